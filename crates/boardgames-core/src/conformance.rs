@@ -1,0 +1,348 @@
+//! A conformance kit: checks that any [`Game`] keeps the trait's promises.
+//!
+//! Every game's tests call [`check_position`] on chosen positions and [`check_random_games`]
+//! on random games from its start positions. The kit checks that
+//!
+//! * the generated moves have no duplicates, [`Game::count_legal_moves`] and
+//!   [`Game::nth_legal_move`] agree with [`Game::legal_moves`];
+//! * every generated move is accepted by [`Game::is_legal`] and [`Game::play`], and
+//!   [`Game::play_unchecked`] gives the same position;
+//! * every candidate move that was not generated is refused by both, and a refused move leaves
+//!   the position unchanged (candidates come from the caller: e.g. every point of the board);
+//! * a finished game has an outcome, no moves, and refuses every candidate; a running one has
+//!   no outcome;
+//! * chance nodes list outcomes whose probabilities sum to one, each applicable;
+//! * each move's notation parses and resolves back to the move;
+//! * the setup, in value and in text, round-trips; with the `serde` feature,
+//!   [`check_serde`] round-trips positions and moves through JSON;
+//! * perft at depth 2 equals the sum of depth-1 counts over the children.
+
+use std::collections::HashSet;
+
+use rand::SeedableRng;
+
+use crate::game::{Game, Turn};
+use crate::search::{perft, random_chance, random_move};
+
+/// A broken promise, with the position (printed by `Debug`) and what went wrong.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("conformance failure: {what}\nin position:\n{position}")]
+pub struct ConformanceError {
+    /// What was wrong.
+    pub what: String,
+    /// The position where it happened, as its `Display` diagram.
+    pub position: String,
+}
+
+/// What a run of the kit looked at.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Report {
+    /// Positions checked.
+    pub positions: usize,
+    /// Generated moves played and checked.
+    pub moves: usize,
+    /// Non-generated candidates checked to be refused.
+    pub refused: usize,
+    /// Finished positions reached.
+    pub finished: usize,
+    /// Chance nodes checked.
+    pub chance_nodes: usize,
+}
+
+fn fail<G: Game>(pos: &G, what: String) -> ConformanceError {
+    ConformanceError {
+        what,
+        position: pos.to_string(),
+    }
+}
+
+/// Checks every promise above on one position.
+///
+/// `candidates` are moves to try whether or not they are legal here (every point, every
+/// move of some other position...): those not generated must be refused.
+///
+/// # Errors
+/// The first [`ConformanceError`] found.
+pub fn check_position<G: Game>(
+    pos: &G,
+    candidates: &[G::Move],
+    report: &mut Report,
+) -> Result<(), ConformanceError> {
+    report.positions += 1;
+    let moves = pos.moves();
+    let set: HashSet<G::Move> = moves.iter().copied().collect();
+    if set.len() != moves.len() {
+        return Err(fail(pos, format!("duplicate moves in {:?}", &moves[..])));
+    }
+    if pos.count_legal_moves() != moves.len() {
+        return Err(fail(
+            pos,
+            format!(
+                "count_legal_moves {} != {} generated",
+                pos.count_legal_moves(),
+                moves.len()
+            ),
+        ));
+    }
+    let nth: HashSet<G::Move> = (0..moves.len())
+        .filter_map(|i| pos.nth_legal_move(i))
+        .collect();
+    if nth != set || pos.nth_legal_move(moves.len()).is_some() {
+        return Err(fail(
+            pos,
+            "nth_legal_move does not enumerate the legal moves".into(),
+        ));
+    }
+
+    // Outcome and turn agree.
+    match pos.turn() {
+        Turn::Over => {
+            report.finished += 1;
+            if pos.outcome().is_none() {
+                return Err(fail(pos, "game over without an outcome".into()));
+            }
+            if !moves.is_empty() {
+                return Err(fail(pos, "moves generated after the game ended".into()));
+            }
+        }
+        Turn::Chance => {
+            report.chance_nodes += 1;
+            if !moves.is_empty() {
+                return Err(fail(pos, "moves generated at a chance node".into()));
+            }
+            check_chance(pos)?;
+        }
+        Turn::Seat(seat) => {
+            if pos.outcome().is_some() {
+                return Err(fail(pos, "outcome while a seat is to move".into()));
+            }
+            if seat.index() >= pos.seat_count() {
+                return Err(fail(pos, format!("{seat} is not a seat of this game")));
+            }
+        }
+    }
+
+    for &mv in moves.iter() {
+        report.moves += 1;
+        if !pos.is_legal(mv) {
+            return Err(fail(
+                pos,
+                format!("generated move {mv} refused by is_legal"),
+            ));
+        }
+        let mut played = pos.clone();
+        if let Err(e) = played.play(mv) {
+            return Err(fail(
+                pos,
+                format!("generated move {mv} refused by play: {e}"),
+            ));
+        }
+        let mut unchecked = pos.clone();
+        unchecked.play_unchecked(mv);
+        if unchecked != played {
+            return Err(fail(pos, format!("play_unchecked({mv}) differs from play")));
+        }
+        let text = pos.notation(mv).to_string();
+        match pos.parse_move(&text) {
+            Ok(back) if back == mv => {}
+            other => {
+                return Err(fail(
+                    pos,
+                    format!("notation {text:?} of {mv:?} resolves to {other:?}"),
+                ))
+            }
+        }
+    }
+
+    for &mv in candidates {
+        if set.contains(&mv) {
+            continue;
+        }
+        report.refused += 1;
+        if pos.is_legal(mv) {
+            return Err(fail(
+                pos,
+                format!("is_legal accepts {mv}, which was not generated"),
+            ));
+        }
+        let mut tried = pos.clone();
+        if tried.play(mv).is_ok() {
+            return Err(fail(
+                pos,
+                format!("play accepts {mv}, which was not generated"),
+            ));
+        }
+        if tried != *pos {
+            return Err(fail(pos, format!("refused move {mv} changed the position")));
+        }
+    }
+
+    check_setup(pos)?;
+    check_perft(pos)
+}
+
+fn check_chance<G: Game>(pos: &G) -> Result<(), ConformanceError> {
+    let outcomes = pos.chance_outcomes();
+    if outcomes.is_empty() {
+        return Err(fail(pos, "chance node without outcomes".into()));
+    }
+    // Sum of fractions == 1, exactly, with 128-bit cross-multiplication.
+    let (mut num, mut den) = (0u128, 1u128);
+    for (outcome, p) in &outcomes {
+        if p.denominator == 0 || p.numerator == 0 || p.numerator > p.denominator {
+            return Err(fail(pos, format!("outcome {outcome} has probability {p}")));
+        }
+        num = num * u128::from(p.denominator) + u128::from(p.numerator) * den;
+        den *= u128::from(p.denominator);
+        let g = gcd(num, den);
+        num /= g;
+        den /= g;
+        let mut child = pos.clone();
+        if let Err(e) = child.apply_chance(*outcome) {
+            return Err(fail(pos, format!("listed outcome {outcome} refused: {e}")));
+        }
+    }
+    if num != den {
+        return Err(fail(
+            pos,
+            format!("chance probabilities sum to {num}/{den}"),
+        ));
+    }
+    Ok(())
+}
+
+fn gcd(mut a: u128, mut b: u128) -> u128 {
+    while b != 0 {
+        (a, b) = (b, a % b);
+    }
+    a.max(1)
+}
+
+fn check_setup<G: Game>(pos: &G) -> Result<(), ConformanceError> {
+    let setup = pos.to_setup();
+    match G::from_setup(setup.clone()) {
+        Ok(back) if back == *pos => {}
+        Ok(_) => {
+            return Err(fail(
+                pos,
+                "from_setup(to_setup()) gives another position".into(),
+            ))
+        }
+        Err(e) => return Err(fail(pos, format!("from_setup(to_setup()) fails: {e}"))),
+    }
+    let text = setup.to_string();
+    match G::from_text(&text) {
+        Ok(back) if back == *pos => Ok(()),
+        Ok(_) => Err(fail(
+            pos,
+            format!("setup text {text:?} reads back as another position"),
+        )),
+        Err(e) => Err(fail(
+            pos,
+            format!("setup text {text:?} does not read back: {e}"),
+        )),
+    }
+}
+
+fn check_perft<G: Game>(pos: &G) -> Result<(), ConformanceError> {
+    if !matches!(pos.turn(), Turn::Seat(_)) {
+        return Ok(());
+    }
+    let total = perft(pos, 2);
+    let by_child: u64 = pos
+        .moves()
+        .iter()
+        .map(|&mv| {
+            let mut child = pos.clone();
+            child.play_unchecked(mv);
+            perft(&child, 1)
+        })
+        .sum();
+    if total != by_child {
+        return Err(fail(
+            pos,
+            format!("perft(2) = {total} but the children sum to {by_child}"),
+        ));
+    }
+    Ok(())
+}
+
+/// Plays `games` random games from `start` (seeded, so failures reproduce) for at most
+/// `max_plies` moves each, running [`check_position`] on every position met, with
+/// `candidates(pos)` giving the moves to try.
+///
+/// # Errors
+/// The first [`ConformanceError`] found.
+pub fn check_random_games<G, F>(
+    start: &G,
+    games: usize,
+    max_plies: usize,
+    seed: u64,
+    mut candidates: F,
+) -> Result<Report, ConformanceError>
+where
+    G: Game,
+    F: FnMut(&G) -> Vec<G::Move>,
+{
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+    let mut report = Report::default();
+    for _ in 0..games {
+        let mut pos = start.clone();
+        let mut plies = 0;
+        loop {
+            let cands = candidates(&pos);
+            check_position(&pos, &cands, &mut report)?;
+            if plies >= max_plies {
+                break;
+            }
+            match pos.turn() {
+                Turn::Over => break,
+                Turn::Chance => {
+                    let Some(c) = random_chance(&pos, &mut rng) else {
+                        break;
+                    };
+                    pos.apply_chance(c).map_err(|e| fail(&pos, e.to_string()))?;
+                }
+                Turn::Seat(_) => {
+                    let Some(mv) = random_move(&pos, &mut rng) else {
+                        break;
+                    };
+                    pos.play(mv).map_err(|e| fail(&pos, format!("{mv}: {e}")))?;
+                    plies += 1;
+                }
+            }
+        }
+    }
+    Ok(report)
+}
+
+/// Checks that a position and each of its legal moves survive a JSON round trip.
+///
+/// # Errors
+/// A [`ConformanceError`] naming what did not round-trip.
+#[cfg(feature = "serde")]
+pub fn check_serde<G>(pos: &G) -> Result<(), ConformanceError>
+where
+    G: Game + serde::Serialize + serde::de::DeserializeOwned,
+    G::Move: serde::Serialize + serde::de::DeserializeOwned,
+{
+    let json = serde_json::to_string(pos).map_err(|e| fail(pos, format!("serialize: {e}")))?;
+    let back: G =
+        serde_json::from_str(&json).map_err(|e| fail(pos, format!("deserialize {json}: {e}")))?;
+    if back != *pos {
+        return Err(fail(
+            pos,
+            format!("JSON {json} reads back as another position"),
+        ));
+    }
+    for &mv in pos.moves().iter() {
+        let json =
+            serde_json::to_string(&mv).map_err(|e| fail(pos, format!("serialize {mv}: {e}")))?;
+        let back: G::Move = serde_json::from_str(&json)
+            .map_err(|e| fail(pos, format!("deserialize {json}: {e}")))?;
+        if back != mv {
+            return Err(fail(pos, format!("move JSON {json} reads back as {back}")));
+        }
+    }
+    Ok(())
+}
