@@ -1,8 +1,8 @@
 //! Pente and Keryo-Pente: random playouts (plies per second) and single placements.
-
-#![allow(missing_docs)] // criterion_group! generates undocumented items
 //!
 //! Run: `cargo bench -p boardgames-benches --bench pente`. Figures: `docs/performance.md`.
+
+#![allow(missing_docs)] // criterion_group! generates undocumented items
 
 use std::hint::black_box;
 
