@@ -156,7 +156,7 @@ proptest! {
             if n == 0 { break; }
             let mv = pos.nth_legal_move(pick % n).unwrap();
             pos.play(mv).unwrap();
-            let placed = [(pos.ply() + 1) / 2, pos.ply() / 2];
+            let placed = [pos.ply().div_ceil(2), pos.ply() / 2];
             let caps = pos.captures();
             for seat in 0..2 {
                 prop_assert_eq!(

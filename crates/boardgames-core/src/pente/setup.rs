@@ -101,7 +101,7 @@ impl Setup {
                 0
             }
         };
-        let placed = [(u32::from(ply) + 1) / 2, u32::from(ply) / 2];
+        let placed = [u32::from(ply).div_ceil(2), u32::from(ply) / 2];
         let mut captures = [0u16; 2];
         for seat in 0..2 {
             let on_board = stones[seat].count() as u32;
