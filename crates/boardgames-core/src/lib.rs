@@ -25,6 +25,7 @@
 //! Features: `serde` (default) derives `Serialize`/`Deserialize` for positions, moves and
 //! outcomes and enables the JSON record formats.
 
+pub mod abalone;
 pub mod conformance;
 pub mod game;
 pub mod pente;

@@ -1,0 +1,55 @@
+//! Abalone for two players on the 61-cell hexagon.
+//!
+//! * [`Abalone`]: the position and rules (`Copy`, about 48 bytes), implementing
+//!   [`Game`](crate::Game) with [`Move`] as its move and [`Notation`] (Aba-Pro) as its
+//!   notation; the time-out and move-limit adjudication ([`Abalone::time_out`],
+//!   [`Abalone::set_move_limit`]).
+//! * [`Cell`] and [`Direction`]: standard coordinates, `A1` bottom-left (Black's side) to `I9`,
+//!   centre `E5`; the six directions.
+//! * [`Layout`]: the named starting layouts (standard, Belgian / German / Dutch / Swiss daisy).
+//! * [`Setup`]: the plain position description, its compact position string and (feature
+//!   `serde`) the neutral JSON position.
+//!
+//! Rules: `../shared/rules/abalone.md` (seeds 000 and 003), stated with their sources in
+//! `docs/abalone.md`: 1 to 3 own marbles in a line move one cell, in-line or broadside;
+//! sumito 2:1, 3:1, 3:2 pushes, pac (1:1, 2:2, 3:3, and 4:3) does not; a push needs an empty
+//! cell or the edge behind the pushed marbles; no own marble leaves the board; the first side
+//! to eject six opposing marbles wins.
+//!
+//! The board is one [`Bitboard`] (`u128`) per colour on a grid of 9 rows of 10 bits: a
+//! step off the board always lands on an always-empty bit, so shifting a whole colour by a
+//! direction finds every line of 2 and 3, every sumito and every ejection at once. Move
+//! counting is a sum of 60 popcounts.
+//!
+//! ```
+//! use boardgames_core::Game;
+//! use boardgames_core::abalone::{Abalone, Layout};
+//!
+//! let mut pos = Abalone::new(Layout::Standard);
+//! assert_eq!(pos.count_legal_moves(), 44);
+//! let mv = pos.parse_move("a1b2")?; // A1, B2, C3 move north-east to B2, C3, D4
+//! assert_eq!(mv.marbles(), 3);
+//! pos.play(mv)?;
+//! assert_eq!(pos.to_setup().to_string(), "wwwww/wwwwww/2www2/8/9/3b4/2bbb2/bbbbbb/1bbbb w 0-0 ply=1");
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+
+mod bitboard;
+mod cell;
+mod error;
+mod layout;
+mod movegen;
+mod moves;
+mod notation;
+mod position;
+mod rules;
+mod setup;
+
+pub use bitboard::Bitboard;
+pub use cell::{Cell, CellError, Direction, CELL_COUNT, INDEX_RANGE, ROWS, ROW_BITS};
+pub use error::IllegalMove;
+pub use layout::{Layout, LayoutError};
+pub use moves::Move;
+pub use notation::{Notation, NotationError};
+pub use position::{Abalone, Colour, EndReason, MoveList, EJECTED_TO_WIN, MARBLES, MAX_MOVES};
+pub use setup::{Captured, Setup, SetupError};

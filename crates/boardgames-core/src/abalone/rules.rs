@@ -1,0 +1,116 @@
+//! The rules for one move, cell by cell: what an in-line move from a trailing marble does,
+//! whether a broadside move is free. The validator ([`Abalone::is_legal`], `play`,
+//! `resolve`) uses this and not the bitboard generator, so the two check each other.
+//!
+//! Rules: `../shared/rules/abalone.md` (seeds 000, 003, 004): at most three own marbles move;
+//! only in-line moves push; the pushing line must outnumber the opponent marbles in contact
+//! ahead (2:1, 3:1, 3:2), equal numbers are pac; the cell behind the pushed marbles must be
+//! empty or off the board (then the last one is ejected), an own marble there blocks; a
+//! broadside move needs every destination empty; no own marble leaves the board.
+//!
+//! [`Abalone::is_legal`]: super::Abalone
+
+use super::bitboard::Bitboard;
+use super::cell::{Cell, Direction};
+use super::error::IllegalMove;
+use super::moves::Move;
+
+/// What the in-line move with trailing marble `tail` in direction `dir` does: `(marbles
+/// moving, opponent marbles pushed)`.
+///
+/// # Errors
+/// Why there is no such move: no own marble on `tail`, four in a row, own marble off the
+/// board, no sumito, push blocked.
+pub(super) fn in_line(
+    own: Bitboard,
+    opp: Bitboard,
+    tail: Cell,
+    dir: Direction,
+) -> Result<(usize, usize), IllegalMove> {
+    if !own.contains(tail) {
+        return Err(IllegalMove::NotOwn(tail));
+    }
+    let mut marbles = 1;
+    let mut front = tail;
+    let ahead = loop {
+        match front.step(dir) {
+            None => return Err(IllegalMove::OwnMarbleOff(front)),
+            Some(c) if own.contains(c) => {
+                marbles += 1;
+                if marbles > 3 {
+                    return Err(IllegalMove::TooManyMarbles(tail));
+                }
+                front = c;
+            }
+            Some(c) => break c,
+        }
+    };
+    if !opp.contains(ahead) {
+        return Ok((marbles, 0));
+    }
+    let mut opponents = 1;
+    let mut last = ahead;
+    loop {
+        if opponents >= marbles {
+            return Err(IllegalMove::NoSumito { marbles, opponents });
+        }
+        match last.step(dir) {
+            // Off the board: the last pushed marble is ejected.
+            None => break,
+            Some(c) if opp.contains(c) => {
+                opponents += 1;
+                last = c;
+            }
+            Some(c) if own.contains(c) => return Err(IllegalMove::PushBlocked(c)),
+            Some(_) => break,
+        }
+    }
+    Ok((marbles, opponents))
+}
+
+/// Checks a broadside move: every marble of the line is own and every destination is an
+/// empty cell.
+///
+/// # Errors
+/// [`IllegalMove::NotOwn`], [`IllegalMove::OwnMarbleOff`] or
+/// [`IllegalMove::BroadsideBlocked`] for the first offending cell.
+pub(super) fn broadside(own: Bitboard, opp: Bitboard, mv: Move) -> Result<(), IllegalMove> {
+    for k in 0..mv.marbles() {
+        let Some(c) = mv.tail().steps(mv.axis(), k) else {
+            return Err(IllegalMove::Malformed(format!("{mv}")));
+        };
+        if !own.contains(c) {
+            return Err(IllegalMove::NotOwn(c));
+        }
+        match c.step(mv.direction()) {
+            None => return Err(IllegalMove::OwnMarbleOff(c)),
+            Some(d) if own.contains(d) || opp.contains(d) => {
+                return Err(IllegalMove::BroadsideBlocked(d))
+            }
+            Some(_) => {}
+        }
+    }
+    Ok(())
+}
+
+/// Checks any move against the sets of the side to move and its opponent.
+///
+/// # Errors
+/// Why the move is not legal, including [`IllegalMove::Shape`] when the counts it carries are
+/// not the ones this position gives.
+pub(super) fn check(own: Bitboard, opp: Bitboard, mv: Move) -> Result<(), IllegalMove> {
+    if mv.is_broadside() {
+        return broadside(own, opp, mv);
+    }
+    let (marbles, pushed) = in_line(own, opp, mv.tail(), mv.direction())?;
+    if (marbles, pushed) != (mv.marbles(), mv.pushed()) {
+        return Err(IllegalMove::Shape {
+            notation: mv.to_string(),
+            marbles,
+            pushed,
+            said_marbles: mv.marbles(),
+            said_pushed: mv.pushed(),
+        });
+    }
+    Ok(())
+}
