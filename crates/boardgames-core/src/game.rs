@@ -361,3 +361,23 @@ impl Display for NoChance {
         match *self {}
     }
 }
+
+/// Games whose rules are unchanged by some transformations of the board (rotations and
+/// reflections): the dihedral group D4 of Pente's square board, D6 of Abalone's hexagon.
+///
+/// For machine-learning users (data augmentation) and opening books (canonical forms). For
+/// every transform `t`, position `p` and legal move `m` of `p`:
+/// `p.transformed(t).legal moves == { transform_move(m, t) }` and playing commutes with `t`.
+pub trait Symmetric: Game {
+    /// One element of the symmetry group.
+    type Transform: Copy + Eq + Debug + Send + Sync + 'static;
+
+    /// Every element of the group, the identity first.
+    fn transforms() -> &'static [Self::Transform];
+
+    /// The position with the board transformed (everything else unchanged).
+    fn transformed(&self, t: Self::Transform) -> Self;
+
+    /// A move transformed the same way.
+    fn transform_move(mv: Self::Move, t: Self::Transform) -> Self::Move;
+}

@@ -19,9 +19,11 @@ mod point;
 mod position;
 pub mod record;
 mod setup;
+mod symmetry;
 
 pub use bitboard::Bitboard;
 pub use error::IllegalMove;
 pub use point::{Point, PointError, INDEX_RANGE, ROW_BITS, SIZE};
 pub use position::{EndReason, MoveList, Pente, Placement, Removed, Variant, MAX_MOVES};
 pub use setup::{Setup, SetupError};
+pub use symmetry::D4;

@@ -363,6 +363,11 @@ impl Pente {
         }
     }
 
+    /// The same position with other stones (for board transforms that keep every count).
+    pub(super) fn with_stones(&self, stones: [Bitboard; 2]) -> Pente {
+        Pente { stones, ..*self }
+    }
+
     /// The winner's seat, if the game was won.
     pub fn winner(&self) -> Option<Seat> {
         match self.end {

@@ -4,7 +4,9 @@
 //! Moves in pente.org coordinates separated by spaces, commas or line breaks, with optional
 //! move numbers and a trailing result, as pente.org writes its games:
 //! `1. K10 L9 2. N10 M10 3. ... 1-0`. Move numbers (`12.`) and results (`1-0`, `0-1`,
-//! `1/2-1/2`, `*`) are skipped.
+//! `1/2-1/2`, `*`) are skipped, and so are comments (from `#` to the end of the line) and
+//! header tag lines in the PGN style of pente.org's game files, `[Event "Turn-based Game"]`,
+//! which [`parse_tags`] reads.
 //!
 //! # JSON record
 //! One object per game, as in the pente.org corpus:
@@ -53,6 +55,11 @@ pub enum RecordError {
 pub fn parse_move_list(text: &str) -> Result<Vec<Point>, RecordError> {
     let mut moves = Vec::new();
     for (line_no, line) in text.lines().enumerate() {
+        if is_tag_line(line) {
+            continue;
+        }
+        // A comment runs from `#` to the end of the line.
+        let line = line.split('#').next().unwrap_or("");
         let mut rest = line;
         let mut offset = 0;
         while let Some(start) = rest.find(|c: char| !(c.is_whitespace() || c == ',' || c == ';')) {
@@ -86,6 +93,34 @@ pub fn parse_move_list(text: &str) -> Result<Vec<Point>, RecordError> {
         }
     }
     Ok(moves)
+}
+
+/// Whether a line is a header tag line: `[Name "value"]`, spaces around allowed.
+fn is_tag_line(line: &str) -> bool {
+    let line = line.trim();
+    line.starts_with('[') && line.ends_with(']')
+}
+
+/// The header tags of a move-list text, in order: each line `[Name "value"]` gives
+/// `("Name", "value")`. The name is everything before the first `"` (so pente.org's
+/// `[Player 1 "P1"]` gives `Player 1`); the value is between the first and the last `"`, or the
+/// rest of the line when it is not quoted.
+pub fn parse_tags(text: &str) -> Vec<(String, String)> {
+    text.lines()
+        .filter(|line| is_tag_line(line))
+        .filter_map(|line| {
+            let inner = line.trim();
+            let inner = inner.get(1..inner.len() - 1)?.trim();
+            let (name, value) = match (inner.find('"'), inner.rfind('"')) {
+                (Some(first), Some(last)) if last > first => {
+                    (&inner[..first], &inner[first + 1..last])
+                }
+                _ => inner.split_once(char::is_whitespace).unwrap_or((inner, "")),
+            };
+            let name = name.trim();
+            (!name.is_empty()).then(|| (name.to_owned(), value.trim().to_owned()))
+        })
+        .collect()
 }
 
 fn is_move_number(token: &str) -> bool {
@@ -301,6 +336,29 @@ mod tests {
         assert_eq!(names, ["K10", "L9", "N10", "M10", "K12"]);
         assert_eq!(write_move_list(&moves), "1. K10 L9 2. N10 M10 3. K12");
         assert_eq!(parse_move_list(&write_move_list(&moves)).unwrap(), moves);
+    }
+
+    #[test]
+    fn tags_and_comments_are_skipped() {
+        let text = "# a game\n[Game \"Pente\"]\n  [Player 1 \"P1\"] \n[Round -]\n[]\n\
+                    1. K10 L9 # the opening\n2. N10 # M10\n#3. K12\n";
+        let names: Vec<String> = parse_move_list(text)
+            .unwrap()
+            .iter()
+            .map(ToString::to_string)
+            .collect();
+        assert_eq!(names, ["K10", "L9", "N10"]);
+        let tags = parse_tags(text);
+        let tags: Vec<(&str, &str)> = tags.iter().map(|(n, v)| (n.as_str(), v.as_str())).collect();
+        assert_eq!(
+            tags,
+            [("Game", "Pente"), ("Player 1", "P1"), ("Round", "-")]
+        );
+        // A bad token after a tag line is still located on its own line.
+        match parse_move_list("[Game \"Pente\"]\n1. K10 Z9") {
+            Err(RecordError::BadMove { line, column, .. }) => assert_eq!((line, column), (2, 8)),
+            other => panic!("{other:?}"),
+        }
     }
 
     #[test]
