@@ -1,0 +1,126 @@
+//! Command-line arguments shared by every game's program (clap derive).
+//!
+//! A game's program puts [`KitCommand`] in its own parser (or picks the argument structs one by
+//! one, e.g. to add [`ChanceArgs`] to `play`) and hands the parsed command to
+//! [`crate::run`].
+
+use std::path::PathBuf;
+
+use clap::{Args, Subcommand, ValueEnum};
+
+/// The subcommands every game's program has.
+#[derive(Clone, Debug, Subcommand)]
+pub enum KitCommand {
+    /// Play in the terminal: human against human, or against a computer playing random legal
+    /// moves. Type `help` at the prompt for the commands.
+    Play(PlayArgs),
+    /// Replay a game record move by move, then show the final position and the result.
+    Replay(ReplayArgs),
+    /// List the legal moves after a move list (one line, separated by spaces).
+    Moves(MovesArgs),
+    /// Count the leaf nodes of the game tree N plies deep (perft), after an optional move list.
+    Perft(PerftArgs),
+    /// Computer against computer with random legal moves: each game's record and result.
+    Selfplay(SelfplayArgs),
+}
+
+/// Who plays the other side in `play`.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Default, ValueEnum)]
+pub enum Opponent {
+    /// Every seat is played from the keyboard.
+    #[default]
+    Human,
+    /// The computer plays every seat but yours, choosing a uniformly random legal move.
+    Computer,
+}
+
+/// Options of `play`.
+#[derive(Clone, Debug, Default, Args)]
+pub struct PlayArgs {
+    /// Who plays against you.
+    #[arg(long, value_enum, default_value_t = Opponent::Human)]
+    pub vs: Opponent,
+    /// Seed of the computer's random choices (default: taken from the clock and printed, so
+    /// that a game can be repeated).
+    #[arg(long)]
+    pub seed: Option<u64>,
+    /// With `--vs computer`: the computer takes the first seat and you the last.
+    #[arg(long)]
+    pub computer_first: bool,
+    /// Colour the board with ANSI escape codes.
+    #[arg(long, alias = "color")]
+    pub colour: bool,
+}
+
+/// Options of games with chance nodes (dice), for their `play`.
+#[derive(Clone, Debug, Default, Args)]
+pub struct ChanceArgs {
+    /// Type the outcome of every chance node (the dice of a real board) instead of letting the
+    /// program draw it.
+    #[arg(long)]
+    pub manual_dice: bool,
+}
+
+/// Options of `replay`.
+#[derive(Clone, Debug, Args)]
+pub struct ReplayArgs {
+    /// The record file, or `-` for standard input.
+    #[arg(value_name = "FILE")]
+    pub file: PathBuf,
+    /// Batch mode: FILE holds one JSON record per line; print one JSON report per record, in
+    /// input order (see the program's `--help` for the fields).
+    #[arg(long)]
+    pub jsonl: bool,
+    /// Print only the final position and the result, not each move.
+    #[arg(long, conflicts_with = "jsonl")]
+    pub quiet: bool,
+    /// Colour the board with ANSI escape codes.
+    #[arg(long, alias = "color")]
+    pub colour: bool,
+}
+
+/// Options of `moves`.
+#[derive(Clone, Debug, Default, Args)]
+pub struct MovesArgs {
+    /// The moves played so far, in the game's record notation (may be empty).
+    #[arg(value_name = "MOVES", allow_hyphen_values = true)]
+    pub moves: Vec<String>,
+}
+
+/// Options of `perft`.
+#[derive(Clone, Debug, Args)]
+pub struct PerftArgs {
+    /// Plies to search.
+    #[arg(long, short)]
+    pub depth: u32,
+    /// Also print each legal move with the count below it, before the total.
+    #[arg(long)]
+    pub divide: bool,
+    /// The moves played before counting, in the game's record notation (may be empty).
+    #[arg(value_name = "MOVES", allow_hyphen_values = true)]
+    pub moves: Vec<String>,
+}
+
+/// Options of `selfplay`.
+#[derive(Clone, Debug, Args)]
+pub struct SelfplayArgs {
+    /// Seed of the random choices; the same seed gives the same games.
+    #[arg(long, default_value_t = 0)]
+    pub seed: u64,
+    /// Number of games.
+    #[arg(long, default_value_t = 1)]
+    pub games: u32,
+    /// Stop a game that has not ended after this many steps (moves and chance outcomes).
+    #[arg(long, default_value_t = 100_000)]
+    pub max_steps: usize,
+}
+
+impl Default for SelfplayArgs {
+    fn default() -> Self {
+        SelfplayArgs {
+            seed: 0,
+            games: 1,
+            max_steps: 100_000,
+        }
+    }
+}

@@ -1,0 +1,167 @@
+//! # boardgames-cli
+//!
+//! The terminal frontend kit of the `boardgames` crates, generic over
+//! [`boardgames_core::Game`]: every game's program (`pente-cli`, ...) is a thin layer of clap
+//! options over it. The kit knows no game's rules; a game plugs in through [`GameCli`].
+//!
+//! What the kit gives every game:
+//!
+//! * [`repl::play`]: the interactive loop (moves typed in the game's notation, `help`, `moves`,
+//!   `undo`, `board`, `record`, `quit`, the game's own commands; a computer opponent playing
+//!   uniformly random legal moves from a seeded ChaCha generator; chance nodes drawn or typed).
+//! * [`replay::replay`]: a record replayed step by step, or `--jsonl` batch reports.
+//! * [`perft::perft`], [`moves::moves`], [`selfplay::selfplay`].
+//! * [`KitCommand`] and the other clap argument structs, and [`run`] to dispatch them.
+//!
+//! A program's `main` is then a few lines:
+//!
+//! ```no_run
+//! # use boardgames_cli::{GameCli, KitCommand, Record};
+//! # use boardgames_core::pente::Pente;
+//! # struct MyGame;
+//! # impl GameCli for MyGame {
+//! #     type Game = Pente;
+//! #     type Report = String;
+//! #     fn start(&self) -> Pente { Pente::default() }
+//! #     fn read_record(&self, text: &str) -> Result<Record<Pente>, String> {
+//! #         Ok(Record { start: Pente::default(), steps: text.split_whitespace().map(String::from).collect(), tags: vec![] })
+//! #     }
+//! #     fn batch_report(&self, line: &str) -> Result<String, String> { Ok(line.to_owned()) }
+//! # }
+//! use clap::Parser;
+//!
+//! #[derive(Parser)]
+//! struct Cli {
+//!     #[command(subcommand)]
+//!     command: KitCommand,
+//! }
+//!
+//! fn main() -> std::process::ExitCode {
+//!     let cli = Cli::parse();
+//!     boardgames_cli::run(&MyGame, &cli.command).into()
+//! }
+//! ```
+//!
+//! Exit codes ([`Exit`]): 0 success, 1 the input was read but a move in it is illegal (or
+//! some `--jsonl` lines are bad), 2 the input could not be read or parsed.
+
+pub mod args;
+pub mod frontend;
+pub mod moves;
+pub mod perft;
+pub mod repl;
+pub mod replay;
+pub mod selfplay;
+
+use std::io::{self, Write};
+
+pub use args::{
+    ChanceArgs, KitCommand, MovesArgs, Opponent, PerftArgs, PlayArgs, ReplayArgs, SelfplayArgs,
+};
+pub use frontend::{apply_step, apply_text, CommandHelp, CommandOutput, GameCli, Record, Step};
+pub use repl::PlayConfig;
+
+/// How a command ended, as the process exit status.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Exit {
+    /// Done (exit code 0).
+    Success,
+    /// The input was read, but a move in it is illegal, or some batch lines were bad (exit
+    /// code 1).
+    Failure,
+    /// The input could not be read or is not in the expected format (exit code 2).
+    BadInput,
+}
+
+impl Exit {
+    /// The process exit code: 0, 1 or 2.
+    pub fn code(self) -> u8 {
+        match self {
+            Exit::Success => 0,
+            Exit::Failure => 1,
+            Exit::BadInput => 2,
+        }
+    }
+}
+
+impl From<Exit> for std::process::ExitCode {
+    fn from(exit: Exit) -> Self {
+        std::process::ExitCode::from(exit.code())
+    }
+}
+
+/// Runs one of the kit's subcommands on the process's standard streams.
+///
+/// `play` has no chance options here (games with dice call [`repl::play`] with their own
+/// [`PlayConfig`]). A closed output pipe (`| head`) ends the command quietly.
+pub fn run<C: GameCli>(cli: &C, command: &KitCommand) -> Exit {
+    let stdin = io::stdin();
+    let mut input = stdin.lock();
+    let stdout = io::stdout();
+    let mut out = io::BufWriter::new(stdout.lock());
+    let stderr = io::stderr();
+    let mut err = stderr.lock();
+    let result = match command {
+        KitCommand::Play(a) => {
+            let start = cli.start();
+            let config = PlayConfig::from_args(a, &ChanceArgs::default(), &start);
+            repl::play(cli, &config, &mut input, &mut out).map(|()| Exit::Success)
+        }
+        KitCommand::Replay(a) => replay::replay(cli, a, &mut input, &mut out, &mut err),
+        KitCommand::Moves(a) => moves::moves(cli, a, &mut out, &mut err),
+        KitCommand::Perft(a) => perft::perft(cli, a, &mut out, &mut err),
+        KitCommand::Selfplay(a) => selfplay::selfplay(cli, a, &mut out),
+    };
+    finish(result.and_then(|exit| out.flush().map(|()| exit)), &mut err)
+}
+
+/// Turns the I/O result of a command into its exit status: a closed pipe is a quiet success,
+/// other output errors are reported on `err`.
+pub fn finish(result: io::Result<Exit>, err: &mut dyn Write) -> Exit {
+    match result {
+        Ok(exit) => exit,
+        Err(e) if e.kind() == io::ErrorKind::BrokenPipe => Exit::Success,
+        Err(e) => {
+            // Nothing more can be done if standard error is gone too.
+            let _ = writeln!(err, "error: {e}");
+            Exit::Failure
+        }
+    }
+}
+
+/// The position after a move list given on the command line (the words are joined by spaces
+/// and read as a record with [`GameCli::read_record`]); the start position when it is empty.
+///
+/// # Errors
+/// A message naming the bad step and its ply, or why the text is not a record.
+pub fn position_after<C: GameCli>(cli: &C, words: &[String]) -> Result<C::Game, String> {
+    if words.iter().all(|w| w.trim().is_empty()) {
+        return Ok(cli.start());
+    }
+    let record = cli.read_record(&words.join(" "))?;
+    let mut pos = record.start;
+    let mut ply = 0;
+    for text in &record.steps {
+        let at = step_label(&pos, ply + 1);
+        match apply_text(cli, &mut pos, text) {
+            Ok(Step::Move(_)) => ply += 1,
+            Ok(Step::Chance(_)) => {}
+            Err(e) => return Err(format!("{at}: {e}")),
+        }
+    }
+    Ok(pos)
+}
+
+/// Names the next step of `pos` in messages: `ply N` for a move, `chance before ply N` for a
+/// chance outcome (`next_ply` counts moves only, from 1).
+pub fn step_label<G: boardgames_core::Game>(pos: &G, next_ply: usize) -> String {
+    match pos.turn() {
+        boardgames_core::Turn::Chance => format!("chance before ply {next_ply}"),
+        _ => format!("ply {next_ply}"),
+    }
+}
+
+#[cfg(test)]
+mod testgame;
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,62 @@
+//! `moves`: the legal moves after a move list.
+//!
+//! Output: one line with the moves in the game's notation, separated by spaces, in the order
+//! of [`Game::legal_moves`]; at a chance node, the outcomes with their probabilities
+//! (`52 (2/36)`). An empty line when the game is over. The count and the state of the game
+//! go to standard error.
+
+use std::io::{self, Write};
+
+use boardgames_core::{search, Game, Turn};
+
+use crate::args::MovesArgs;
+use crate::frontend::GameCli;
+use crate::{position_after, Exit};
+
+/// The legal moves (or chance outcomes) of `pos` as printed by `moves`.
+pub fn legal_texts<G: Game>(pos: &G) -> Vec<String> {
+    match pos.turn() {
+        Turn::Chance => pos
+            .chance_outcomes()
+            .iter()
+            .map(|(c, p)| format!("{c} ({p})"))
+            .collect(),
+        _ => search::legal_moves_vec(pos)
+            .iter()
+            .map(ToString::to_string)
+            .collect(),
+    }
+}
+
+/// Runs `moves` as described in the module docs.
+///
+/// # Errors
+/// Only errors writing `out` or `err`; a bad move list is reported on `err` with
+/// [`Exit::BadInput`].
+pub fn moves<C: GameCli>(
+    cli: &C,
+    args: &MovesArgs,
+    out: &mut dyn Write,
+    err: &mut dyn Write,
+) -> io::Result<Exit> {
+    let pos = match position_after(cli, &args.moves) {
+        Ok(p) => p,
+        Err(e) => {
+            writeln!(err, "error: {e}")?;
+            return Ok(Exit::BadInput);
+        }
+    };
+    let texts = legal_texts(&pos);
+    writeln!(out, "{}", texts.join(" "))?;
+    match pos.turn() {
+        Turn::Over => writeln!(err, "no legal moves: {}", cli.describe_end(&pos))?,
+        Turn::Chance => writeln!(err, "{} chance outcomes", texts.len())?,
+        Turn::Seat(s) => writeln!(
+            err,
+            "{} legal moves for {}",
+            texts.len(),
+            cli.seat_name(&pos, s)
+        )?,
+    }
+    Ok(Exit::Success)
+}

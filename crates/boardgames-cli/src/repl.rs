@@ -1,0 +1,339 @@
+//! `play`: the interactive loop.
+//!
+//! Reads one line at a time. A line is a command (`help`, `moves`, `undo`, `board`, `record`,
+//! `roll`, `quit`, or one of the game's own, [`GameCli::commands`]) or else a move in the game's
+//! notation (at a chance node with manual dice: an outcome such as a roll). Bad input gets a
+//! message and the prompt again; the end of the input ends the game like `quit`.
+//!
+//! The history keeps a copy of every position before each step (copy-make), so `undo` goes
+//! back to the last position where input was asked for, taking back the computer's replies and
+//! the drawn chance outcomes with it.
+
+use std::io::{self, BufRead, Write};
+
+use boardgames_core::{search, Game, Seat, Turn};
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
+
+use crate::args::{ChanceArgs, Opponent, PlayArgs};
+use crate::frontend::{apply_step, apply_text, CommandOutput, GameCli, Step};
+
+/// How `play` is set up.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct PlayConfig {
+    /// The seats the computer plays (random legal moves).
+    pub computer: Vec<Seat>,
+    /// Seed of the computer's moves and of drawn chance outcomes.
+    pub seed: u64,
+    /// Chance outcomes are typed in instead of drawn.
+    pub manual_chance: bool,
+    /// Colour the board.
+    pub colour: bool,
+}
+
+impl PlayConfig {
+    /// The configuration the shared options ask for: with `--vs computer` the human takes the
+    /// first seat (the last with `--computer-first`) and the computer all the others. Without
+    /// `--seed` the seed comes from the clock.
+    pub fn from_args<G: Game>(args: &PlayArgs, chance: &ChanceArgs, start: &G) -> PlayConfig {
+        let seats = start.seat_count();
+        let computer = match args.vs {
+            Opponent::Human => Vec::new(),
+            Opponent::Computer => {
+                let human = if args.computer_first {
+                    seats.saturating_sub(1)
+                } else {
+                    0
+                };
+                (0..seats)
+                    .filter(|&s| s != human)
+                    .filter_map(|s| u8::try_from(s).ok().map(Seat))
+                    .collect()
+            }
+        };
+        let seed = args.seed.unwrap_or_else(|| {
+            std::time::SystemTime::now()
+                .duration_since(std::time::UNIX_EPOCH)
+                .map_or(0, |d| d.as_nanos() as u64)
+        });
+        PlayConfig {
+            computer,
+            seed,
+            manual_chance: chance.manual_dice,
+            colour: args.colour,
+        }
+    }
+}
+
+/// One step of the history: the position before it and what was done.
+struct Entry<G: Game> {
+    before: G,
+    step: Option<Step<G>>,
+}
+
+/// The state of an interactive game.
+struct Session<'a, C: GameCli> {
+    cli: &'a C,
+    config: &'a PlayConfig,
+    start: C::Game,
+    pos: C::Game,
+    history: Vec<Entry<C::Game>>,
+    rng: ChaCha8Rng,
+}
+
+impl<C: GameCli> Session<'_, C> {
+    /// Whether the loop waits for the keyboard at `pos`.
+    fn awaits_input(&self, pos: &C::Game) -> bool {
+        match pos.turn() {
+            Turn::Seat(s) => !self.config.computer.contains(&s),
+            Turn::Chance => self.config.manual_chance,
+            Turn::Over => true,
+        }
+    }
+
+    fn push(&mut self, before: C::Game, step: Option<Step<C::Game>>) {
+        self.history.push(Entry { before, step });
+    }
+
+    fn show(&self, out: &mut dyn Write) -> io::Result<()> {
+        writeln!(out, "{}", self.cli.render(&self.pos, self.config.colour))
+    }
+
+    fn who(&self, pos: &C::Game) -> String {
+        match pos.turn() {
+            Turn::Seat(s) => self.cli.seat_name(pos, s),
+            Turn::Chance => "chance".to_owned(),
+            Turn::Over => "nobody".to_owned(),
+        }
+    }
+
+    /// Plays the computer's move or draws a chance outcome when that is next. Returns whether
+    /// something was done.
+    fn automatic(&mut self, out: &mut dyn Write) -> io::Result<bool> {
+        let step = match self.pos.turn() {
+            Turn::Seat(s) if self.config.computer.contains(&s) => {
+                search::random_move(&self.pos, &mut self.rng).map(Step::Move)
+            }
+            Turn::Chance if !self.config.manual_chance => {
+                search::random_chance(&self.pos, &mut self.rng).map(Step::Chance)
+            }
+            _ => return Ok(false),
+        };
+        let before = self.pos.clone();
+        let who = self.who(&before);
+        let Some(step) = step else {
+            writeln!(out, "{who} has nothing to play; type undo or quit")?;
+            return Ok(false);
+        };
+        if let Err(e) = apply_step(&mut self.pos, step) {
+            writeln!(out, "{who} cannot play {step}: {e}; type undo or quit")?;
+            return Ok(false);
+        }
+        let what = self.cli.describe_step(&before, &step, &self.pos);
+        match step {
+            Step::Move(_) => {
+                writeln!(out, "{who} (computer): {what}")?;
+                self.push(before, Some(step));
+                self.show(out)?;
+            }
+            Step::Chance(_) => {
+                writeln!(out, "chance: {what}")?;
+                self.push(before, Some(step));
+            }
+        }
+        Ok(true)
+    }
+
+    fn help(&self, out: &mut dyn Write) -> io::Result<()> {
+        let example = crate::moves::legal_texts(&self.pos)
+            .into_iter()
+            .next()
+            .map(|t| format!(", e.g. {t}"))
+            .unwrap_or_default();
+        writeln!(out, "Commands:")?;
+        writeln!(
+            out,
+            "  <move>           play a move in the game's notation{example}"
+        )?;
+        writeln!(out, "  moves            list the legal moves")?;
+        writeln!(
+            out,
+            "  undo, takeback   take back the last move (and the computer's reply)"
+        )?;
+        writeln!(out, "  board            show the board again")?;
+        writeln!(out, "  record           show the moves so far as a record")?;
+        if self.config.manual_chance {
+            writeln!(
+                out,
+                "  roll             let the program draw the chance outcome"
+            )?;
+        }
+        for c in self.cli.commands() {
+            writeln!(out, "  {:<16} {}", c.name, c.help)?;
+        }
+        writeln!(out, "  help             this help")?;
+        writeln!(
+            out,
+            "  quit             leave (the end of the input does the same)"
+        )
+    }
+
+    fn undo(&mut self, out: &mut dyn Write) -> io::Result<()> {
+        let any = self.history.iter().any(|e| self.awaits_input(&e.before));
+        if !any {
+            return writeln!(out, "nothing to take back");
+        }
+        while let Some(entry) = self.history.pop() {
+            self.pos = entry.before;
+            if self.awaits_input(&self.pos) {
+                break;
+            }
+        }
+        writeln!(out, "taken back")?;
+        self.show(out)
+    }
+
+    fn record(&self, out: &mut dyn Write) -> io::Result<()> {
+        let steps: Vec<Step<C::Game>> = self.history.iter().filter_map(|e| e.step).collect();
+        writeln!(
+            out,
+            "{}",
+            self.cli.write_record(&self.start, &steps, &self.pos)
+        )
+    }
+
+    /// Handles one input line; returns `false` to leave.
+    fn line(&mut self, line: &str, out: &mut dyn Write) -> io::Result<bool> {
+        let line = line.trim();
+        if line.is_empty() {
+            return Ok(true);
+        }
+        let (word, rest) = line
+            .split_once(char::is_whitespace)
+            .map_or((line, ""), |(w, r)| (w, r.trim()));
+        match word.to_ascii_lowercase().as_str() {
+            "quit" | "exit" | "q" => return Ok(false),
+            "help" | "h" | "?" => self.help(out)?,
+            "moves" | "legal" => {
+                let texts = crate::moves::legal_texts(&self.pos);
+                if texts.is_empty() {
+                    writeln!(out, "no legal moves: {}", self.cli.describe_end(&self.pos))?;
+                } else {
+                    writeln!(out, "{} legal: {}", texts.len(), texts.join(" "))?;
+                }
+            }
+            "undo" | "takeback" | "back" | "u" => self.undo(out)?,
+            "board" | "show" => self.show(out)?,
+            "record" | "history" => self.record(out)?,
+            "roll" if self.pos.turn() == Turn::Chance => {
+                if let Some(c) = search::random_chance(&self.pos, &mut self.rng) {
+                    self.apply(Step::Chance(c), out)?;
+                }
+            }
+            _ => match self.cli.command(&self.pos, word, rest) {
+                Some(Ok(CommandOutput::Print(text))) => writeln!(out, "{text}")?,
+                Some(Ok(CommandOutput::Replace(pos, text))) => {
+                    let before = core::mem::replace(&mut self.pos, pos);
+                    self.push(before, None);
+                    writeln!(out, "{text}")?;
+                    self.show(out)?;
+                }
+                Some(Err(e)) => writeln!(out, "error: {e}")?,
+                None => {
+                    let mut trial = self.pos.clone();
+                    match apply_text(self.cli, &mut trial, line) {
+                        Ok(step) => self.apply(step, out)?,
+                        Err(e) => writeln!(
+                            out,
+                            "error: {}; type moves for the legal moves, help for the commands",
+                            e.reason
+                        )?,
+                    }
+                }
+            },
+        }
+        Ok(true)
+    }
+
+    /// Plays a step typed at the keyboard and shows the result.
+    fn apply(&mut self, step: Step<C::Game>, out: &mut dyn Write) -> io::Result<()> {
+        let before = self.pos.clone();
+        let who = self.who(&before);
+        if let Err(e) = apply_step(&mut self.pos, step) {
+            return writeln!(out, "error: {e}");
+        }
+        let what = self.cli.describe_step(&before, &step, &self.pos);
+        self.push(before, Some(step));
+        writeln!(out, "{who}: {what}")?;
+        self.show(out)
+    }
+}
+
+/// Runs an interactive game from [`GameCli::start`], reading `input` and writing `out`, until
+/// `quit` or the end of the input.
+///
+/// # Errors
+/// Only I/O errors of `input` or `out`.
+pub fn play<C: GameCli>(
+    cli: &C,
+    config: &PlayConfig,
+    input: &mut dyn BufRead,
+    out: &mut dyn Write,
+) -> io::Result<()> {
+    let start = cli.start();
+    let mut s = Session {
+        cli,
+        config,
+        pos: start.clone(),
+        start,
+        history: Vec::new(),
+        rng: ChaCha8Rng::seed_from_u64(config.seed),
+    };
+    writeln!(
+        out,
+        "{}: type a move, or help for the commands.",
+        s.pos.name()
+    )?;
+    if !config.computer.is_empty() {
+        writeln!(
+            out,
+            "computer seed {} (repeat this game with --seed {})",
+            config.seed, config.seed
+        )?;
+    }
+    s.show(out)?;
+    let mut announced = false;
+    let mut buf = Vec::new();
+    loop {
+        while s.automatic(out)? {}
+        match s.pos.turn() {
+            Turn::Over if !announced => {
+                writeln!(out, "game over: {}", cli.describe_end(&s.pos))?;
+                writeln!(
+                    out,
+                    "type undo to take back, record for the moves, quit to leave"
+                )?;
+                announced = true;
+            }
+            Turn::Over => {}
+            _ => announced = false,
+        }
+        let prompt = match s.pos.turn() {
+            Turn::Over => "> ".to_owned(),
+            _ => format!("{}> ", s.who(&s.pos)),
+        };
+        write!(out, "{prompt}")?;
+        out.flush()?;
+        buf.clear();
+        if input.read_until(b'\n', &mut buf)? == 0 {
+            writeln!(out)?;
+            break;
+        }
+        let line = String::from_utf8_lossy(&buf);
+        if !s.line(&line, out)? {
+            break;
+        }
+    }
+    writeln!(out, "bye")?;
+    out.flush()
+}

@@ -1,0 +1,234 @@
+//! The kit's commands on the dice race of [`crate::testgame`].
+
+use std::io::Cursor;
+use std::path::PathBuf;
+
+use boardgames_core::{Game, Seat, Turn};
+
+use crate::testgame::{Race, RaceCli};
+use crate::*;
+
+fn run_play(config: &PlayConfig, script: &str) -> String {
+    let mut input = Cursor::new(script.as_bytes().to_vec());
+    let mut out = Vec::new();
+    repl::play(&RaceCli, config, &mut input, &mut out).expect("in-memory I/O");
+    String::from_utf8(out).expect("UTF-8 output")
+}
+
+fn manual() -> PlayConfig {
+    PlayConfig {
+        manual_chance: true,
+        ..PlayConfig::default()
+    }
+}
+
+#[test]
+fn repl_manual_dice_moves_errors_and_undo() {
+    // Roll 2, advance 2; roll 1, try 3 (more than the roll), list moves, undo twice.
+    let out = run_play(
+        &manual(),
+        "2\n2\n1\n3\nmoves\nundo\nundo\nbogus words\nquit\n",
+    );
+    assert!(out.contains("player 1: 2\nrace 2 - 0"), "{out}");
+    assert!(
+        out.contains("error: illegal move: more than the roll"),
+        "{out}"
+    );
+    assert!(out.contains("1 legal: 1"), "{out}");
+    assert!(out.contains("taken back\nrace 2 - 0"), "{out}");
+    assert!(out.contains("taken back\nrace 0 - 0"), "{out}");
+    assert!(out.contains("error: bad notation"), "{out}");
+    assert!(out.ends_with("bye\n"), "{out}");
+}
+
+#[test]
+fn repl_end_of_input_and_garbage_never_crash() {
+    let script = "\u{0}\u{7f}\n   \n9999999999999\n-1\nundo\nroll\nroll\nrecord\nhelp\n";
+    let out = run_play(&manual(), script);
+    assert!(out.contains("nothing to take back"), "{out}");
+    assert!(out.contains("Commands:"), "{out}");
+    assert!(out.ends_with("\nbye\n"), "{out}");
+    // Invalid UTF-8 and no final newline.
+    let mut input = Cursor::new(vec![0xff, 0xfe, b'\n', b'q', b'u']);
+    let mut out = Vec::new();
+    repl::play(&RaceCli, &manual(), &mut input, &mut out).expect("in-memory I/O");
+    assert!(String::from_utf8_lossy(&out).ends_with("bye\n"));
+}
+
+#[test]
+fn repl_against_computer_plays_to_the_end_and_undo_takes_back_the_reply() {
+    let config = PlayConfig {
+        computer: vec![Seat(1)],
+        seed: 7,
+        ..PlayConfig::default()
+    };
+    // Always advance 1 (always legal): the computer answers each move.
+    let out = run_play(&config, "1\n1\nundo\n1\n1\n1\n1\n1\n1\n1\n");
+    assert!(out.contains("player 2 (computer): "), "{out}");
+    assert!(out.contains("taken back"), "{out}");
+    assert!(out.contains("game over: player"), "{out}");
+    // After the end, a move is refused with the game's reason.
+    assert!(out.contains("error: illegal move: game over") || out.ends_with("bye\n"));
+}
+
+#[test]
+fn perft_counts_chance_branches_without_a_ply() {
+    // Hand-worked: at the start chance rolls 1, 2 or 3, then 1..=roll moves: 1 + 2 + 3 = 6.
+    // Each of those moves reaches a new roll with again 6 continuations: 36 at depth 2.
+    for (depth, want) in [(0, "1"), (1, "6"), (2, "36")] {
+        let args = PerftArgs {
+            depth,
+            divide: depth == 1,
+            moves: vec![],
+        };
+        let (mut out, mut err) = (Vec::new(), Vec::new());
+        let exit = perft::perft(&RaceCli, &args, &mut out, &mut err).expect("I/O");
+        assert_eq!(exit, Exit::Success);
+        let out = String::from_utf8(out).expect("UTF-8");
+        assert_eq!(out.lines().last(), Some(want), "{out}");
+        if depth == 1 {
+            assert_eq!(out, "1 1\n2 2\n3 3\n6\n");
+        }
+        assert!(String::from_utf8_lossy(&err).contains("nodes/s"));
+    }
+}
+
+#[test]
+fn moves_after_a_move_list_and_bad_lists() {
+    let (mut out, mut err) = (Vec::new(), Vec::new());
+    let args = MovesArgs {
+        moves: vec!["3".into(), "2".into(), "1".into()],
+    };
+    assert_eq!(
+        moves::moves(&RaceCli, &args, &mut out, &mut err).expect("I/O"),
+        Exit::Success
+    );
+    assert_eq!(String::from_utf8_lossy(&out), "1\n");
+    let (mut out, mut err) = (Vec::new(), Vec::new());
+    let args = MovesArgs {
+        moves: vec!["1".into(), "2".into()],
+    };
+    assert_eq!(
+        moves::moves(&RaceCli, &args, &mut out, &mut err).expect("I/O"),
+        Exit::BadInput
+    );
+    assert!(String::from_utf8_lossy(&err).contains("ply 1"));
+    let pos = position_after(&RaceCli, &["2".into()]).expect("a roll");
+    assert_eq!(pos.turn(), Turn::Seat(Seat(0)));
+}
+
+fn replay_stdin(text: &str, jsonl: bool) -> (Exit, String, String) {
+    let args = ReplayArgs {
+        file: PathBuf::from("-"),
+        jsonl,
+        quiet: false,
+        colour: false,
+    };
+    let mut input = Cursor::new(text.as_bytes().to_vec());
+    let (mut out, mut err) = (Vec::new(), Vec::new());
+    let exit = replay::replay(&RaceCli, &args, &mut input, &mut out, &mut err).expect("I/O");
+    (
+        exit,
+        String::from_utf8_lossy(&out).into_owned(),
+        String::from_utf8_lossy(&err).into_owned(),
+    )
+}
+
+#[test]
+fn replay_prints_steps_and_stops_at_an_illegal_one() {
+    let (exit, out, _) = replay_stdin("2 1 3 3 1 1", false);
+    assert_eq!(exit, Exit::Success);
+    assert!(
+        out.starts_with("Event: test\n      chance: 2\n   1. player 1: 1\n"),
+        "{out}"
+    );
+    assert!(out.contains("race 2 - 3"), "{out}");
+    assert!(out.contains("result: game goes on\n"), "{out}");
+
+    let (exit, out, err) = replay_stdin("2 1 1 3", false);
+    assert_eq!(exit, Exit::Failure);
+    assert!(out.contains("race 1 - 0"), "{out}");
+    assert!(
+        err.contains("ply 2 (player 2)") && err.contains("more than the roll"),
+        "{err}"
+    );
+
+    let (exit, _, err) = replay_stdin("2 !", false);
+    assert_eq!(exit, Exit::BadInput);
+    assert!(err.contains("not a game record"), "{err}");
+
+    let missing = ReplayArgs {
+        file: PathBuf::from("/nonexistent/record.txt"),
+        jsonl: false,
+        quiet: false,
+        colour: false,
+    };
+    let (mut out, mut err) = (Vec::new(), Vec::new());
+    let exit = replay::replay(
+        &RaceCli,
+        &missing,
+        &mut Cursor::new(vec![]),
+        &mut out,
+        &mut err,
+    )
+    .expect("I/O");
+    assert_eq!(exit, Exit::BadInput);
+    assert!(String::from_utf8_lossy(&err).contains("cannot read"));
+}
+
+#[test]
+fn batch_reports_bad_lines_by_number_and_goes_on() {
+    let (exit, out, err) = replay_stdin("2 1\n\n3 9\n1 1 1\n\u{0}!\n", true);
+    assert_eq!(exit, Exit::Failure);
+    assert_eq!(out, "2\n3\n");
+    assert!(err.contains("line 3:") && err.contains("line 5:"), "{err}");
+    assert!(
+        !err.contains("line 1:") && !err.contains("line 4:"),
+        "{err}"
+    );
+}
+
+#[test]
+fn selfplay_is_deterministic_for_a_seed() {
+    let play = |seed| {
+        let args = SelfplayArgs {
+            seed,
+            games: 3,
+            max_steps: 1000,
+        };
+        let mut out = Vec::new();
+        selfplay::selfplay(&RaceCli, &args, &mut out).expect("I/O");
+        String::from_utf8(out).expect("UTF-8")
+    };
+    let a = play(5);
+    assert_eq!(a, play(5));
+    assert_eq!(a.lines().count(), 9);
+    assert!(a.starts_with("# game 1 of 3, seed 5\n"), "{a}");
+    // Each record replays to a finished game.
+    for record in a.lines().skip(1).step_by(3) {
+        let words: Vec<String> = record
+            .split_whitespace()
+            .filter(|w| *w != "1-0" && *w != "0-1")
+            .map(str::to_owned)
+            .collect();
+        let pos: Race = position_after(&RaceCli, &words).expect("replays");
+        assert_eq!(pos.turn(), Turn::Over, "{record}");
+    }
+}
+
+#[test]
+fn play_config_from_shared_options() {
+    let start = Race::default();
+    let args = PlayArgs {
+        vs: Opponent::Computer,
+        seed: Some(3),
+        computer_first: true,
+        colour: false,
+    };
+    let c = PlayConfig::from_args(&args, &ChanceArgs { manual_dice: true }, &start);
+    assert_eq!(c.computer, vec![Seat(0)]);
+    assert_eq!(c.seed, 3);
+    assert!(c.manual_chance);
+    let c = PlayConfig::from_args(&PlayArgs::default(), &ChanceArgs::default(), &start);
+    assert!(c.computer.is_empty());
+}

@@ -1,0 +1,95 @@
+//! `pente-cli`: play, replay and analyse Pente and Keryo-Pente games in the terminal.
+//!
+//! A thin layer over the `boardgames-cli` kit: the options of the game (variant, tournament
+//! rule) and Pente's hooks ([`pente::PenteCli`]); every subcommand is the kit's.
+
+mod pente;
+
+use std::process::ExitCode;
+
+use boardgames_cli::KitCommand;
+use boardgames_core::pente::Variant;
+use clap::{CommandFactory, FromArgMatches, Parser};
+
+use crate::pente::PenteCli;
+
+const ABOUT: &str = "Play, replay and analyse Pente and Keryo-Pente games \
+(pente.org coordinates: columns A..T without I, rows 1..19 from the bottom, centre K10).";
+
+const AFTER_HELP: &str = "\
+Examples:
+  pente-cli replay examples/games/pente-org-50000000005101.txt
+  pente-cli play --vs computer --seed 7
+  pente-cli --variant keryo perft --depth 2 K10 L9
+  pente-cli replay --jsonl games.jsonl > reports.jsonl
+
+Exit status: 0 success; 1 a move of the input is illegal (replay), or some --jsonl lines are
+bad; 2 the input cannot be read or parsed, or the command line is wrong.";
+
+const REPLAY_HELP: &str = "\
+Input (FILE, or - for standard input):
+  * a move list as pente.org writes it: `1. K10 L9 2. N10 M10 ... 1-0` (move numbers and the
+    result are optional; `#` starts a comment; `[Name \"value\"]` header lines are tags), played
+    with --variant and the tournament rule of the command line; or
+  * one JSON record {\"id\", \"variant\", \"tournament_rule\", \"moves\": [\"K10\", ...], \"result\"},
+    which carries its own variant and rule.
+Output: each move (ply, player, point, the stones it captured), then the final board and the
+result. The first illegal move stops the replay: its ply and reason go to standard error and
+the exit status is 1.
+
+Batch interface (--jsonl), a stable contract for other tools:
+  input: one JSON record per line, as above (other fields are ignored; blank lines skipped);
+  output: for each record, in input order, one line of JSON with exactly these fields in this
+  order:
+    {\"id\": string or null, \"variant\": \"pente\" | \"keryo-pente\", \"tournament_rule\": bool,
+     \"n_moves\": moves in the record,
+     \"caps\": [[by player 1, by player 2], ...] stones captured after each applied ply,
+     \"removed\": {\"<ply>\": [points emptied at that ply, sorted], ...} (capturing plies only),
+     \"result\": {\"winner\": 1 | 2 | 0, \"ply\": k, \"reason\": \"five\" | \"captures\" |
+                \"five+captures\" | \"draw-board-full\"} or null,
+     \"illegal\": {\"ply\": k, \"move\": as written, \"why\": reason} or null}
+  (the replay stops at the first illegal move). A line that is not a record gives
+  `line N: reason` on standard error and no output line; the others are still processed, and
+  the exit status is then 1.";
+
+const PERFT_HELP: &str = "\
+Output contract: the count alone on the last line of standard output (with --divide, the lines
+`<move> <count>` come before it); the time and nodes per second go to standard error.
+Example: `pente-cli perft --depth 2` prints 360 (the first stone must go on K10, then 360
+points are free).";
+
+/// Pente and Keryo-Pente in the terminal.
+#[derive(Debug, Parser)]
+#[command(name = "pente-cli", version, about = ABOUT, after_help = AFTER_HELP)]
+struct Cli {
+    /// The ruleset: pente, or keryo (also keryo-pente): captures of two or three stones, and
+    /// 15 captured stones win instead of 10.
+    #[arg(long, global = true, default_value = "pente", value_parser = parse_variant)]
+    variant: Variant,
+    /// Play without the tournament rule (player 1's second stone may then go inside the 5x5
+    /// square around K10). JSON records carry their own rule.
+    #[arg(long, global = true)]
+    no_tournament_rule: bool,
+    #[command(subcommand)]
+    command: KitCommand,
+}
+
+fn parse_variant(text: &str) -> Result<Variant, String> {
+    text.parse()
+        .map_err(|e: boardgames_core::pente::SetupError| e.problems.join("; "))
+}
+
+fn main() -> ExitCode {
+    let command = Cli::command()
+        .mut_subcommand("replay", |c| c.after_help(REPLAY_HELP))
+        .mut_subcommand("perft", |c| c.after_help(PERFT_HELP));
+    let cli = match Cli::from_arg_matches(&command.get_matches()) {
+        Ok(cli) => cli,
+        Err(e) => e.exit(),
+    };
+    let game = PenteCli {
+        variant: cli.variant,
+        tournament_rule: !cli.no_tournament_rule,
+    };
+    boardgames_cli::run(&game, &cli.command).into()
+}

@@ -1,0 +1,411 @@
+//! `pente-cli` run as a program: the batch interface against the reference data, replay of the
+//! shipped game, error exits, perft, moves, selfplay and the interactive loop.
+
+use std::collections::HashMap;
+use std::io::Read;
+use std::path::PathBuf;
+
+use assert_cmd::Command;
+use predicates::prelude::*;
+use serde_json::Value;
+
+/// Fields of the expected files that describe how they were computed, not the game.
+const PROVENANCE_FIELDS: [&str; 3] = ["computed_by", "record_check", "cross_check"];
+
+/// The fields of a batch report, in their contractual order.
+const REPORT_FIELDS: [&str; 8] = [
+    "id",
+    "variant",
+    "tournament_rule",
+    "n_moves",
+    "caps",
+    "removed",
+    "result",
+    "illegal",
+];
+
+const EXAMPLE: &str = "pente-org-50000000005101.txt";
+
+fn pente() -> Command {
+    Command::cargo_bin("pente-cli").expect("the pente-cli binary is built")
+}
+
+fn root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../..")
+}
+
+fn gunzip(name: &str) -> String {
+    let path = root()
+        .join("crates/boardgames-core/tests/data/pente")
+        .join(name);
+    let file = std::fs::File::open(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    let mut text = String::new();
+    flate2::read::GzDecoder::new(file)
+        .read_to_string(&mut text)
+        .unwrap_or_else(|e| panic!("{name}: {e}"));
+    text
+}
+
+fn stdout_of(cmd: &mut Command) -> String {
+    let out = cmd.output().expect("runs");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout).expect("UTF-8 output")
+}
+
+/// Runs `replay --jsonl -` over a corpus and compares every report with the expected line,
+/// field by field; returns how many games agree.
+fn batch_agrees(games: &str, expected: &str) -> usize {
+    let input = gunzip(games);
+    let n_records = input.lines().filter(|l| !l.trim().is_empty()).count();
+    let out = stdout_of(pente().args(["replay", "--jsonl", "-"]).write_stdin(input));
+    let mut want: HashMap<String, Value> = gunzip(expected)
+        .lines()
+        .filter(|l| !l.trim().is_empty())
+        .map(|l| {
+            let mut v: Value = serde_json::from_str(l).expect("expected line is JSON");
+            let obj = v.as_object_mut().expect("object");
+            for f in PROVENANCE_FIELDS {
+                obj.remove(f);
+            }
+            (obj["id"].as_str().expect("id").to_owned(), v)
+        })
+        .collect();
+    assert_eq!(want.len(), n_records);
+    let mut agree = 0;
+    for line in out.lines() {
+        // The contract fixes the order of the fields as well as their values.
+        let positions: Vec<usize> = REPORT_FIELDS
+            .iter()
+            .map(|f| line.find(&format!("\"{f}\":")).expect("field present"))
+            .collect();
+        assert!(positions.windows(2).all(|w| w[0] < w[1]), "{line}");
+        let got: Value = serde_json::from_str(line).expect("report line is JSON");
+        let id = got["id"].as_str().expect("id").to_owned();
+        let expected = want
+            .remove(&id)
+            .unwrap_or_else(|| panic!("unexpected id {id}"));
+        assert_eq!(got, expected, "game {id}");
+        agree += 1;
+    }
+    assert!(want.is_empty(), "no report for {} games", want.len());
+    agree
+}
+
+#[test]
+fn batch_replay_agrees_with_every_real_game() {
+    assert_eq!(
+        batch_agrees("games.jsonl.gz", "games.expected.jsonl.gz"),
+        8_719
+    );
+}
+
+#[test]
+fn batch_replay_agrees_with_every_generated_game() {
+    assert_eq!(
+        batch_agrees("random_A.jsonl.gz", "random_A.expected.jsonl.gz"),
+        500
+    );
+}
+
+#[test]
+fn batch_replay_reports_bad_lines_and_goes_on() {
+    let input = "{\"id\":\"a\",\"moves\":[\"K10\",\"L9\"]}\n\nnot json\n{\"id\":\"b\",\"variant\":\"keryo-pente\",\"moves\":[\"K10\",\"K10\"]}\n";
+    let out = pente()
+        .args(["replay", "--jsonl", "-"])
+        .write_stdin(input)
+        .assert()
+        .code(1)
+        .stderr(predicate::str::contains("line 3:"))
+        .get_output()
+        .stdout
+        .clone();
+    let out = String::from_utf8(out).expect("UTF-8");
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 2, "{out}");
+    assert!(lines[1].contains(
+        "\"variant\":\"keryo-pente\",\"tournament_rule\":true,\"n_moves\":2,\"caps\":[[0,0]],\"removed\":{},\"result\":null,\"illegal\":{\"ply\":2,\"move\":\"K10\",\"why\":\"occupied\"}"
+    ), "{out}");
+}
+
+#[test]
+fn replay_of_the_shipped_real_game() {
+    let path = root().join("examples/games").join(EXAMPLE);
+    let out = stdout_of(pente().arg("replay").arg(&path));
+    assert!(out.contains("Site: Pente.org\n"), "{out}");
+    assert!(out.contains("   1. player 1 (X): K10\n"), "{out}");
+    assert!(
+        out.contains("  17. player 1 (X): G11 captures H10 J9 (captured: X 2 / O 0)\n"),
+        "{out}"
+    );
+    assert!(
+        out.contains("  36. player 2 (O): E9 captures F10 G11 (captured: X 8 / O 8)\n"),
+        "{out}"
+    );
+    assert!(out.contains("  39. player 1 (X): M8: five\n"), "{out}");
+    assert!(
+        out.ends_with("result: player 1 (X) wins by five at ply 39 (captured: X 8 / O 8)\n"),
+        "{out}"
+    );
+    // The same game as a JSON record (from the corpus) replays to the same end.
+    let json = gunzip("games.jsonl.gz")
+        .lines()
+        .find(|l| l.contains("\"penteorg-50000000005101\""))
+        .expect("the game is in the corpus")
+        .to_owned();
+    let out_json = stdout_of(pente().args(["replay", "-"]).write_stdin(json));
+    assert!(
+        out_json.starts_with("Id: penteorg-50000000005101\n"),
+        "{out_json}"
+    );
+    assert_eq!(out_json.lines().last(), out.lines().last());
+}
+
+#[test]
+fn replay_stops_at_an_illegal_move() {
+    pente()
+        .args(["replay", "-"])
+        .write_stdin("1. K10 L9 2. K10 M10 1-0\n")
+        .assert()
+        .code(1)
+        .stdout(predicate::str::contains("ply 2 |"))
+        .stderr(
+            predicate::str::contains("ply 3 (player 1 (X))")
+                .and(predicate::str::contains("occupied")),
+        );
+    // The tournament rule keeps player 1's second stone out of the centre square...
+    pente()
+        .args(["replay", "-"])
+        .write_stdin("K10 L9 L10")
+        .assert()
+        .code(1)
+        .stderr(predicate::str::contains("ply 3").and(predicate::str::contains("tournament rule")));
+    // ...unless it is switched off.
+    pente()
+        .args(["--no-tournament-rule", "replay", "-"])
+        .write_stdin("K10 L9 L10")
+        .assert()
+        .success();
+    // A first stone off the centre.
+    pente()
+        .args(["replay", "-"])
+        .write_stdin("{\"moves\": [\"A1\"]}")
+        .assert()
+        .code(1)
+        .stderr(predicate::str::contains("ply 1").and(predicate::str::contains("K10")));
+}
+
+#[test]
+fn unreadable_input_is_a_clear_error() {
+    let no_panic = predicate::str::contains("panicked").not();
+    pente()
+        .args(["replay", "/nonexistent/game.txt"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("cannot read /nonexistent/game.txt").and(no_panic));
+    pente()
+        .args(["replay", "--jsonl", "/nonexistent/games.jsonl"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("cannot read"));
+    pente()
+        .args(["replay", "-"])
+        .write_stdin("1. K10 L9\n2. K11 ZZ9\n")
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("line 2, column 8").and(predicate::str::contains("ZZ9")));
+    pente()
+        .args(["replay", "-"])
+        .write_stdin("{\"moves\": [\"K10\"")
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("bad JSON record"));
+    pente()
+        .args(["replay", "-"])
+        .write_stdin(vec![0xffu8, 0xfe, b'K'])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("not UTF-8"));
+}
+
+#[test]
+fn perft_prints_the_count_on_the_last_line() {
+    // Hand-worked: the first stone must go on K10 (1); then any of the 360 empty points.
+    // After K10 L9 the tournament rule bars the 25 points of the centre square: 361 - 25.
+    for (args, want) in [
+        (vec!["perft", "--depth", "0"], "1"),
+        (vec!["perft", "--depth", "1"], "1"),
+        (vec!["perft", "--depth", "2"], "360"),
+        (vec!["perft", "--depth", "1", "K10", "L9"], "336"),
+        (vec!["perft", "--depth", "1", "1.", "K10", "L9"], "336"),
+        (
+            vec!["--no-tournament-rule", "perft", "--depth", "1", "K10", "L9"],
+            "359",
+        ),
+        (vec!["--variant", "keryo", "perft", "--depth", "2"], "360"),
+    ] {
+        let out = stdout_of(pente().args(&args));
+        assert_eq!(out.lines().last(), Some(want), "{args:?}: {out}");
+    }
+    let assert = pente()
+        .args(["perft", "--depth", "2", "--divide"])
+        .assert()
+        .success()
+        .stderr(predicate::str::contains("nodes/s"));
+    let out = String::from_utf8_lossy(&assert.get_output().stdout).into_owned();
+    assert_eq!(out, "K10 360\n360\n");
+    pente()
+        .args(["perft", "--depth", "1", "K10", "K10"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("ply 2"));
+}
+
+#[test]
+fn moves_after_a_move_list() {
+    let out = stdout_of(pente().args(["moves"]));
+    assert_eq!(out, "K10\n");
+    let out = stdout_of(pente().args(["moves", "K10"]));
+    let points: Vec<&str> = out.split_whitespace().collect();
+    assert_eq!(points.len(), 360);
+    assert!(!points.contains(&"K10") && points.contains(&"A1") && points.contains(&"T19"));
+    let out = stdout_of(pente().args(["moves", "K10", "L9"]));
+    assert!(!out.contains("M10") && out.contains("N10"), "{out}");
+}
+
+#[test]
+fn selfplay_is_deterministic_and_its_records_replay() {
+    let run = |seed: &str| stdout_of(pente().args(["selfplay", "--seed", seed, "--games", "3"]));
+    let a = run("42");
+    assert_eq!(a, run("42"));
+    assert_ne!(a, run("43"));
+    let lines: Vec<&str> = a.lines().collect();
+    assert_eq!(lines.len(), 9, "{a}");
+    for game in lines.chunks(3) {
+        assert!(game[0].starts_with("# game "), "{a}");
+        // The record replays, and to the same end.
+        let out = stdout_of(pente().args(["replay", "-"]).write_stdin(game[1]));
+        let end = out.lines().last().expect("a result line");
+        assert_eq!(
+            Some(end.trim_start_matches("result: ")),
+            game[2].strip_prefix("# result: ")
+        );
+        assert!(end.contains("wins by") || end.contains("draw"), "{end}");
+    }
+    // Keryo-Pente games replay under their own variant.
+    let keryo = stdout_of(pente().args(["--variant", "keryo-pente", "selfplay", "--seed", "7"]));
+    let keryo: Vec<&str> = keryo.lines().collect();
+    let out = stdout_of(
+        pente()
+            .args(["--variant", "keryo", "replay", "-"])
+            .write_stdin(keryo[1]),
+    );
+    assert!(out.contains("Keryo-Pente (tournament rule)"), "{out}");
+    assert_eq!(
+        out.lines().last().map(|l| l.trim_start_matches("result: ")),
+        keryo[2].strip_prefix("# result: ")
+    );
+}
+
+#[test]
+fn play_from_a_script_never_crashes() {
+    let script = "K10\nZZ\nK10\n\nmoves\nL9\nundo\nundo\nundo\nhelp\nboard\nrecord\n\u{1b}[A\n-\n1.\nK10 L9\n";
+    let out = stdout_of(pente().arg("play").write_stdin(script));
+    assert!(out.contains("player 1 (X): K10\n"), "{out}");
+    assert!(out.contains("error: bad notation"), "{out}");
+    assert!(out.contains("error: illegal move: occupied"), "{out}");
+    assert!(out.contains("360 legal: A1 B1"), "{out}");
+    assert!(out.contains("taken back"), "{out}");
+    assert!(out.contains("nothing to take back"), "{out}");
+    assert!(out.contains("Commands:"), "{out}");
+    assert!(out.ends_with("bye\n"), "{out}");
+
+    // A whole game typed in, then moves after the end, undo and quit.
+    let game = std::fs::read_to_string(root().join("examples/games").join(EXAMPLE)).expect("read");
+    let moves: Vec<String> = boardgames_core::pente::record::parse_move_list(&game)
+        .expect("the example parses")
+        .iter()
+        .map(ToString::to_string)
+        .collect();
+    let script = format!("{}\nA1\nundo\nM8\nrecord\nquit\nK1\n", moves.join("\n"));
+    let out = stdout_of(pente().arg("play").write_stdin(script));
+    assert_eq!(
+        out.matches("game over: player 1 (X) wins by five at ply 39")
+            .count(),
+        2,
+        "{out}"
+    );
+    assert!(out.contains("error: illegal move: game over"), "{out}");
+    assert!(out.contains("1. K10 L9 2. N8 J9 3. H9 L7"), "{out}");
+    assert!(out.contains("20. M8 1-0\n"), "{out}");
+    assert!(out.ends_with("bye\n"), "{out}");
+}
+
+#[test]
+fn play_against_the_computer_is_repeatable_with_a_seed() {
+    let script = "K10\nmoves\nundo\nquit\n";
+    let run = || {
+        stdout_of(
+            pente()
+                .args([
+                    "play",
+                    "--vs",
+                    "computer",
+                    "--seed",
+                    "9",
+                    "--computer-first",
+                ])
+                .write_stdin(script),
+        )
+    };
+    let a = run();
+    assert_eq!(a, run());
+    assert!(a.contains("player 1 (X) (computer): K10\n"), "{a}");
+    assert!(a.contains("error: illegal move: occupied"), "{a}");
+    // The human takes player 1 by default; the end of the input quits.
+    let out = stdout_of(
+        pente()
+            .args(["play", "--vs", "computer", "--seed", "1", "--colour"])
+            .write_stdin("K10\n"),
+    );
+    assert!(out.contains("player 2 (O) (computer): "), "{out}");
+    assert!(out.contains("\u{1b}[1;31mX\u{1b}[0m"), "{out}");
+    assert!(out.ends_with("bye\n"), "{out}");
+}
+
+#[test]
+fn help_documents_the_contracts() {
+    pente()
+        .arg("--help")
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("replay").and(predicate::str::contains("Exit status")));
+    pente()
+        .args(["replay", "--help"])
+        .assert()
+        .success()
+        .stdout(
+            predicate::str::contains("--jsonl")
+                .and(predicate::str::contains("\"n_moves\""))
+                .and(predicate::str::contains("\"illegal\"")),
+        );
+    pente()
+        .args(["perft", "--help"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("last line"));
+    for sub in ["play", "moves", "selfplay"] {
+        pente().args([sub, "--help"]).assert().success();
+    }
+    pente()
+        .args(["--variant", "chess", "moves"])
+        .assert()
+        .code(2);
+    pente()
+        .args(["--variant", "Keryo-Pente", "moves"])
+        .assert()
+        .success();
+}
