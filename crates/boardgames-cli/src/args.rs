@@ -45,8 +45,12 @@ pub struct PlayArgs {
     #[arg(long)]
     pub seed: Option<u64>,
     /// With `--vs computer`: the computer takes the first seat and you the last.
-    #[arg(long)]
+    #[arg(long, conflicts_with = "seat")]
     pub computer_first: bool,
+    /// With `--vs computer`: the seat you play, from 1 (default 1); the computer plays all the
+    /// others.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u8).range(1..=6))]
+    pub seat: Option<u8>,
     /// Colour the board with ANSI escape codes.
     #[arg(long, alias = "color")]
     pub colour: bool,
@@ -67,8 +71,8 @@ pub struct ReplayArgs {
     /// The record file, or `-` for standard input.
     #[arg(value_name = "FILE")]
     pub file: PathBuf,
-    /// Batch mode: FILE holds one JSON record per line; print one JSON report per record, in
-    /// input order (see the program's `--help` for the fields).
+    /// Batch mode: FILE holds one JSON record per line; print one line of JSON report per
+    /// record, in input order.
     #[arg(long)]
     pub jsonl: bool,
     /// Print only the final position and the result, not each move.

@@ -33,17 +33,19 @@ pub struct PlayConfig {
 
 impl PlayConfig {
     /// The configuration the shared options ask for: with `--vs computer` the human takes the
-    /// first seat (the last with `--computer-first`) and the computer all the others. Without
-    /// `--seed` the seed comes from the clock.
+    /// seat of `--seat` (default the first, the last with `--computer-first`) and the computer
+    /// all the others. Without `--seed` the seed comes from the clock.
     pub fn from_args<G: Game>(args: &PlayArgs, chance: &ChanceArgs, start: &G) -> PlayConfig {
         let seats = start.seat_count();
         let computer = match args.vs {
             Opponent::Human => Vec::new(),
             Opponent::Computer => {
-                let human = if args.computer_first {
-                    seats.saturating_sub(1)
-                } else {
-                    0
+                let human = match args.seat {
+                    Some(n) => usize::from(n)
+                        .saturating_sub(1)
+                        .min(seats.saturating_sub(1)),
+                    None if args.computer_first => seats.saturating_sub(1),
+                    None => 0,
                 };
                 (0..seats)
                     .filter(|&s| s != human)

@@ -10,7 +10,7 @@ use std::num::ParseIntError;
 use arrayvec::ArrayVec;
 use boardgames_core::{ChanceList, Game, GameResult, Outcome, Probability, Seat, Team, Turn};
 
-use crate::frontend::{GameCli, Record};
+use crate::frontend::{CommandHelp, CommandOutput, GameCli, Record};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
 pub struct Race {
@@ -160,6 +160,36 @@ impl GameCli for RaceCli {
             steps: text.split_whitespace().map(str::to_owned).collect(),
             tags: vec![("Event".to_owned(), "test".to_owned())],
         })
+    }
+
+    fn commands(&self) -> Vec<CommandHelp> {
+        vec![
+            CommandHelp {
+                name: "score",
+                help: "show the totals",
+            },
+            CommandHelp {
+                name: "restart",
+                help: "back to the start (undo takes it back)",
+            },
+        ]
+    }
+
+    fn command(
+        &self,
+        pos: &Race,
+        name: &str,
+        _args: &str,
+    ) -> Option<Result<CommandOutput<Race>, String>> {
+        match name {
+            "score" => Some(Ok(CommandOutput::Print(format!("totals {:?}", pos.totals)))),
+            "restart" if *pos == Race::default() => Some(Err("already at the start".to_owned())),
+            "restart" => Some(Ok(CommandOutput::Replace(
+                Race::default(),
+                "restarted".to_owned(),
+            ))),
+            _ => None,
+        }
     }
 
     fn batch_report(&self, line: &str) -> Result<usize, String> {

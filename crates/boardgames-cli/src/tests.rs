@@ -72,6 +72,25 @@ fn repl_against_computer_plays_to_the_end_and_undo_takes_back_the_reply() {
 }
 
 #[test]
+fn repl_game_commands_print_or_replace_the_position() {
+    let out = run_play(
+        &manual(),
+        "help\nrestart\n3\n2\nscore\nrestart\nscore\nundo\nscore\n",
+    );
+    assert!(
+        out.contains("  score            show the totals\n"),
+        "{out}"
+    );
+    assert!(out.contains("error: already at the start"), "{out}");
+    assert!(out.contains("totals [2, 0]\n"), "{out}");
+    assert!(out.contains("restarted\nrace 0 - 0"), "{out}");
+    assert!(out.contains("totals [0, 0]\n"), "{out}");
+    // undo takes the restart back.
+    assert!(out.contains("taken back\nrace 2 - 0"), "{out}");
+    assert_eq!(out.matches("totals [2, 0]").count(), 2, "{out}");
+}
+
+#[test]
 fn perft_counts_chance_branches_without_a_ply() {
     // Hand-worked: at the start chance rolls 1, 2 or 3, then 1..=roll moves: 1 + 2 + 3 = 6.
     // Each of those moves reaches a new roll with again 6 continuations: 36 at depth 2.
@@ -223,6 +242,7 @@ fn play_config_from_shared_options() {
         vs: Opponent::Computer,
         seed: Some(3),
         computer_first: true,
+        seat: None,
         colour: false,
     };
     let c = PlayConfig::from_args(&args, &ChanceArgs { manual_dice: true }, &start);
@@ -231,4 +251,12 @@ fn play_config_from_shared_options() {
     assert!(c.manual_chance);
     let c = PlayConfig::from_args(&PlayArgs::default(), &ChanceArgs::default(), &start);
     assert!(c.computer.is_empty());
+    let args = PlayArgs {
+        vs: Opponent::Computer,
+        seat: Some(2),
+        ..PlayArgs::default()
+    };
+    let c = PlayConfig::from_args(&args, &ChanceArgs::default(), &start);
+    assert_eq!(c.computer, vec![Seat(0)]);
+    assert!(!c.manual_chance);
 }

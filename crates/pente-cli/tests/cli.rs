@@ -150,6 +150,10 @@ fn replay_of_the_shipped_real_game() {
         out.ends_with("result: player 1 (X) wins by five at ply 39 (captured: X 8 / O 8)\n"),
         "{out}"
     );
+    // --quiet leaves out the moves, not the board and the result.
+    let quiet = stdout_of(pente().args(["replay", "--quiet"]).arg(&path));
+    assert!(!quiet.contains("  1. player 1"), "{quiet}");
+    assert_eq!(quiet.lines().last(), out.lines().last(), "{quiet}");
     // The same game as a JSON record (from the corpus) replays to the same end.
     let json = gunzip("games.jsonl.gz")
         .lines()
@@ -374,6 +378,17 @@ fn play_against_the_computer_is_repeatable_with_a_seed() {
     assert!(out.contains("player 2 (O) (computer): "), "{out}");
     assert!(out.contains("\u{1b}[1;31mX\u{1b}[0m"), "{out}");
     assert!(out.ends_with("bye\n"), "{out}");
+    // Playing the second seat is the same as letting the computer go first.
+    let seat2 = stdout_of(
+        pente()
+            .args(["play", "--vs", "computer", "--seed", "9", "--seat", "2"])
+            .write_stdin(script),
+    );
+    assert_eq!(seat2, a);
+    pente()
+        .args(["play", "--vs", "computer", "--seat", "7"])
+        .assert()
+        .code(2);
 }
 
 #[test]
