@@ -32,6 +32,6 @@ pub mod pente;
 pub mod search;
 
 pub use game::{
-    ChanceList, Game, GameResult, MoveError, MoveList, NoChance, Outcome, Probability, Seat, Team,
-    Turn, MAX_CHANCE_OUTCOMES, MAX_SEATS,
+    ChanceList, Game, GameResult, MoveError, MoveList, NoChance, Outcome, Probability, Seat,
+    Symmetric, Team, Turn, MAX_CHANCE_OUTCOMES, MAX_SEATS,
 };
