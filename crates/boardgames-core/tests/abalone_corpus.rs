@@ -59,7 +59,11 @@ fn check_case(case: &Value) -> usize {
         })
         .unzip();
     assert_eq!(Value::from(got_results), case["results"], "{id}: results");
-    assert_eq!(Value::from(got_moves), case["result_moves"], "{id}: result moves");
+    assert_eq!(
+        Value::from(got_moves),
+        case["result_moves"],
+        "{id}: result moves"
+    );
     moves.len()
 }
 

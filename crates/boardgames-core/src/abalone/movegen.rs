@@ -14,6 +14,10 @@
 //! | 3 push 2 | `own[x..x+2k]`, `opp[x+3k..x+4k]`, not `occ[x+5k]` |
 //! | broadside 2 / 3 | `own` on the line from `x` along an axis `a`, `empty` one step `d` from each |
 //!
+//! Pushes are found from the opponent marbles with an empty cell or the edge behind them
+//! (`free1`) and such pairs (`free2`); broadside lines from the "singles" of their
+//! direction (own marbles with an empty neighbour there), so each needs two shifts.
+//!
 //! A step off the board always lands on an always-empty bit (padding, a corner outside the
 //! hexagon, or outside `0..128`), and only the last cell of each chain can be off the
 //! board, so the conditions are exact. Each (tail, direction) names at most one in-line
@@ -32,62 +36,112 @@ const fn shape(marbles: u8, pushed: u8) -> u8 {
     marbles | pushed << 2
 }
 
-/// Calls `f(tails, dir, axis, shape)` for each group of one direction's in-line moves;
-/// stops and returns `true` as soon as `f` does.
+/// The six in-line tail sets of one direction with index step `K`, in the order of the
+/// module docs: 1 marble, 2, 2 push 1, 3, 3 push 1, 3 push 2. `single` is
+/// `own & ahead(empty, K)`, shared with the broadside moves.
 #[inline(always)]
-fn in_line<const K: i32, F>(
-    own: u128,
-    opp: u128,
-    occ: u128,
-    empty: u128,
-    dir: Direction,
-    f: &mut F,
-) -> bool
+fn in_line<const K: i32>(own: u128, opp: u128, occ: u128, empty: u128, single: u128) -> [u128; 6] {
+    let o1 = own & ahead(own, K);
+    let o2 = o1 & ahead(own, 2 * K);
+    // Opponent marbles with an empty cell or the edge behind them, and such pairs.
+    let free1 = opp & !ahead(occ, K);
+    let free2 = opp & ahead(free1, K);
+    [
+        single,
+        o1 & ahead(empty, 2 * K),
+        o1 & ahead(free1, 2 * K),
+        o2 & ahead(empty, 3 * K),
+        o2 & ahead(free1, 3 * K),
+        o2 & ahead(free2, 3 * K),
+    ]
+}
+
+/// The 2- and 3-marble broadside tails of lines along axis step `A`, from `side`, the own
+/// marbles whose neighbour in the direction of motion is empty: a line may side-step when
+/// every one of its marbles is in `side`.
+#[inline(always)]
+fn broadside<const A: i32>(side: u128) -> (u128, u128) {
+    let pairs = side & ahead(side, A);
+    (pairs, pairs & ahead(side, 2 * A))
+}
+
+/// The own marbles whose neighbour in each direction (in [`Direction::ALL`] order) is empty.
+#[inline(always)]
+fn singles(own: u128, empty: u128) -> [u128; 6] {
+    [
+        own & ahead(empty, 1),
+        own & ahead(empty, 11),
+        own & ahead(empty, 10),
+        own & ahead(empty, -1),
+        own & ahead(empty, -11),
+        own & ahead(empty, -10),
+    ]
+}
+
+/// The 24 broadside tail sets (2 then 3 marbles for each axis and side direction, in the
+/// order of the module docs).
+#[inline(always)]
+fn broadsides(s: &[u128; 6]) -> [u128; 24] {
+    let mut out = [0u128; 24];
+    (out[0], out[1]) = broadside::<1>(s[1]);
+    (out[2], out[3]) = broadside::<1>(s[2]);
+    (out[4], out[5]) = broadside::<1>(s[4]);
+    (out[6], out[7]) = broadside::<1>(s[5]);
+    (out[8], out[9]) = broadside::<11>(s[0]);
+    (out[10], out[11]) = broadside::<11>(s[2]);
+    (out[12], out[13]) = broadside::<11>(s[3]);
+    (out[14], out[15]) = broadside::<11>(s[5]);
+    (out[16], out[17]) = broadside::<10>(s[0]);
+    (out[18], out[19]) = broadside::<10>(s[1]);
+    (out[20], out[21]) = broadside::<10>(s[3]);
+    (out[22], out[23]) = broadside::<10>(s[4]);
+    out
+}
+
+/// The 36 in-line tail sets, six per direction in [`Direction::ALL`] order.
+#[inline(always)]
+fn in_lines(own: u128, opp: u128, s: &[u128; 6]) -> [[u128; 6]; 6] {
+    let occ = own | opp;
+    let empty = BOARD & !occ;
+    [
+        in_line::<1>(own, opp, occ, empty, s[0]),
+        in_line::<11>(own, opp, occ, empty, s[1]),
+        in_line::<10>(own, opp, occ, empty, s[2]),
+        in_line::<-1>(own, opp, occ, empty, s[3]),
+        in_line::<-11>(own, opp, occ, empty, s[4]),
+        in_line::<-10>(own, opp, occ, empty, s[5]),
+    ]
+}
+
+/// Calls `f` for the six in-line groups of one direction (see [`in_line`]).
+#[inline(always)]
+fn emit_in_line<F>(g: [u128; 6], dir: Direction, f: &mut F) -> bool
 where
     F: FnMut(u128, Direction, Direction, u8) -> bool,
 {
-    let o1 = own & ahead(own, K);
-    let o2 = o1 & ahead(own, 2 * K);
-    let p3 = o2 & ahead(opp, 3 * K);
-    f(own & ahead(empty, K), dir, dir, shape(1, 0))
-        || f(o1 & ahead(empty, 2 * K), dir, dir, shape(2, 0))
-        || f(
-            o1 & ahead(opp, 2 * K) & !ahead(occ, 3 * K),
-            dir,
-            dir,
-            shape(2, 1),
-        )
-        || f(o2 & ahead(empty, 3 * K), dir, dir, shape(3, 0))
-        || f(p3 & !ahead(occ, 4 * K), dir, dir, shape(3, 1))
-        || f(
-            p3 & ahead(opp, 4 * K) & !ahead(occ, 5 * K),
-            dir,
-            dir,
-            shape(3, 2),
-        )
+    f(g[0], dir, dir, shape(1, 0))
+        || f(g[1], dir, dir, shape(2, 0))
+        || f(g[2], dir, dir, shape(2, 1))
+        || f(g[3], dir, dir, shape(3, 0))
+        || f(g[4], dir, dir, shape(3, 1))
+        || f(g[5], dir, dir, shape(3, 2))
 }
 
 /// Calls `f` for the 2- and 3-marble broadside groups of lines along axis step `A` moving
-/// by step `D`.
+/// in `dir`, from the singles of `dir`.
 #[inline(always)]
-fn broadside<const A: i32, const D: i32, F>(
-    own: u128,
-    empty: u128,
-    axis: Direction,
-    dir: Direction,
-    f: &mut F,
-) -> bool
+fn emit_broadside<const A: i32, F>(side: u128, axis: Direction, dir: Direction, f: &mut F) -> bool
 where
     F: FnMut(u128, Direction, Direction, u8) -> bool,
 {
-    let pairs = own & ahead(own, A) & ahead(empty, D) & ahead(empty, A + D);
-    let triples = pairs & ahead(own, 2 * A) & ahead(empty, 2 * A + D);
+    let (pairs, triples) = broadside::<A>(side);
     f(pairs, dir, axis, shape(2, 0)) || f(triples, dir, axis, shape(3, 0))
 }
 
 /// Enumerates the 60 groups of legal moves of the side owning `own` against `opp`, in the
 /// order of the module docs. `f(tails, dir, axis, shape)` receives each group's set of tail
-/// cells (possibly empty); returning `true` stops the enumeration.
+/// cells (possibly empty) and the shape byte (`marbles | pushed << 2`) of its moves;
+/// returning `true` stops the enumeration.
 #[inline(always)]
 pub(super) fn for_each_group<F>(own: u128, opp: u128, mut f: F)
 where
@@ -96,37 +150,114 @@ where
     use Direction::{E, NE, NW, SE, SW, W};
     let occ = own | opp;
     let empty = BOARD & !occ;
+    let s = singles(own, empty);
     let f = &mut f;
-    let _ = in_line::<1, F>(own, opp, occ, empty, E, f)
-        || in_line::<11, F>(own, opp, occ, empty, NE, f)
-        || in_line::<10, F>(own, opp, occ, empty, NW, f)
-        || in_line::<-1, F>(own, opp, occ, empty, W, f)
-        || in_line::<-11, F>(own, opp, occ, empty, SW, f)
-        || in_line::<-10, F>(own, opp, occ, empty, SE, f)
+    let _ = emit_in_line(in_line::<1>(own, opp, occ, empty, s[0]), E, f)
+        || emit_in_line(in_line::<11>(own, opp, occ, empty, s[1]), NE, f)
+        || emit_in_line(in_line::<10>(own, opp, occ, empty, s[2]), NW, f)
+        || emit_in_line(in_line::<-1>(own, opp, occ, empty, s[3]), W, f)
+        || emit_in_line(in_line::<-11>(own, opp, occ, empty, s[4]), SW, f)
+        || emit_in_line(in_line::<-10>(own, opp, occ, empty, s[5]), SE, f)
         // Lines along E: side steps NE, NW, SW, SE.
-        || broadside::<1, 11, F>(own, empty, E, NE, f)
-        || broadside::<1, 10, F>(own, empty, E, NW, f)
-        || broadside::<1, -11, F>(own, empty, E, SW, f)
-        || broadside::<1, -10, F>(own, empty, E, SE, f)
+        || emit_broadside::<1, F>(s[1], E, NE, f)
+        || emit_broadside::<1, F>(s[2], E, NW, f)
+        || emit_broadside::<1, F>(s[4], E, SW, f)
+        || emit_broadside::<1, F>(s[5], E, SE, f)
         // Lines along NE: side steps E, NW, W, SE.
-        || broadside::<11, 1, F>(own, empty, NE, E, f)
-        || broadside::<11, 10, F>(own, empty, NE, NW, f)
-        || broadside::<11, -1, F>(own, empty, NE, W, f)
-        || broadside::<11, -10, F>(own, empty, NE, SE, f)
+        || emit_broadside::<11, F>(s[0], NE, E, f)
+        || emit_broadside::<11, F>(s[2], NE, NW, f)
+        || emit_broadside::<11, F>(s[3], NE, W, f)
+        || emit_broadside::<11, F>(s[5], NE, SE, f)
         // Lines along NW: side steps E, NE, W, SW.
-        || broadside::<10, 1, F>(own, empty, NW, E, f)
-        || broadside::<10, 11, F>(own, empty, NW, NE, f)
-        || broadside::<10, -1, F>(own, empty, NW, W, f)
-        || broadside::<10, -11, F>(own, empty, NW, SW, f);
+        || emit_broadside::<10, F>(s[0], NW, E, f)
+        || emit_broadside::<10, F>(s[1], NW, NE, f)
+        || emit_broadside::<10, F>(s[3], NW, W, f)
+        || emit_broadside::<10, F>(s[4], NW, SW, f);
 }
 
-/// The number of legal moves: the sum of the groups' popcounts, no list built.
+/// One carry-save adder step: the sum and carry bits of three bit-planes.
+#[inline(always)]
+fn csa(a: u128, b: u128, c: u128) -> (u128, u128) {
+    let u = a ^ b;
+    (u ^ c, (a & b) | (u & c))
+}
+
+/// The total number of set bits in 32 masks, by a carry-save adder tree (Harley-Seal):
+/// 6 popcounts of `u128` instead of 32, which matters without a hardware popcount.
+#[inline(always)]
+fn popcount_sum(m: &[u128; 32]) -> u32 {
+    let (mut ones, mut twos, mut fours, mut eights) = (0u128, 0u128, 0u128, 0u128);
+    let mut sixteens = 0u32;
+    for b in m.chunks_exact(16) {
+        let (o, ta) = csa(ones, b[0], b[1]);
+        let (o, tb) = csa(o, b[2], b[3]);
+        let (t, fa) = csa(twos, ta, tb);
+        let (o, ta) = csa(o, b[4], b[5]);
+        let (o, tb) = csa(o, b[6], b[7]);
+        let (t, fb) = csa(t, ta, tb);
+        let (f, ea) = csa(fours, fa, fb);
+        let (o, ta) = csa(o, b[8], b[9]);
+        let (o, tb) = csa(o, b[10], b[11]);
+        let (t, fa) = csa(t, ta, tb);
+        let (o, ta) = csa(o, b[12], b[13]);
+        let (o, tb) = csa(o, b[14], b[15]);
+        let (t, fb) = csa(t, ta, tb);
+        let (f, eb) = csa(f, fa, fb);
+        let (e, sixteen) = csa(eights, ea, eb);
+        (ones, twos, fours, eights) = (o, t, f, e);
+        sixteens += sixteen.count_ones();
+    }
+    16 * sixteens
+        + 8 * eights.count_ones()
+        + 4 * fours.count_ones()
+        + 2 * twos.count_ones()
+        + ones.count_ones()
+}
+
+/// The number of legal moves: 6 in-line and 24 broadside tail sets summed by popcounts,
+/// no list built. Agrees with [`for_each_group`]: the six in-line groups of a direction are
+/// disjoint (they differ in what stands 1 to 4 cells ahead), so their union counts them all.
 #[inline]
 pub(super) fn count(own: u128, opp: u128) -> usize {
-    let mut n = 0u32;
-    for_each_group(own, opp, |tails, _, _, _| {
-        n += tails.count_ones();
-        false
-    });
-    n as usize
+    let empty = BOARD & !(own | opp);
+    let s = singles(own, empty);
+    let lines = in_lines(own, opp, &s);
+    let sides = broadsides(&s);
+    let mut m = [0u128; 32];
+    for (slot, groups) in m.iter_mut().zip(&lines) {
+        *slot = groups.iter().fold(0, |acc, g| acc | g);
+    }
+    m[6..30].copy_from_slice(&sides);
+    popcount_sum(&m) as usize
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_adder_tree_counts_like_popcounts() {
+        // A fixed xorshift sequence of masks, some dense, some sparse.
+        let mut x = 0x9e37_79b9_7f4a_7c15_u64;
+        let mut next = || {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            x
+        };
+        for round in 0..200 {
+            let mut m = [0u128; 32];
+            for v in m.iter_mut() {
+                let bits = u128::from(next()) << 64 | u128::from(next());
+                *v = if round % 2 == 0 {
+                    bits
+                } else {
+                    bits & u128::from(next()) & u128::from(next())
+                };
+            }
+            let naive: u32 = m.iter().map(|v| v.count_ones()).sum();
+            assert_eq!(popcount_sum(&m), naive);
+        }
+        assert_eq!(popcount_sum(&[u128::MAX; 32]), 32 * 128);
+    }
 }
