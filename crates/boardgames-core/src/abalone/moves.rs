@@ -18,7 +18,7 @@ use super::notation::Notation;
 ///
 /// A move carries how many marbles move and push, so that it is played without looking
 /// around; it is legal in a position only if those counts are what the position gives
-/// ([`Abalone::is_legal`](super::Abalone::is_legal)). Four bytes. Printed in canonical
+/// ([`Game::is_legal`](crate::Game::is_legal)). Four bytes. Printed in canonical
 /// Aba-Pro notation (`a1b2`, `c3c5d4`).
 #[derive(Copy, Clone, PartialEq, Eq, Hash)]
 pub struct Move {

@@ -1,6 +1,6 @@
 //! The rules for one move, cell by cell: what an in-line move from a trailing marble does,
-//! whether a broadside move is free. The validator ([`Abalone::is_legal`], `play`,
-//! `resolve`) uses this and not the bitboard generator, so the two check each other.
+//! whether a broadside move is free. The validator (`is_legal`, `play`, `resolve` of
+//! [`Abalone`]) uses this and not the bitboard generator, so the two check each other.
 //!
 //! Rules: `../shared/rules/abalone.md` (seeds 000, 003, 004): at most three own marbles move;
 //! only in-line moves push; the pushing line must outnumber the opponent marbles in contact
@@ -8,7 +8,7 @@
 //! empty or off the board (then the last one is ejected), an own marble there blocks; a
 //! broadside move needs every destination empty; no own marble leaves the board.
 //!
-//! [`Abalone::is_legal`]: super::Abalone
+//! [`Abalone`]: super::Abalone
 
 use super::bitboard::Bitboard;
 use super::cell::{Cell, Direction};
