@@ -26,6 +26,7 @@
 //! outcomes and enables the JSON record formats.
 
 pub mod abalone;
+pub mod backgammon;
 pub mod conformance;
 pub mod game;
 pub mod pente;

@@ -1,0 +1,96 @@
+//! The text board diagram with pip counts (the `Display` of [`Backgammon`]).
+//!
+//! ```text
+//!  13 14 15 16 17 18       19 20 21 22 23 24
+//! +------------------+---+------------------+  O: pips 167, bar 0, off 0
+//! | X           O    |   | O              X |
+//! | X           O    |   | O              X |
+//! | X           O    |   | O                |
+//! | X                |   | O                |
+//! | X                |   | O                |
+//! |                  |BAR|                  |
+//! | O                |   | X                |
+//! | O                |   | X                |
+//! | O           X    |   | X                |
+//! | O           X    |   | X              O |
+//! | O           X    |   | X              O |
+//! +------------------+---+------------------+  X: pips 167, bar 0, off 0
+//!  12 11 10  9  8  7        6  5  4  3  2  1
+//! X to roll; cube 1
+//! ```
+//!
+//! Points are numbered from X's side; a stack taller than five shows its count in the fifth
+//! row. Checkers on the bar are listed after the pip counts.
+
+use core::fmt;
+
+use super::board::Side;
+use super::position::Backgammon;
+
+fn cell(pos: &Backgammon, x_point: usize, row: usize) -> String {
+    let b = pos.board();
+    let (n, c) = if b.count(Side::X, x_point) > 0 {
+        (b.count(Side::X, x_point), 'X')
+    } else {
+        (b.count(Side::O, 25 - x_point), 'O')
+    };
+    let n = usize::from(n);
+    if row == 4 && n > 5 {
+        format!("{n:>2} ")
+    } else if row < n {
+        format!(" {c} ")
+    } else {
+        "   ".into()
+    }
+}
+
+fn half_row(pos: &Backgammon, points: &[usize], row: usize) -> String {
+    points.iter().map(|&p| cell(pos, p, row)).collect()
+}
+
+/// Writes the diagram of `pos` (see the module docs).
+pub(crate) fn write_diagram(f: &mut fmt::Formatter<'_>, pos: &Backgammon) -> fmt::Result {
+    let b = pos.board();
+    let line = "+------------------+---+------------------+";
+    let stats = |s: Side| {
+        format!(
+            "{s}: pips {}, bar {}, off {}",
+            b.pip_count(s),
+            b.bar(s),
+            b.off(s)
+        )
+    };
+    let top_left = [13, 14, 15, 16, 17, 18];
+    let top_right = [19, 20, 21, 22, 23, 24];
+    let bottom_left = [12, 11, 10, 9, 8, 7];
+    let bottom_right = [6, 5, 4, 3, 2, 1];
+    writeln!(f, " 13 14 15 16 17 18       19 20 21 22 23 24")?;
+    writeln!(f, "{line}  {}", stats(Side::O))?;
+    for row in 0..5 {
+        writeln!(
+            f,
+            "|{}|   |{}|",
+            half_row(pos, &top_left, row),
+            half_row(pos, &top_right, row)
+        )?;
+    }
+    writeln!(f, "|                  |BAR|                  |")?;
+    for row in (0..5).rev() {
+        writeln!(
+            f,
+            "|{}|   |{}|",
+            half_row(pos, &bottom_left, row),
+            half_row(pos, &bottom_right, row)
+        )?;
+    }
+    writeln!(f, "{line}  {}", stats(Side::X))?;
+    writeln!(f, " 12 11 10  9  8  7        6  5  4  3  2  1")?;
+    match (pos.is_over(), pos.dice()) {
+        (true, _) => match pos.win() {
+            Some((w, k)) => write!(f, "{w} wins ({k:?}); cube {}", pos.cube_value()),
+            None => write!(f, "game over"),
+        },
+        (false, None) => write!(f, "{} to roll; cube {}", pos.side(), pos.cube_value()),
+        (false, Some(d)) => write!(f, "{} to play {d}; cube {}", pos.side(), pos.cube_value()),
+    }
+}
