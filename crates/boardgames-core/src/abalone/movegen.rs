@@ -98,21 +98,6 @@ fn broadsides(s: &[u128; 6]) -> [u128; 24] {
     out
 }
 
-/// The 36 in-line tail sets, six per direction in [`Direction::ALL`] order.
-#[inline(always)]
-fn in_lines(own: u128, opp: u128, s: &[u128; 6]) -> [[u128; 6]; 6] {
-    let occ = own | opp;
-    let empty = BOARD & !occ;
-    [
-        in_line::<1>(own, opp, occ, empty, s[0]),
-        in_line::<11>(own, opp, occ, empty, s[1]),
-        in_line::<10>(own, opp, occ, empty, s[2]),
-        in_line::<-1>(own, opp, occ, empty, s[3]),
-        in_line::<-11>(own, opp, occ, empty, s[4]),
-        in_line::<-10>(own, opp, occ, empty, s[5]),
-    ]
-}
-
 /// Calls `f` for the six in-line groups of one direction (see [`in_line`]).
 #[inline(always)]
 fn emit_in_line<F>(g: [u128; 6], dir: Direction, f: &mut F) -> bool
@@ -214,20 +199,37 @@ fn popcount_sum(m: &[u128; 32]) -> u32 {
         + ones.count_ones()
 }
 
+/// The tails of every in-line move in one direction with index step `K`, in five shifts.
+///
+/// A tail `x` moves when the cell ahead is empty (1 marble), or it is own and the next is
+/// in `m1` (2 marbles), or both are own and the next is in `m2` (3 marbles), where `m1` is
+/// the cells a line of 2 can move into (empty, or an opponent marble with a free cell or the
+/// edge behind) and `m2` adds the opponent pairs with a free cell behind (for 3 marbles).
+/// The six groups of the table are disjoint, so this union counts them all.
+#[inline(always)]
+fn in_line_union<const K: i32>(own: u128, opp: u128, occ: u128, empty: u128) -> u128 {
+    let free1 = opp & !ahead(occ, K);
+    let m1 = empty | free1;
+    let m2 = m1 | (opp & ahead(free1, K));
+    let ahead_of_two = empty | (own & ahead(m1 | (own & ahead(m2, K)), K));
+    own & ahead(ahead_of_two, K)
+}
+
 /// The number of legal moves: 6 in-line and 24 broadside tail sets summed by popcounts,
-/// no list built. Agrees with [`for_each_group`]: the six in-line groups of a direction are
-/// disjoint (they differ in what stands 1 to 4 cells ahead), so their union counts them all.
+/// no list built. Agrees with [`for_each_group`].
 #[inline]
 pub(super) fn count(own: u128, opp: u128) -> usize {
-    let empty = BOARD & !(own | opp);
+    let occ = own | opp;
+    let empty = BOARD & !occ;
     let s = singles(own, empty);
-    let lines = in_lines(own, opp, &s);
-    let sides = broadsides(&s);
     let mut m = [0u128; 32];
-    for (slot, groups) in m.iter_mut().zip(&lines) {
-        *slot = groups.iter().fold(0, |acc, g| acc | g);
-    }
-    m[6..30].copy_from_slice(&sides);
+    m[0] = in_line_union::<1>(own, opp, occ, empty);
+    m[1] = in_line_union::<11>(own, opp, occ, empty);
+    m[2] = in_line_union::<10>(own, opp, occ, empty);
+    m[3] = in_line_union::<-1>(own, opp, occ, empty);
+    m[4] = in_line_union::<-11>(own, opp, occ, empty);
+    m[5] = in_line_union::<-10>(own, opp, occ, empty);
+    m[6..30].copy_from_slice(&broadsides(&s));
     popcount_sum(&m) as usize
 }
 
