@@ -44,7 +44,13 @@ fn check_case(case: &Value) -> usize {
             .play(mv)
             .unwrap_or_else(|e| panic!("{id}: generated {mv} refused: {e}"));
         let value = neutral(&child);
-        let key = serde_json::to_string(&value).expect("json");
+        // The library's canonical string is the sort key; it must read back as the result.
+        let key = child.to_setup().canonical_string();
+        assert_eq!(
+            serde_json::from_str::<Value>(&key).expect("canonical JSON"),
+            value,
+            "{id}"
+        );
         results
             .entry(key)
             .or_insert_with(|| (value, Vec::new()))

@@ -115,6 +115,42 @@ impl Setup {
         }
     }
 
+    /// The neutral JSON position, only its four fields (`black`, `white`, `turn`,
+    /// `captured`), as the canonical string of the reference data: keys sorted, no spaces,
+    /// cell lists sorted. Sorting positions by this string gives the order of the `results`
+    /// of the move corpora (`docs/abalone.md`, "JSON").
+    ///
+    /// ```
+    /// use boardgames_core::Game;
+    /// use boardgames_core::abalone::{Abalone, Setup};
+    ///
+    /// let setup: Setup = "5/6/7/8/4b4/8/7/6/4w w 0-2 ply=9".parse()?;
+    /// assert_eq!(
+    ///     setup.canonical_string(),
+    ///     r#"{"black":["E5"],"captured":{"black":0,"white":2},"turn":"white","white":["A5"]}"#
+    /// );
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn canonical_string(&self) -> String {
+        let list = |cells: &[Cell]| {
+            let mut sorted = cells.to_vec();
+            sorted.sort();
+            sorted
+                .iter()
+                .map(|c| format!("\"{c}\""))
+                .collect::<Vec<_>>()
+                .join(",")
+        };
+        format!(
+            r#"{{"black":[{}],"captured":{{"black":{},"white":{}}},"turn":"{}","white":[{}]}}"#,
+            list(&self.black),
+            self.captured.black,
+            self.captured.white,
+            self.turn.name(),
+            list(&self.white)
+        )
+    }
+
     /// Checks the setup and builds the position, deriving whether and how the game ended.
     ///
     /// Checks: no cell is listed twice (in one list or both); each colour's marbles on the
