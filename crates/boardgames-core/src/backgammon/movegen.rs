@@ -46,6 +46,28 @@ pub trait TurnSink {
     fn push(&mut self, mover: u128, hits: u32, steps: &[(u8, u8)]);
 }
 
+/// `ONE[i]`: one checker in slot `i` of the packed counts.
+const ONE: [u128; 26] = {
+    let mut t = [0u128; 26];
+    let mut i = 0;
+    while i < 26 {
+        t[i] = 1u128 << (4 * i);
+        i += 1;
+    }
+    t
+};
+
+/// `NIB[i]`: the four bits of slot `i` of the packed counts.
+const NIB: [u128; 26] = {
+    let mut t = [0u128; 26];
+    let mut i = 0;
+    while i < 26 {
+        t[i] = 15u128 << (4 * i);
+        i += 1;
+    }
+    t
+};
+
 /// The mover's side of the search.
 #[derive(Copy, Clone)]
 struct State {
@@ -58,11 +80,11 @@ struct State {
 impl State {
     #[inline(always)]
     fn step(mut self, from: u32, to: u32) -> State {
-        self.me -= 1u128 << (4 * from);
-        if (self.me >> (4 * from)) & 15 == 0 {
+        self.me -= ONE[from as usize];
+        if self.me & NIB[from as usize] == 0 {
             self.occ &= !(1 << from);
         }
-        self.me += 1u128 << (4 * to);
+        self.me += ONE[to as usize];
         if to != 0 {
             self.occ |= 1 << to;
             let bit = self.blots & (1 << to);
@@ -70,45 +92,6 @@ impl State {
             self.blots &= !bit;
         }
         self
-    }
-}
-
-/// Where a checker on `from` (an occupied slot) goes with `die`, or `None` when it may not
-/// move: another checker waits on the bar, the point is blocked, or bearing off is not
-/// allowed (not all home, or a higher die from below the highest point). `Some(0)` = off.
-#[inline(always)]
-fn target(occ: u32, blocked: u32, from: u32, die: u32) -> Option<u32> {
-    if from != BAR as u32 && occ & (1 << BAR) != 0 {
-        return None;
-    }
-    if from > die {
-        let to = from - die;
-        if blocked & (1 << to) != 0 {
-            None
-        } else {
-            Some(to)
-        }
-    } else if occ & !HOME_MASK != 0 {
-        None
-    } else if from == die || 31 - occ.leading_zeros() == from {
-        Some(0)
-    } else {
-        None
-    }
-}
-
-/// Whether `x` moves by `dx` and then `y` by `dy`, from `s`.
-#[inline(always)]
-fn legal_pair(s: State, blocked: u32, x: u32, dx: u32, y: u32, dy: u32) -> bool {
-    if s.occ & (1 << x) == 0 {
-        return false;
-    }
-    match target(s.occ, blocked, x, dx) {
-        Some(t) => {
-            let s1 = s.step(x, t);
-            s1.occ & (1 << y) != 0 && target(s1.occ, blocked, y, dy).is_some()
-        }
-        None => false,
     }
 }
 
@@ -129,18 +112,9 @@ pub fn generate<S: TurnSink>(board: &Board, side: Side, dice: Dice, sink: &mut S
         hits: 0,
     };
     if dice.is_double() {
-        let mut steps = [(0u8, 0u8); 4];
-        let mut best = 0usize;
-        doubles(
-            st,
-            blocked,
-            u32::from(dice.high()),
-            0,
-            BAR as u32,
-            &mut steps,
-            &mut best,
-            sink,
-        );
+        let d = u32::from(dice.high());
+        let open = !blocked & 0x01FF_FFFE;
+        doubles(st, open << d, d, sink);
     } else {
         non_double(
             st,
@@ -152,37 +126,95 @@ pub fn generate<S: TurnSink>(board: &Board, side: Side, dice: Dice, sink: &mut S
     }
 }
 
-#[allow(clippy::too_many_arguments)]
-fn doubles<S: TurnSink>(
-    st: State,
-    blocked: u32,
-    d: u32,
-    depth: usize,
-    max_from: u32,
-    steps: &mut [(u8, u8); 4],
-    best: &mut usize,
-    sink: &mut S,
-) {
-    let mut moved = false;
-    if depth < 4 {
-        let mut m = st.occ & ((2u32 << max_from) - 1);
-        while m != 0 {
-            let p = 31 - m.leading_zeros();
-            m &= !(1 << p);
-            if let Some(t) = target(st.occ, blocked, p, d) {
-                moved = true;
-                steps[depth] = (p as u8, t as u8);
-                doubles(st.step(p, t), blocked, d, depth + 1, p, steps, best, sink);
-            }
+/// The sources that may move by `d` (`ok` = open points shifted up by `d`): only the bar
+/// while a checker is on it; otherwise points whose target is open, and when all checkers
+/// are home the point `d` and, if no checker is higher than `d`, the highest point.
+#[inline(always)]
+fn sources(occ: u32, ok: u32, d: u32) -> u32 {
+    if occ & (1 << BAR) != 0 {
+        return occ & ok & (1 << BAR);
+    }
+    let mut m = occ & ok;
+    if occ != 0 && occ & !HOME_MASK == 0 {
+        m |= occ & (1 << d);
+        let top = 31 - occ.leading_zeros();
+        if top < d {
+            m |= 1 << top;
         }
     }
-    if !moved {
-        if depth > *best {
-            sink.clear();
-            *best = depth;
+    m
+}
+
+/// Pushes a result that used `depth` steps, keeping only the longest plays.
+#[inline(always)]
+fn leaf<S: TurnSink>(st: &State, steps: &[(u8, u8)], best: &mut usize, sink: &mut S) {
+    let depth = steps.len();
+    if depth > *best {
+        sink.clear();
+        *best = depth;
+    }
+    if depth == *best {
+        sink.push(st.me, st.hits, steps);
+    }
+}
+
+/// Doubles: four nested levels of steps with non-increasing sources.
+fn doubles<S: TurnSink>(st0: State, ok: u32, d: u32, sink: &mut S) {
+    let mut best = 0usize;
+    let mut steps = [(0u8, 0u8); 4];
+    let below = |p: u32| (2u32 << p) - 1;
+    let mut m0 = sources(st0.occ, ok, d);
+    if m0 == 0 {
+        sink.push(st0.me, 0, &[]);
+        return;
+    }
+    while m0 != 0 {
+        let p0 = 31 - m0.leading_zeros();
+        m0 &= !(1 << p0);
+        let t0 = p0.saturating_sub(d);
+        steps[0] = (p0 as u8, t0 as u8);
+        let st1 = st0.step(p0, t0);
+        let mut m1 = sources(st1.occ, ok, d) & below(p0);
+        if m1 == 0 {
+            leaf(&st1, &steps[..1], &mut best, sink);
+            continue;
         }
-        if depth == *best {
-            sink.push(st.me, st.hits, &steps[..depth]);
+        while m1 != 0 {
+            let p1 = 31 - m1.leading_zeros();
+            m1 &= !(1 << p1);
+            let t1 = p1.saturating_sub(d);
+            steps[1] = (p1 as u8, t1 as u8);
+            let st2 = st1.step(p1, t1);
+            let mut m2 = sources(st2.occ, ok, d) & below(p1);
+            if m2 == 0 {
+                leaf(&st2, &steps[..2], &mut best, sink);
+                continue;
+            }
+            while m2 != 0 {
+                let p2 = 31 - m2.leading_zeros();
+                m2 &= !(1 << p2);
+                let t2 = p2.saturating_sub(d);
+                steps[2] = (p2 as u8, t2 as u8);
+                let st3 = st2.step(p2, t2);
+                let mut m3 = sources(st3.occ, ok, d) & below(p2);
+                if m3 == 0 {
+                    leaf(&st3, &steps[..3], &mut best, sink);
+                    continue;
+                }
+                if best < 4 {
+                    sink.clear();
+                    best = 4;
+                }
+                while m3 != 0 {
+                    let p3 = 31 - m3.leading_zeros();
+                    m3 &= !(1 << p3);
+                    let t3 = p3.saturating_sub(d);
+                    steps[3] = (p3 as u8, t3 as u8);
+                    let me = st3.me - ONE[p3 as usize] + ONE[t3 as usize];
+                    let hit = if t3 != 0 { st3.blots & (1 << t3) } else { 0 };
+                    sink.push(me, st3.hits | hit, &steps);
+                }
+            }
         }
     }
 }
@@ -191,69 +223,147 @@ fn doubles<S: TurnSink>(
 /// dice (two routes), or two checkers borne off (dice swapped). At most 2 routes for each of
 /// 15 sources plus 21 pairs of home points: 51 < 64.
 struct Seen {
-    keys: [(u128, u32); 64],
-    len: usize,
+    keys: arrayvec::ArrayVec<(u128, u32), 64>,
 }
 
 impl Seen {
     #[inline(always)]
     fn insert(&mut self, me: u128, hits: u32) -> bool {
-        if self.keys[..self.len].contains(&(me, hits)) {
+        if self.keys.contains(&(me, hits)) {
             return false;
         }
-        if self.len < self.keys.len() {
-            self.keys[self.len] = (me, hits);
-            self.len += 1;
-        }
+        let _ = self.keys.try_push((me, hits));
         true
     }
 }
 
-fn non_double<S: TurnSink>(st: State, blocked: u32, hi: u32, lo: u32, sink: &mut S) {
+/// Whether `me` has at least two checkers outside its home board (points 7..=24), so that
+/// no checker can be borne off within two steps.
+#[inline(always)]
+fn two_outside(me: u128, occ: u32) -> bool {
+    let outside = occ & 0x01FF_FF80;
+    match outside.count_ones() {
+        0 => false,
+        1 => (me >> (4 * outside.trailing_zeros())) & 15 >= 2,
+        _ => true,
+    }
+}
+
+/// Other rolls without a checker on the bar and without any bear-off possible: every step's
+/// legality depends only on the blocked points, so every two-checker sequence "low, then high"
+/// is also legal "high, then low", and only one checker's route by the low die first adds
+/// results.
+fn non_double_contact<S: TurnSink>(st: State, blocked: u32, hi: u32, lo: u32, sink: &mut S) {
     let mut any = false;
     let mut seen = Seen {
-        keys: [(0, 0); 64],
-        len: 0,
+        keys: arrayvec::ArrayVec::new(),
     };
-    // High die first, then low.
-    let mut m = st.occ;
+    let movable = |occ: u32, die: u32| -> u32 {
+        // Sources `p > die` whose target `p - die` is open.
+        (occ & !((2u32 << die) - 1)) & !(blocked << die)
+    };
+    let mut m = movable(st.occ, hi);
     while m != 0 {
         let p = 31 - m.leading_zeros();
         m &= !(1 << p);
-        let Some(t1) = target(st.occ, blocked, p, hi) else {
-            continue;
-        };
+        let t1 = p - hi;
         let s1 = st.step(p, t1);
-        let mut m2 = s1.occ;
+        let mut m2 = movable(s1.occ, lo);
         while m2 != 0 {
             let q = 31 - m2.leading_zeros();
             m2 &= !(1 << q);
-            if let Some(t2) = target(s1.occ, blocked, q, lo) {
-                let s2 = s1.step(q, t2);
-                any = true;
-                let shared = (q == t1 && t1 != 0) || t2 == p || (t1 == 0 && t2 == 0);
-                if !shared || seen.insert(s2.me, s2.hits) {
-                    sink.push(s2.me, s2.hits, &[(p as u8, t1 as u8), (q as u8, t2 as u8)]);
-                }
+            let t2 = q - lo;
+            let s2 = s1.step(q, t2);
+            any = true;
+            if (q != t1 && t2 != p) || seen.insert(s2.me, s2.hits) {
+                sink.push(s2.me, s2.hits, &[(p as u8, t1 as u8), (q as u8, t2 as u8)]);
+            }
+        }
+    }
+    let mut m = movable(st.occ, lo);
+    while m != 0 {
+        let q = 31 - m.leading_zeros();
+        m &= !(1 << q);
+        let t1 = q - lo;
+        if t1 <= hi || blocked & (1 << (t1 - hi)) != 0 {
+            continue;
+        }
+        let t2 = t1 - hi;
+        let s2 = st.step(q, t1).step(t1, t2);
+        any = true;
+        if seen.insert(s2.me, s2.hits) {
+            sink.push(s2.me, s2.hits, &[(q as u8, t1 as u8), (t1 as u8, t2 as u8)]);
+        }
+    }
+    if any {
+        return;
+    }
+    for die in [hi, lo] {
+        let mut m = movable(st.occ, die);
+        if m == 0 {
+            continue;
+        }
+        while m != 0 {
+            let p = 31 - m.leading_zeros();
+            m &= !(1 << p);
+            let s1 = st.step(p, p - die);
+            sink.push(s1.me, s1.hits, &[(p as u8, (p - die) as u8)]);
+        }
+        return;
+    }
+    sink.push(st.me, 0, &[]);
+}
+
+fn non_double<S: TurnSink>(st: State, blocked: u32, hi: u32, lo: u32, sink: &mut S) {
+    if st.occ & (1 << BAR) == 0 && two_outside(st.me, st.occ) {
+        return non_double_contact(st, blocked, hi, lo, sink);
+    }
+    let open = !blocked & 0x01FF_FFFE;
+    let (ok_hi, ok_lo) = (open << hi, open << lo);
+    // Whether `x` moves by the high die and then `y` by the low die, from `st`.
+    let high_then_low = |x: u32, y: u32| -> bool {
+        if sources(st.occ, ok_hi, hi) & (1 << x) == 0 {
+            return false;
+        }
+        let s1 = st.step(x, x.saturating_sub(hi));
+        sources(s1.occ, ok_lo, lo) & (1 << y) != 0
+    };
+    let mut any = false;
+    let mut seen = Seen {
+        keys: arrayvec::ArrayVec::new(),
+    };
+    // High die first, then low.
+    let mut m = sources(st.occ, ok_hi, hi);
+    while m != 0 {
+        let p = 31 - m.leading_zeros();
+        m &= !(1 << p);
+        let t1 = p.saturating_sub(hi);
+        let s1 = st.step(p, t1);
+        let mut m2 = sources(s1.occ, ok_lo, lo);
+        while m2 != 0 {
+            let q = 31 - m2.leading_zeros();
+            m2 &= !(1 << q);
+            let t2 = q.saturating_sub(lo);
+            let s2 = s1.step(q, t2);
+            any = true;
+            let shared = (q == t1 && t1 != 0) || t2 == p || (t1 == 0 && t2 == 0);
+            if !shared || seen.insert(s2.me, s2.hits) {
+                sink.push(s2.me, s2.hits, &[(p as u8, t1 as u8), (q as u8, t2 as u8)]);
             }
         }
     }
     // Low die first, then high, skipping results already met.
-    let mut m = st.occ;
+    let mut m = sources(st.occ, ok_lo, lo);
     while m != 0 {
         let q = 31 - m.leading_zeros();
         m &= !(1 << q);
-        let Some(t1) = target(st.occ, blocked, q, lo) else {
-            continue;
-        };
+        let t1 = q.saturating_sub(lo);
         let s1 = st.step(q, t1);
-        let mut m2 = s1.occ;
+        let mut m2 = sources(s1.occ, ok_hi, hi);
         while m2 != 0 {
             let p = 31 - m2.leading_zeros();
             m2 &= !(1 << p);
-            let Some(t2) = target(s1.occ, blocked, p, hi) else {
-                continue;
-            };
+            let t2 = p.saturating_sub(hi);
             any = true;
             let s2 = s1.step(p, t2);
             let shared = (p == t1 && t1 != 0) || t2 == q || (t1 == 0 && t2 == 0);
@@ -261,7 +371,7 @@ fn non_double<S: TurnSink>(st: State, blocked: u32, hi: u32, lo: u32, sink: &mut
                 if !seen.insert(s2.me, s2.hits) {
                     continue;
                 }
-            } else if legal_pair(st, blocked, p, hi, q, lo) {
+            } else if high_then_low(p, q) {
                 // The same two steps, high die first: already pushed.
                 continue;
             }
@@ -271,21 +381,19 @@ fn non_double<S: TurnSink>(st: State, blocked: u32, hi: u32, lo: u32, sink: &mut
     if any {
         return;
     }
-    for die in [hi, lo] {
-        let mut found = false;
-        let mut m = st.occ;
+    for (die, ok) in [(hi, ok_hi), (lo, ok_lo)] {
+        let mut m = sources(st.occ, ok, die);
+        if m == 0 {
+            continue;
+        }
         while m != 0 {
             let p = 31 - m.leading_zeros();
             m &= !(1 << p);
-            if let Some(t) = target(st.occ, blocked, p, die) {
-                found = true;
-                let s1 = st.step(p, t);
-                sink.push(s1.me, s1.hits, &[(p as u8, t as u8)]);
-            }
+            let t = p.saturating_sub(die);
+            let s1 = st.step(p, t);
+            sink.push(s1.me, s1.hits, &[(p as u8, t as u8)]);
         }
-        if found {
-            return;
-        }
+        return;
     }
     sink.push(st.me, 0, &[]);
 }
@@ -298,8 +406,8 @@ pub fn result_board(board: &Board, side: Side, mover: u128, hits: u32) -> Board 
     while h != 0 {
         let t = h.trailing_zeros();
         h &= h - 1;
-        opp -= 1u128 << (4 * (25 - t));
-        opp += 1u128 << (4 * BAR);
+        opp -= ONE[(25 - t) as usize];
+        opp += ONE[BAR];
     }
     let mut out = *board;
     out.set_packed(side, mover);
