@@ -5,6 +5,7 @@
 //! [`crate::run`].
 
 use std::path::PathBuf;
+use std::time::Duration;
 
 use clap::{Args, Subcommand, ValueEnum};
 
@@ -103,6 +104,10 @@ pub struct PerftArgs {
     /// The moves played before counting, in the game's record notation (may be empty).
     #[arg(value_name = "MOVES", allow_hyphen_values = true)]
     pub moves: Vec<String>,
+    /// Seconds after which progress (root moves done, nodes, speed) is shown on standard
+    /// error.
+    #[arg(long, value_name = "SECONDS", default_value_t = 1.0, hide = true)]
+    pub progress_after: f64,
 }
 
 /// Options of `selfplay`.
@@ -125,6 +130,75 @@ impl Default for SelfplayArgs {
             seed: 0,
             games: 1,
             max_steps: 100_000,
+        }
+    }
+}
+
+/// Reads a time limit such as `10m`, `90s`, `1h`, `1h30m` or `5m30s` (hours `h`, minutes `m`,
+/// seconds `s`; every number needs its unit). The limit must be more than zero and at most
+/// 100 hours.
+///
+/// # Errors
+/// A message saying what is wrong and showing the accepted forms.
+pub fn parse_duration(text: &str) -> Result<Duration, String> {
+    const FORMS: &str = "expected a time like 10m, 90s, 1h or 1h30m";
+    let text = text.trim().to_ascii_lowercase();
+    if text.is_empty() {
+        return Err(format!("empty time limit: {FORMS}"));
+    }
+    let mut seconds: u64 = 0;
+    let mut number = String::new();
+    for c in text.chars() {
+        if c.is_ascii_digit() {
+            number.push(c);
+            continue;
+        }
+        let unit = match c {
+            'h' => 3600,
+            'm' => 60,
+            's' => 1,
+            _ => return Err(format!("{text:?}: unexpected {c:?}; {FORMS}")),
+        };
+        if number.is_empty() || number.len() > 6 {
+            return Err(format!(
+                "{text:?}: a number must come before {c:?}; {FORMS}"
+            ));
+        }
+        let n: u64 = number
+            .parse()
+            .map_err(|_| format!("{text:?}: bad number; {FORMS}"))?;
+        seconds = seconds.saturating_add(n.saturating_mul(unit));
+        number.clear();
+    }
+    if !number.is_empty() {
+        return Err(format!(
+            "{text:?}: {number} has no unit (h, m or s); {FORMS}"
+        ));
+    }
+    if seconds == 0 {
+        return Err(format!("{text:?}: the time limit must be more than zero"));
+    }
+    if seconds > 100 * 3600 {
+        return Err(format!("{text:?}: at most 100 hours"));
+    }
+    Ok(Duration::from_secs(seconds))
+}
+
+#[cfg(test)]
+mod duration_tests {
+    use super::*;
+
+    #[test]
+    fn time_limits_in_hours_minutes_seconds() {
+        assert_eq!(parse_duration("10m"), Ok(Duration::from_secs(600)));
+        assert_eq!(parse_duration("90s"), Ok(Duration::from_secs(90)));
+        assert_eq!(parse_duration("1h"), Ok(Duration::from_secs(3600)));
+        assert_eq!(parse_duration(" 1H30m "), Ok(Duration::from_secs(5400)));
+        assert_eq!(parse_duration("5m30s"), Ok(Duration::from_secs(330)));
+        for bad in [
+            "", "10", "m", "0s", "1.5m", "-1m", "10x", "9999999h", "101h",
+        ] {
+            assert!(parse_duration(bad).is_err(), "{bad:?}");
         }
     }
 }

@@ -146,6 +146,27 @@ pub trait GameCli {
         pos.to_string()
     }
 
+    /// The board diagram after a step, so that it can show the last move. `before` and
+    /// `after` are the positions around `step`. Default: [`GameCli::render`] of `after`.
+    fn render_after(
+        &self,
+        before: &Self::Game,
+        step: &Step<Self::Game>,
+        after: &Self::Game,
+        colour: bool,
+    ) -> String {
+        let _ = (before, step);
+        self.render(after, colour)
+    }
+
+    /// Ends the game because `seat`'s clock ran out (timed games of `play`): the position
+    /// adjudicated by the game's rules, or `None` when the game has no time-out rule (the loop
+    /// then stops). Default: `None`.
+    fn time_out(&self, pos: &Self::Game, seat: Seat) -> Option<Self::Game> {
+        let _ = (pos, seat);
+        None
+    }
+
     /// How a seat is named in messages. Default: `player 1`, `player 2`, ...
     fn seat_name(&self, pos: &Self::Game, seat: Seat) -> String {
         let _ = pos;

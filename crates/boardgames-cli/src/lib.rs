@@ -56,7 +56,8 @@ pub mod selfplay;
 use std::io::{self, Write};
 
 pub use args::{
-    ChanceArgs, KitCommand, MovesArgs, Opponent, PerftArgs, PlayArgs, ReplayArgs, SelfplayArgs,
+    parse_duration, ChanceArgs, KitCommand, MovesArgs, Opponent, PerftArgs, PlayArgs, ReplayArgs,
+    SelfplayArgs,
 };
 pub use frontend::{apply_step, apply_text, CommandHelp, CommandOutput, GameCli, Record, Step};
 pub use repl::PlayConfig;
@@ -96,7 +97,6 @@ impl From<Exit> for std::process::ExitCode {
 /// [`PlayConfig`]). A closed output pipe (`| head`) ends the command quietly.
 pub fn run<C: GameCli>(cli: &C, command: &KitCommand) -> Exit {
     let stdin = io::stdin();
-    let mut input = stdin.lock();
     let stdout = io::stdout();
     let mut out = io::BufWriter::new(stdout.lock());
     let stderr = io::stderr();
@@ -105,14 +105,37 @@ pub fn run<C: GameCli>(cli: &C, command: &KitCommand) -> Exit {
         KitCommand::Play(a) => {
             let start = cli.start();
             let config = PlayConfig::from_args(a, &ChanceArgs::default(), &start);
-            repl::play(cli, &config, &mut input, &mut out).map(|()| Exit::Success)
+            // Standard input unlocked: a timed game reads it on a second thread.
+            let mut keyboard = io::BufReader::new(stdin);
+            repl::play(cli, &config, &mut keyboard, &mut out).map(|()| Exit::Success)
         }
-        KitCommand::Replay(a) => replay::replay(cli, a, &mut input, &mut out, &mut err),
+        KitCommand::Replay(a) => replay::replay(cli, a, &mut stdin.lock(), &mut out, &mut err),
         KitCommand::Moves(a) => moves::moves(cli, a, &mut out, &mut err),
-        KitCommand::Perft(a) => perft::perft(cli, a, &mut out, &mut err),
+        KitCommand::Perft(a) => perft_on_stderr(cli, a, &mut out, &mut err),
         KitCommand::Selfplay(a) => selfplay::selfplay(cli, a, &mut out),
     };
     finish(result.and_then(|exit| out.flush().map(|()| exit)), &mut err)
+}
+
+/// `perft` with its progress rewritten in place when standard error is a terminal.
+///
+/// # Errors
+/// Only errors writing `out` or `err`.
+pub fn perft_on_stderr<C: GameCli>(
+    cli: &C,
+    args: &PerftArgs,
+    out: &mut dyn Write,
+    err: &mut dyn Write,
+) -> io::Result<Exit> {
+    use std::io::IsTerminal;
+    let mut progress = perft::Progress {
+        terminal: io::stderr().is_terminal(),
+        ..perft::Progress::default()
+    };
+    if args.progress_after.is_finite() && args.progress_after >= 0.0 {
+        progress.after = std::time::Duration::from_secs_f64(args.progress_after.min(1e9));
+    }
+    perft::perft_with_progress(cli, args, progress, out, err)
 }
 
 /// Turns the I/O result of a command into its exit status: a closed pipe is a quiet success,

@@ -4,10 +4,11 @@
 //! line `<move> <count>` per legal move (or per chance outcome at a chance node) comes first.
 //! The time and speed (nodes per second) go to standard error. Chance nodes are counted as
 //! [`boardgames_core::search::perft`] documents: each distinct outcome is a branch and uses no
-//! ply.
+//! ply. A count that runs longer than a second shows its progress on standard error, after
+//! each first step ([`Progress`]).
 
 use std::io::{self, Write};
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use boardgames_core::{search, Game, Turn};
 
@@ -15,7 +16,27 @@ use crate::args::PerftArgs;
 use crate::frontend::GameCli;
 use crate::{position_after, Exit};
 
-/// Runs `perft` after the move list of `args`, as described in the module docs.
+/// How `perft` shows its progress on standard error.
+#[derive(Copy, Clone, Debug, PartialEq)]
+pub struct Progress {
+    /// Progress appears once the count has run this long.
+    pub after: Duration,
+    /// Standard error is a terminal: one line rewritten in place (and cleared at the end)
+    /// instead of a new line at most once a second.
+    pub terminal: bool,
+}
+
+impl Default for Progress {
+    fn default() -> Self {
+        Progress {
+            after: Duration::from_secs(1),
+            terminal: false,
+        }
+    }
+}
+
+/// Runs `perft` after the move list of `args`, as described in the module docs, with
+/// progress lines on `err` once the count has run `--progress-after` seconds (default 1).
 ///
 /// # Errors
 /// Only errors writing `out` or `err`; a bad move list is reported on `err` with
@@ -23,6 +44,34 @@ use crate::{position_after, Exit};
 pub fn perft<C: GameCli>(
     cli: &C,
     args: &PerftArgs,
+    out: &mut dyn Write,
+    err: &mut dyn Write,
+) -> io::Result<Exit> {
+    let after = if args.progress_after.is_finite() && args.progress_after >= 0.0 {
+        Duration::from_secs_f64(args.progress_after.min(1e9))
+    } else {
+        Duration::from_secs(1)
+    };
+    let progress = Progress {
+        after,
+        ..Progress::default()
+    };
+    perft_with_progress(cli, args, progress, out, err)
+}
+
+/// [`perft`] with the progress display chosen by the caller (e.g. in place on a terminal).
+///
+/// The count is split by the first step (each legal move or chance outcome); after each
+/// branch, once `progress.after` has passed, `err` gets `perft depth D: k/n first steps, N
+/// nodes, S s, R nodes/s`.
+///
+/// # Errors
+/// Only errors writing `out` or `err`; a bad move list is reported on `err` with
+/// [`Exit::BadInput`].
+pub fn perft_with_progress<C: GameCli>(
+    cli: &C,
+    args: &PerftArgs,
+    progress: Progress,
     out: &mut dyn Write,
     err: &mut dyn Write,
 ) -> io::Result<Exit> {
@@ -34,48 +83,116 @@ pub fn perft<C: GameCli>(
         }
     };
     let timer = Instant::now();
-    let total = if args.divide && args.depth > 0 {
-        let rows = divide(&pos, args.depth);
-        for (step, count) in &rows {
-            writeln!(out, "{step} {count}")?;
+    let total = if args.depth <= 1 {
+        if args.divide && args.depth == 1 {
+            for (step, count) in divide(&pos, 1) {
+                writeln!(out, "{step} {count}")?;
+            }
         }
-        rows.iter().map(|(_, n)| n).sum()
-    } else {
         search::perft(&pos, args.depth)
+    } else {
+        let branches = first_steps(&pos);
+        let n = branches.len();
+        let mut total = 0u64;
+        let mut shown = false;
+        let mut last_shown: Option<Instant> = None;
+        for (i, (step, child)) in branches.into_iter().enumerate() {
+            let count = match child {
+                Branch::Move(child) => search::perft(&child, args.depth - 1),
+                Branch::Chance(child) => search::perft(&child, args.depth),
+            };
+            total += count;
+            if args.divide {
+                writeln!(out, "{step} {count}")?;
+            }
+            let elapsed = timer.elapsed();
+            let due = last_shown.map_or(true, |t| {
+                t.elapsed() >= Duration::from_millis(if progress.terminal { 100 } else { 1000 })
+            });
+            if elapsed >= progress.after && due && i + 1 < n {
+                let line = format!(
+                    "perft depth {}: {}/{n} first steps, {total} nodes, {:.1} s, {} nodes/s",
+                    args.depth,
+                    i + 1,
+                    elapsed.as_secs_f64(),
+                    rate(total, elapsed.as_secs_f64())
+                );
+                if progress.terminal {
+                    write!(err, "\r\x1b[K{line}")?;
+                } else {
+                    writeln!(err, "{line}")?;
+                }
+                err.flush()?;
+                shown = true;
+                last_shown = Some(Instant::now());
+            }
+        }
+        if shown && progress.terminal {
+            write!(err, "\r\x1b[K")?;
+        }
+        total
     };
     let seconds = timer.elapsed().as_secs_f64();
     writeln!(out, "{total}")?;
-    let rate = if seconds > 0.0 {
-        format!("{:.0}", total as f64 / seconds)
-    } else {
-        "-".to_owned()
-    };
     writeln!(
         err,
-        "perft depth {}: {total} nodes in {seconds:.3} s ({rate} nodes/s)",
-        args.depth
+        "perft depth {}: {total} nodes in {seconds:.3} s ({} nodes/s)",
+        args.depth,
+        rate(total, seconds)
     )?;
     Ok(Exit::Success)
 }
 
-/// perft split by the first step: each legal move (or chance outcome) with its count.
-fn divide<G: Game>(pos: &G, depth: u32) -> Vec<(String, u64)> {
+fn rate(total: u64, seconds: f64) -> String {
+    if seconds > 0.0 {
+        format!("{:.0}", total as f64 / seconds)
+    } else {
+        "-".to_owned()
+    }
+}
+
+/// The position after a first step: a move uses a ply, a chance outcome does not.
+enum Branch<G> {
+    Move(G),
+    Chance(G),
+}
+
+/// Each first step of `pos` (legal move or chance outcome) with the position after it.
+fn first_steps<G: Game>(pos: &G) -> Vec<(String, Branch<G>)> {
     match pos.turn() {
+        Turn::Over => Vec::new(),
         Turn::Chance => pos
             .chance_outcomes()
             .iter()
-            .map(|&(outcome, _)| {
+            .filter_map(|&(outcome, _)| {
                 let mut child = pos.clone();
-                let count = match child.apply_chance(outcome) {
-                    Ok(()) => search::perft(&child, depth),
-                    Err(_) => 0,
-                };
-                (outcome.to_string(), count)
+                child
+                    .apply_chance(outcome)
+                    .ok()
+                    .map(|()| (outcome.to_string(), Branch::Chance(child)))
             })
             .collect(),
-        _ => search::perft_divide(pos, depth)
+        Turn::Seat(_) => search::legal_moves_vec(pos)
             .into_iter()
-            .map(|(mv, n)| (mv.to_string(), n))
+            .map(|mv| {
+                let mut child = pos.clone();
+                child.play_unchecked(mv);
+                (mv.to_string(), Branch::Move(child))
+            })
             .collect(),
     }
+}
+
+/// perft split by the first step: each legal move (or chance outcome) with its count.
+fn divide<G: Game>(pos: &G, depth: u32) -> Vec<(String, u64)> {
+    first_steps(pos)
+        .into_iter()
+        .map(|(step, child)| {
+            let count = match child {
+                Branch::Move(child) => search::perft(&child, depth.saturating_sub(1)),
+                Branch::Chance(child) => search::perft(&child, depth),
+            };
+            (step, count)
+        })
+        .collect()
 }

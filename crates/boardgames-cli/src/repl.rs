@@ -10,6 +10,8 @@
 //! the drawn chance outcomes with it.
 
 use std::io::{self, BufRead, Write};
+use std::sync::mpsc;
+use std::time::{Duration, Instant};
 
 use boardgames_core::{search, Game, Seat, Turn};
 use rand::SeedableRng;
@@ -29,6 +31,10 @@ pub struct PlayConfig {
     pub manual_chance: bool,
     /// Colour the board.
     pub colour: bool,
+    /// Each seat's time for the whole game; `None` for untimed play. The clocks run while a
+    /// seat is to move (the computer's too) and are shown after every move; when one runs
+    /// out the game ends through [`GameCli::time_out`].
+    pub time_limit: Option<Duration>,
 }
 
 impl PlayConfig {
@@ -63,6 +69,7 @@ impl PlayConfig {
             seed,
             manual_chance: chance.manual_dice,
             colour: args.colour,
+            time_limit: None,
         }
     }
 }
@@ -81,6 +88,84 @@ struct Session<'a, C: GameCli> {
     pos: C::Game,
     history: Vec<Entry<C::Game>>,
     rng: ChaCha8Rng,
+    /// Time left per seat, in timed games.
+    clocks: Vec<Duration>,
+}
+
+/// `h:mm:ss` from an hour up, `m:ss.t` below.
+pub fn format_clock(d: Duration) -> String {
+    let tenths = d.as_millis() / 100;
+    let (secs, tenth) = (tenths / 10, tenths % 10);
+    let (h, m, s) = (secs / 3600, secs / 60 % 60, secs % 60);
+    if h > 0 {
+        format!("{h}:{m:02}:{s:02}")
+    } else {
+        format!("{m}:{s:02}.{tenth}")
+    }
+}
+
+/// What reading a line gave.
+enum Input {
+    Line(Vec<u8>),
+    End,
+    /// The deadline passed first (the line, when it comes, is read by the next call).
+    TimedOut,
+}
+
+/// Lines from the player: read directly, or, in timed games, by a second thread so that a
+/// clock can run out while the loop waits.
+enum Keyboard<'a> {
+    Direct(&'a mut (dyn BufRead + Send)),
+    Threaded {
+        ask: Option<mpsc::Sender<()>>,
+        lines: mpsc::Receiver<io::Result<Vec<u8>>>,
+        pending: bool,
+    },
+}
+
+impl Keyboard<'_> {
+    /// The next line, waiting at most `limit` (threaded only).
+    fn read(&mut self, limit: Option<Duration>) -> io::Result<Input> {
+        match self {
+            Keyboard::Direct(input) => {
+                let mut buf = Vec::new();
+                Ok(match input.read_until(b'\n', &mut buf)? {
+                    0 => Input::End,
+                    _ => Input::Line(buf),
+                })
+            }
+            Keyboard::Threaded {
+                ask,
+                lines,
+                pending,
+            } => {
+                if !*pending {
+                    match ask.as_ref().map(|a| a.send(())) {
+                        Some(Ok(())) => *pending = true,
+                        _ => return Ok(Input::End),
+                    }
+                }
+                let got = match limit {
+                    Some(limit) => match lines.recv_timeout(limit) {
+                        Ok(got) => got,
+                        Err(mpsc::RecvTimeoutError::Timeout) => return Ok(Input::TimedOut),
+                        Err(mpsc::RecvTimeoutError::Disconnected) => return Ok(Input::End),
+                    },
+                    None => match lines.recv() {
+                        Ok(got) => got,
+                        Err(_) => return Ok(Input::End),
+                    },
+                };
+                *pending = false;
+                let buf = got?;
+                Ok(if buf.is_empty() {
+                    Input::End
+                } else {
+                    Input::Line(buf)
+                })
+            }
+        }
+    }
 }
 
 impl<C: GameCli> Session<'_, C> {
@@ -98,7 +183,70 @@ impl<C: GameCli> Session<'_, C> {
     }
 
     fn show(&self, out: &mut dyn Write) -> io::Result<()> {
-        writeln!(out, "{}", self.cli.render(&self.pos, self.config.colour))
+        let colour = self.config.colour;
+        let board = match self.history.last() {
+            Some(Entry {
+                before,
+                step: Some(step),
+            }) => self.cli.render_after(before, step, &self.pos, colour),
+            _ => self.cli.render(&self.pos, colour),
+        };
+        writeln!(out, "{board}")?;
+        if self.config.time_limit.is_some() {
+            writeln!(out, "{}", self.clock_line())?;
+        }
+        Ok(())
+    }
+
+    /// `clocks: player 1 9:58.2 | player 2 10:00.0`, the side to move marked.
+    fn clock_line(&self) -> String {
+        let to_move = match self.pos.turn() {
+            Turn::Seat(s) => Some(s.index()),
+            _ => None,
+        };
+        let parts: Vec<String> = self
+            .clocks
+            .iter()
+            .enumerate()
+            .map(|(i, &left)| {
+                let seat = Seat(u8::try_from(i).unwrap_or(u8::MAX));
+                let mark = if to_move == Some(i) { " *" } else { "" };
+                format!(
+                    "{} {}{mark}",
+                    self.cli.seat_name(&self.pos, seat),
+                    format_clock(left)
+                )
+            })
+            .collect();
+        format!("clocks: {}", parts.join(" | "))
+    }
+
+    /// Takes `spent` off `seat`'s clock; `true` when it has run out.
+    fn charge(&mut self, seat: Seat, spent: Duration) -> bool {
+        match self.clocks.get_mut(seat.index()) {
+            Some(left) => {
+                *left = left.saturating_sub(spent);
+                left.is_zero()
+            }
+            None => false,
+        }
+    }
+
+    /// `seat`'s time ran out: the game ends as the game's rules adjudicate it. Returns
+    /// `false` when the game has no time-out rule (the loop stops).
+    fn flag_fell(&mut self, seat: Seat, out: &mut dyn Write) -> io::Result<bool> {
+        let who = self.cli.seat_name(&self.pos, seat);
+        writeln!(out)?;
+        writeln!(out, "{who}'s time ran out")?;
+        match self.cli.time_out(&self.pos, seat) {
+            Some(pos) => {
+                let before = core::mem::replace(&mut self.pos, pos);
+                self.push(before, None);
+                self.show(out)?;
+                Ok(true)
+            }
+            None => Ok(false),
+        }
     }
 
     fn who(&self, pos: &C::Game) -> String {
@@ -112,6 +260,7 @@ impl<C: GameCli> Session<'_, C> {
     /// Plays the computer's move or draws a chance outcome when that is next. Returns whether
     /// something was done.
     fn automatic(&mut self, out: &mut dyn Write) -> io::Result<bool> {
+        let thinking = self.config.time_limit.map(|_| Instant::now());
         let step = match self.pos.turn() {
             Turn::Seat(s) if self.config.computer.contains(&s) => {
                 search::random_move(&self.pos, &mut self.rng).map(Step::Move)
@@ -123,6 +272,11 @@ impl<C: GameCli> Session<'_, C> {
         };
         let before = self.pos.clone();
         let who = self.who(&before);
+        if let (Turn::Seat(seat), Some(started)) = (before.turn(), thinking) {
+            if self.charge(seat, started.elapsed()) {
+                return Ok(false);
+            }
+        }
         let Some(step) = step else {
             writeln!(out, "{who} has nothing to play; type undo or quit")?;
             return Ok(false);
@@ -274,15 +428,19 @@ impl<C: GameCli> Session<'_, C> {
 /// Runs an interactive game from [`GameCli::start`], reading `input` and writing `out`, until
 /// `quit` or the end of the input.
 ///
+/// In timed games ([`PlayConfig::time_limit`]) `input` is read on a second thread, so that a
+/// clock runs out on time even while nobody types.
+///
 /// # Errors
 /// Only I/O errors of `input` or `out`.
 pub fn play<C: GameCli>(
     cli: &C,
     config: &PlayConfig,
-    input: &mut dyn BufRead,
+    input: &mut (dyn BufRead + Send),
     out: &mut dyn Write,
 ) -> io::Result<()> {
     let start = cli.start();
+    let seats = start.seat_count();
     let mut s = Session {
         cli,
         config,
@@ -290,52 +448,131 @@ pub fn play<C: GameCli>(
         start,
         history: Vec::new(),
         rng: ChaCha8Rng::seed_from_u64(config.seed),
+        clocks: config
+            .time_limit
+            .map_or_else(Vec::new, |limit| vec![limit; seats]),
     };
-    writeln!(
-        out,
-        "{}: type a move, or help for the commands.",
-        s.pos.name()
-    )?;
-    if !config.computer.is_empty() {
+    std::thread::scope(|scope| {
+        let mut keyboard = if config.time_limit.is_some() {
+            let (ask, asked) = mpsc::channel::<()>();
+            let (send, lines) = mpsc::channel();
+            scope.spawn(move || {
+                // One line per request, so that nothing is read after the game has ended.
+                for () in asked {
+                    let mut buf = Vec::new();
+                    let got = input.read_until(b'\n', &mut buf).map(|_| buf);
+                    if send.send(got).is_err() {
+                        break;
+                    }
+                }
+            });
+            Keyboard::Threaded {
+                ask: Some(ask),
+                lines,
+                pending: false,
+            }
+        } else {
+            Keyboard::Direct(input)
+        };
+        let result = s.run(&mut keyboard, out);
+        if let Keyboard::Threaded { ask, .. } = &mut keyboard {
+            // Ends the reading thread (unless it is still waiting for a line).
+            ask.take();
+        }
+        result
+    })
+}
+
+impl<C: GameCli> Session<'_, C> {
+    fn run(&mut self, keyboard: &mut Keyboard<'_>, out: &mut dyn Write) -> io::Result<()> {
         writeln!(
             out,
-            "computer seed {} (repeat this game with --seed {})",
-            config.seed, config.seed
+            "{}: type a move, or help for the commands.",
+            self.pos.name()
         )?;
-    }
-    s.show(out)?;
-    let mut announced = false;
-    let mut buf = Vec::new();
-    loop {
-        while s.automatic(out)? {}
-        match s.pos.turn() {
-            Turn::Over if !announced => {
-                writeln!(out, "game over: {}", cli.describe_end(&s.pos))?;
-                writeln!(
-                    out,
-                    "type undo to take back, record for the moves, quit to leave"
-                )?;
-                announced = true;
+        if !self.config.computer.is_empty() {
+            writeln!(
+                out,
+                "computer seed {} (repeat this game with --seed {})",
+                self.config.seed, self.config.seed
+            )?;
+        }
+        if let Some(limit) = self.config.time_limit {
+            writeln!(
+                out,
+                "each side has {} for the game; the clock of the side to move runs",
+                format_clock(limit)
+            )?;
+        }
+        self.show(out)?;
+        let mut announced = false;
+        loop {
+            while self.automatic(out)? {}
+            let timed_seat = match (self.config.time_limit, self.pos.turn()) {
+                (Some(_), Turn::Seat(seat)) => Some(seat),
+                _ => None,
+            };
+            let left = timed_seat.and_then(|seat| self.clocks.get(seat.index()).copied());
+            if let (Some(seat), Some(left)) = (timed_seat, left) {
+                if left.is_zero() {
+                    if !self.flag_fell(seat, out)? {
+                        break;
+                    }
+                    continue;
+                }
             }
-            Turn::Over => {}
-            _ => announced = false,
+            match self.pos.turn() {
+                Turn::Over if !announced => {
+                    writeln!(out, "game over: {}", self.cli.describe_end(&self.pos))?;
+                    writeln!(
+                        out,
+                        "type undo to take back, record for the moves, quit to leave"
+                    )?;
+                    announced = true;
+                }
+                Turn::Over => {}
+                _ => announced = false,
+            }
+            let prompt = match (self.pos.turn(), left) {
+                (Turn::Over, _) => "> ".to_owned(),
+                (_, Some(left)) => format!("{} [{}]> ", self.who(&self.pos), format_clock(left)),
+                (_, None) => format!("{}> ", self.who(&self.pos)),
+            };
+            write!(out, "{prompt}")?;
+            out.flush()?;
+            let started = Instant::now();
+            let got = keyboard.read(left)?;
+            if let Some(seat) = timed_seat {
+                let out_of_time = self.charge(seat, started.elapsed());
+                if out_of_time || matches!(got, Input::TimedOut) {
+                    if let Some(clock) = self.clocks.get_mut(seat.index()) {
+                        *clock = Duration::ZERO;
+                    }
+                    if let Input::Line(_) = got {
+                        writeln!(out)?;
+                        writeln!(out, "(too late: the clock had run out)")?;
+                    }
+                    if !self.flag_fell(seat, out)? || matches!(got, Input::End) {
+                        break;
+                    }
+                    continue;
+                }
+            }
+            match got {
+                Input::End => {
+                    writeln!(out)?;
+                    break;
+                }
+                Input::TimedOut => {}
+                Input::Line(buf) => {
+                    let line = String::from_utf8_lossy(&buf);
+                    if !self.line(&line, out)? {
+                        break;
+                    }
+                }
+            }
         }
-        let prompt = match s.pos.turn() {
-            Turn::Over => "> ".to_owned(),
-            _ => format!("{}> ", s.who(&s.pos)),
-        };
-        write!(out, "{prompt}")?;
-        out.flush()?;
-        buf.clear();
-        if input.read_until(b'\n', &mut buf)? == 0 {
-            writeln!(out)?;
-            break;
-        }
-        let line = String::from_utf8_lossy(&buf);
-        if !s.line(&line, out)? {
-            break;
-        }
+        writeln!(out, "bye")?;
+        out.flush()
     }
-    writeln!(out, "bye")?;
-    out.flush()
 }

@@ -99,6 +99,7 @@ fn perft_counts_chance_branches_without_a_ply() {
             depth,
             divide: depth == 1,
             moves: vec![],
+            progress_after: 1.0,
         };
         let (mut out, mut err) = (Vec::new(), Vec::new());
         let exit = perft::perft(&RaceCli, &args, &mut out, &mut err).expect("I/O");

@@ -1,0 +1,215 @@
+//! `abalone-cli`: play, replay and analyse two-player Abalone games in the terminal.
+//!
+//! A thin layer over the `boardgames-cli` kit: the game's options (layout, start position,
+//! move limit, time limit), Abalone's hooks ([`abalone::AbaloneCli`]) and the `moves --jsonl`
+//! batch interface ([`report`]); the rest is the kit's.
+
+mod abalone;
+mod report;
+
+use std::fs::File;
+use std::io::{self, BufReader, Write};
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+use std::time::Duration;
+
+use boardgames_cli::{
+    moves, parse_duration, repl, replay, selfplay, ChanceArgs, Exit, MovesArgs, PerftArgs,
+    PlayArgs, PlayConfig, ReplayArgs, SelfplayArgs,
+};
+use boardgames_core::abalone::{Abalone, Layout};
+use clap::{Args, CommandFactory, FromArgMatches, Parser, Subcommand};
+
+use crate::abalone::{parse_position, AbaloneCli};
+
+const ABOUT: &str = "Play, replay and analyse two-player Abalone games \
+(cells A1..I9, A1 bottom left on Black's side; moves in Aba-Pro notation: in-line a1b2, \
+broadside c3c5d4).";
+
+const AFTER_HELP: &str = "\
+Examples:
+  abalone-cli play --vs computer --time-limit 10m
+  abalone-cli --layout belgian-daisy play
+  abalone-cli replay examples/games/abalone-awc2015-final.txt
+  abalone-cli moves --jsonl positions.jsonl > results.jsonl
+  abalone-cli --layout standard perft --depth 3
+
+Layouts (--layout): standard, belgian-daisy, german-daisy, dutch-daisy, swiss-daisy (also
+written belgian_daisy, or just belgian). --position takes the position string of
+docs/abalone.md (`wwwww/wwwwww/2www2/8/9/8/2bbb2/bbbbbb/bbbbb b 0-0`) or a neutral JSON
+position.
+
+Exit status: 0 success; 1 a move of the input is illegal (replay), or some --jsonl lines are
+bad; 2 the input cannot be read or parsed, or the command line is wrong.";
+
+const PLAY_HELP: &str = "\
+At the prompt type a move in Aba-Pro notation:
+  in-line (every single-marble move): the trailing marble and the cell it moves to, a1b2 moves
+    the marbles in a row from A1 towards B2 (1 to 3 of them) and pushes what they can (sumito);
+  broadside: both ends of the line of 2 or 3, then where the first end goes, c3c5d4.
+Commands: moves, undo, board, record, help, quit (end of input quits too).
+With --time-limit each side has that much time for the whole game; the clocks are shown after
+every move, and when one runs out the game ends: more marbles ejected wins, equal is a draw.";
+
+const REPLAY_HELP: &str = "\
+Input (FILE, or - for standard input): an Aba-Pro record, e.g.
+  [Layout \"belgian_daisy\"]
+  1.a1b2 i5h5 2.a2b3 i6h6 ...
+Header lines: [Layout \"NAME\"] or [Position \"position string or JSON\"] (without one, --layout
+or --position, default standard), [MoveLimit \"N\"], and any [Name \"value\"] tag. `#` starts a
+comment. Move numbers (`12.`) and a result (1-0, 0-1, 1/2-1/2, *) are optional.
+Output: each ply (number, side, move, what it did: in-line, broadside, sumito, ejection), then
+the final board and the result. The first illegal move stops the replay: its ply and the reason
+go to standard error and the exit status is 1.";
+
+const MOVES_HELP: &str = "\
+Without --jsonl: the legal moves of the start position (--layout or --position) after the
+moves given, in one line; their count goes to standard error.
+
+Batch interface (--jsonl FILE, or - for standard input), a stable contract for other tools:
+  input: one JSON object per line, either a neutral position
+    {\"black\":[\"A1\",...],\"white\":[...],\"turn\":\"black\",\"captured\":{\"black\":0,\"white\":0}}
+  (optional \"ply\", \"move_limit\", \"timed_out\"), or {\"id\": ..., \"position\": <position>}
+  (other fields ignored; blank lines skipped);
+  output: for each line, in input order, one line of JSON with exactly these fields in this
+  order:
+    {\"id\": the input's id or null,
+     \"legal_moves\": number of legal moves (distinct canonical encodings),
+     \"results\": [every distinct position after one move: only black, captured, turn, white,
+                 keys and cell lists sorted], sorted by canonical string (the JSON text with
+                 sorted keys and no spaces),
+     \"result_moves\": [[the canonical Aba-Pro moves giving results[i], sorted], ...]}
+  `captured.X` counts X-coloured marbles pushed off. This is the format of the reference
+  corpora. A line that is not a position gives `line N: reason` on standard error and no
+  output line; the others are still processed, and the exit status is then 1.";
+
+const PERFT_HELP: &str = "\
+Output contract: the count alone on the last line of standard output (with --divide, the lines
+`<move> <count>` come before it); the time and nodes per second go to standard error, with
+progress there after each first move once the count has run a second.
+Example: `abalone-cli perft --depth 2` prints 1936; `abalone-cli --layout belgian-daisy perft
+--depth 3` prints 149322.";
+
+/// Two-player Abalone in the terminal.
+#[derive(Debug, Parser)]
+#[command(name = "abalone-cli", version, about = ABOUT, after_help = AFTER_HELP)]
+struct Cli {
+    /// The starting layout: standard, belgian-daisy, german-daisy, dutch-daisy or
+    /// swiss-daisy. Default standard.
+    #[arg(long, global = true, value_name = "NAME")]
+    layout: Option<Layout>,
+    /// Start from this position instead of a layout: a position string or neutral JSON.
+    #[arg(long, global = true, value_name = "POSITION", value_parser = parse_position, conflicts_with = "layout")]
+    position: Option<Abalone>,
+    /// End the game after N plies, adjudicated like a time-out: more marbles ejected wins,
+    /// equal is a draw.
+    #[arg(long, global = true, value_name = "N", value_parser = clap::value_parser!(u16).range(1..))]
+    move_limit: Option<u16>,
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Debug, Subcommand)]
+enum Command {
+    /// Play in the terminal: against a friend, or against the computer playing random legal
+    /// moves. Type `help` at the prompt for the commands.
+    Play(PlayCmd),
+    /// Replay an Aba-Pro game record move by move, then show the final board and the result.
+    Replay(ReplayCmd),
+    /// List the legal moves; with --jsonl, every resulting position of each input position.
+    Moves(MovesCmd),
+    /// Count the leaf nodes of the game tree N plies deep (perft).
+    Perft(PerftArgs),
+    /// Computer against computer with random legal moves: each game's record and result.
+    Selfplay(SelfplayArgs),
+}
+
+#[derive(Debug, Args)]
+struct PlayCmd {
+    #[command(flatten)]
+    play: PlayArgs,
+    /// Each side's time for the whole game, e.g. 10m, 90s, 1h, 1h30m.
+    #[arg(long, value_name = "TIME", value_parser = parse_duration)]
+    time_limit: Option<Duration>,
+}
+
+#[derive(Debug, Args)]
+struct ReplayCmd {
+    /// The record file, or `-` for standard input.
+    #[arg(value_name = "FILE")]
+    file: PathBuf,
+    /// Print only the final position and the result, not each move.
+    #[arg(long)]
+    quiet: bool,
+    /// Colour the board with ANSI escape codes.
+    #[arg(long, alias = "color")]
+    colour: bool,
+}
+
+#[derive(Debug, Args)]
+struct MovesCmd {
+    /// Batch mode: one JSON position per line of FILE (or - for standard input); see below.
+    #[arg(long, value_name = "FILE", conflicts_with = "moves")]
+    jsonl: Option<PathBuf>,
+    #[command(flatten)]
+    moves: MovesArgs,
+}
+
+fn main() -> ExitCode {
+    let command = Cli::command()
+        .mut_subcommand("play", |c| c.after_help(PLAY_HELP))
+        .mut_subcommand("replay", |c| c.after_help(REPLAY_HELP))
+        .mut_subcommand("moves", |c| c.after_help(MOVES_HELP))
+        .mut_subcommand("perft", |c| c.after_help(PERFT_HELP));
+    let cli = match Cli::from_arg_matches(&command.get_matches()) {
+        Ok(cli) => cli,
+        Err(e) => e.exit(),
+    };
+    let game = AbaloneCli {
+        layout: cli.layout,
+        position: cli.position,
+        move_limit: cli.move_limit,
+    };
+    run(&game, &cli.command).into()
+}
+
+fn run(game: &AbaloneCli, command: &Command) -> Exit {
+    let stdin = io::stdin();
+    let stdout = io::stdout();
+    let mut out = io::BufWriter::new(stdout.lock());
+    let stderr = io::stderr();
+    let mut err = stderr.lock();
+    let result = match command {
+        Command::Play(a) => {
+            let start = boardgames_cli::GameCli::start(game);
+            let mut config = PlayConfig::from_args(&a.play, &ChanceArgs::default(), &start);
+            config.time_limit = a.time_limit;
+            // Unlocked: a timed game reads standard input on a second thread.
+            let mut keyboard = BufReader::new(stdin);
+            repl::play(game, &config, &mut keyboard, &mut out).map(|()| Exit::Success)
+        }
+        Command::Replay(a) => {
+            let args = ReplayArgs {
+                file: a.file.clone(),
+                jsonl: false,
+                quiet: a.quiet,
+                colour: a.colour,
+            };
+            replay::replay(game, &args, &mut stdin.lock(), &mut out, &mut err)
+        }
+        Command::Moves(a) => match &a.jsonl {
+            Some(file) if file == Path::new("-") => {
+                replay::batch(game, &mut stdin.lock(), &mut out, &mut err)
+            }
+            Some(file) => match File::open(file) {
+                Ok(f) => replay::batch(game, &mut BufReader::new(f), &mut out, &mut err),
+                Err(e) => writeln!(err, "error: cannot read {}: {e}", file.display())
+                    .map(|()| Exit::BadInput),
+            },
+            None => moves::moves(game, &a.moves, &mut out, &mut err),
+        },
+        Command::Perft(a) => boardgames_cli::perft_on_stderr(game, a, &mut out, &mut err),
+        Command::Selfplay(a) => selfplay::selfplay(game, a, &mut out),
+    };
+    boardgames_cli::finish(result.and_then(|exit| out.flush().map(|()| exit)), &mut err)
+}

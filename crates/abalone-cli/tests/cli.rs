@@ -1,0 +1,415 @@
+//! `abalone-cli` run as a program: the `moves --jsonl` batch interface against the reference
+//! corpora, perft, the AWC 2015 final, error exits, the interactive loop and timed games.
+
+use std::io::{Read, Write};
+use std::path::PathBuf;
+use std::process::{Child, Stdio};
+use std::time::{Duration, Instant};
+
+use assert_cmd::Command;
+use predicates::prelude::*;
+use serde_json::Value;
+
+/// The fields of a `moves --jsonl` line, in their contractual order.
+const REPORT_FIELDS: [&str; 4] = ["id", "legal_moves", "results", "result_moves"];
+
+const EXAMPLE: &str = "examples/games/abalone-awc2015-final.txt";
+
+fn abalone() -> Command {
+    Command::cargo_bin("abalone-cli").expect("the abalone-cli binary is built")
+}
+
+fn root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../..")
+}
+
+fn data(name: &str) -> PathBuf {
+    root()
+        .join("crates/boardgames-core/tests/data/abalone")
+        .join(name)
+}
+
+fn gunzip(name: &str) -> String {
+    let path = data(name);
+    let file = std::fs::File::open(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    let mut text = String::new();
+    flate2::read::GzDecoder::new(file)
+        .read_to_string(&mut text)
+        .unwrap_or_else(|e| panic!("{name}: {e}"));
+    text
+}
+
+fn stdout_of(cmd: &mut Command) -> String {
+    let out = cmd.output().expect("runs");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout).expect("UTF-8 output")
+}
+
+/// Runs `moves --jsonl -` over a corpus and compares every output line with the expected
+/// record, field by field; returns how many agree.
+fn corpus_agrees(name: &str) -> usize {
+    let input = gunzip(name);
+    let cases: Vec<Value> = input
+        .lines()
+        .filter(|l| !l.trim().is_empty())
+        .map(|l| serde_json::from_str(l).expect("corpus line is JSON"))
+        .collect();
+    let out = stdout_of(abalone().args(["moves", "--jsonl", "-"]).write_stdin(input));
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), cases.len(), "one output line per input line");
+    let mut agree = 0;
+    for (line, case) in lines.iter().zip(&cases) {
+        let got: serde_json::Map<String, Value> =
+            serde_json::from_str(line).expect("output line is a JSON object");
+        let keys: Vec<&str> = got.keys().map(String::as_str).collect();
+        let mut sorted_fields = REPORT_FIELDS;
+        sorted_fields.sort_unstable();
+        assert_eq!(keys, sorted_fields, "{line}");
+        // The contract fixes the order of the fields too.
+        let positions: Vec<usize> = REPORT_FIELDS
+            .iter()
+            .map(|f| line.find(&format!("\"{f}\":")).expect("field present"))
+            .collect();
+        assert!(positions.windows(2).all(|w| w[0] < w[1]), "{line}");
+        for field in REPORT_FIELDS {
+            assert_eq!(got[field], case[field], "{}: {field}", case["id"]);
+        }
+        agree += 1;
+    }
+    agree
+}
+
+#[test]
+fn moves_jsonl_reproduces_all_of_random_a() {
+    assert_eq!(corpus_agrees("random_A.jsonl.gz"), 1_000);
+}
+
+#[test]
+fn moves_jsonl_reproduces_all_of_edge() {
+    assert_eq!(corpus_agrees("edge.jsonl.gz"), 46);
+}
+
+#[test]
+fn moves_jsonl_bare_positions_bad_lines_and_files() {
+    // A bare position (no id), a bad line, a blank line, another bare position.
+    let input = concat!(
+        r#"{"black":["A1"],"white":["I9"],"turn":"black","captured":{"black":0,"white":0}}"#,
+        "\n{\"black\":[\"Q1\"]}\n\n",
+        r#"{"black":["E5"],"white":["I9"],"turn":"white","captured":{"black":0,"white":0}}"#,
+        "\n"
+    );
+    let assert = abalone()
+        .args(["moves", "--jsonl", "-"])
+        .write_stdin(input)
+        .assert()
+        .code(1)
+        .stderr(predicate::str::contains("line 2:"));
+    let out = String::from_utf8(assert.get_output().stdout.clone()).expect("UTF-8");
+    let lines: Vec<Value> = out
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("JSON"))
+        .collect();
+    assert_eq!(lines.len(), 2);
+    // Hand-worked: A1 has the neighbours A2, B1, B2; I9 has H8, H9, I8.
+    assert_eq!(lines[0]["id"], Value::Null);
+    assert_eq!(lines[0]["legal_moves"], 3);
+    assert_eq!(lines[1]["legal_moves"], 3);
+    assert_eq!(
+        lines[1]["result_moves"],
+        serde_json::json!([["i9h8"], ["i9h9"], ["i9i8"]])
+    );
+    abalone()
+        .args(["moves", "--jsonl", "/nonexistent/positions.jsonl"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("cannot read"));
+}
+
+fn perft_table(layout: &str) -> Vec<(u32, u64)> {
+    let text = std::fs::read_to_string(data("perft.json")).expect("perft.json");
+    let v: Value = serde_json::from_str(&text).expect("JSON");
+    let mut table: Vec<(u32, u64)> = v[layout]["ref"]
+        .as_object()
+        .expect("ref table")
+        .iter()
+        .map(|(d, n)| (d.parse().expect("depth"), n.as_u64().expect("count")))
+        .collect();
+    table.sort_unstable();
+    table
+}
+
+#[test]
+fn perft_matches_the_reference_to_depth_3() {
+    for (layout, option) in [("standard", "standard"), ("belgian_daisy", "belgian-daisy")] {
+        let table = perft_table(layout);
+        for &(depth, nodes) in table.iter().filter(|(d, _)| *d <= 3) {
+            let out = abalone()
+                .args(["--layout", option, "perft", "--depth"])
+                .arg(depth.to_string())
+                .output()
+                .expect("runs");
+            assert!(out.status.success());
+            let stdout = String::from_utf8(out.stdout).expect("UTF-8");
+            assert_eq!(
+                stdout.lines().last(),
+                Some(nodes.to_string().as_str()),
+                "{layout} perft({depth})"
+            );
+            let stderr = String::from_utf8(out.stderr).expect("UTF-8");
+            assert!(stderr.contains("nodes/s"), "{stderr}");
+        }
+    }
+}
+
+#[test]
+fn perft_divide_and_progress() {
+    // perft(2) standard is 1,936 = 44 * 44: no first move changes White's 44 replies.
+    let out = abalone()
+        .args(["perft", "--depth", "2", "--divide", "--progress-after", "0"])
+        .output()
+        .expect("runs");
+    assert!(out.status.success());
+    let stdout = String::from_utf8(out.stdout).expect("UTF-8");
+    let lines: Vec<&str> = stdout.lines().collect();
+    assert_eq!(lines.len(), 45);
+    assert!(lines[..44].iter().all(|l| l.ends_with(" 44")), "{stdout}");
+    assert_eq!(lines[44], "1936");
+    let stderr = String::from_utf8(out.stderr).expect("UTF-8");
+    assert!(
+        stderr.contains("perft depth 2: 1/44 first steps"),
+        "{stderr}"
+    );
+    // A position given as a string: the standard layout's.
+    let start = "wwwww/wwwwww/2www2/8/9/8/2bbb2/bbbbbb/bbbbb b 0-0";
+    let out = stdout_of(abalone().args(["--position", start, "perft", "--depth", "1"]));
+    assert_eq!(out.lines().last(), Some("44"));
+}
+
+#[test]
+fn the_awc_2015_final_replays() {
+    let out = stdout_of(abalone().arg("replay").arg(root().join(EXAMPLE)));
+    assert!(out.contains("Layout: belgian_daisy"), "{out}");
+    assert!(out.contains(" 115. Black (@): f7g7"), "{out}");
+    assert!(!out.contains(" 116. "), "{out}");
+    // The record's note: 1 Black and 5 White marbles pushed off.
+    let result = out.lines().last().expect("a result line");
+    assert!(
+        result.contains("(ejected: Black (@) 5, White (O) 1)"),
+        "{result}"
+    );
+    // The shipped copy holds the same moves as the reference record.
+    let reference = stdout_of(abalone().arg("replay").arg(data("awc2015_final.txt")));
+    assert_eq!(out, reference);
+}
+
+#[test]
+fn an_illegal_move_in_a_record_stops_the_replay_with_its_ply() {
+    // Hand-worked: a1b2 moves A1, B2, C3 to B2, C3, D4, so at ply 3 A1 is empty.
+    abalone()
+        .args(["replay", "-"])
+        .write_stdin("1.a1b2 i5h5 2.a1a2 i6h6\n")
+        .assert()
+        .code(1)
+        .stderr(predicate::str::contains("ply 3"))
+        .stderr(predicate::str::contains("A1 holds no marble"));
+    // Not a move at all.
+    abalone()
+        .args(["replay", "-"])
+        .write_stdin("1.a1b2 zz\n")
+        .assert()
+        .code(1)
+        .stderr(predicate::str::contains("ply 2"));
+    // A layout header that contradicts the option.
+    abalone()
+        .args(["--layout", "german-daisy", "replay", "-"])
+        .write_stdin("[Layout \"belgian_daisy\"]\n1.a1b2\n")
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("--layout"));
+}
+
+#[test]
+fn moves_lists_the_legal_moves_of_each_layout() {
+    // Legal moves at the start (oracle README, section 6).
+    for (layout, count) in [
+        ("standard", 44),
+        ("belgian-daisy", 52),
+        ("german-daisy", 80),
+        ("dutch-daisy", 44),
+        ("swiss-daisy", 64),
+    ] {
+        let out = stdout_of(abalone().args(["--layout", layout, "moves"]));
+        assert_eq!(out.split_whitespace().count(), count, "{layout}");
+    }
+    // After a1b2 (A1, B2, C3 to B2, C3, D4) A1 is empty, so no move starts there.
+    let out = stdout_of(abalone().args(["moves", "a1b2"]));
+    assert!(out.contains("i5h5"), "{out}");
+    assert!(!out.split_whitespace().any(|m| m.starts_with("a1")));
+    abalone()
+        .args(["--layout", "hexagonal", "moves"])
+        .assert()
+        .code(2);
+    abalone()
+        .args(["--position", "not a position", "moves"])
+        .assert()
+        .code(2);
+}
+
+#[test]
+fn selfplay_records_replay_to_the_same_result() {
+    let out = stdout_of(abalone().args(["--move-limit", "40", "selfplay", "--seed", "5"]));
+    let result = out
+        .lines()
+        .find_map(|l| l.strip_prefix("# result: "))
+        .expect("a result line")
+        .to_owned();
+    let replayed = stdout_of(abalone().args(["replay", "-"]).write_stdin(out.clone()));
+    let last = replayed.lines().last().expect("result");
+    assert_eq!(last, format!("result: {result}"), "{out}");
+    // The same seed gives the same game.
+    let again = stdout_of(abalone().args(["--move-limit", "40", "selfplay", "--seed", "5"]));
+    assert_eq!(out, again);
+}
+
+#[test]
+fn play_script_with_bad_input_moves_undo_and_quit() {
+    let script = "help\nhello\na1a3\nz9z8\n\u{0}\u{7f}\ni5h5\na1b2\nmoves\nundo\nundo\na1b2\ni5h5\nboard\nrecord\nquit\nnever read\n";
+    let out = stdout_of(abalone().arg("play").write_stdin(script));
+    assert!(out.contains("Commands:"), "{out}");
+    assert!(out.matches("error:").count() >= 4, "{out}");
+    assert!(out.contains("White (O) i5h5"), "{out}");
+    assert!(out.contains("taken back"), "{out}");
+    assert!(out.contains("nothing to take back"), "{out}");
+    assert!(
+        out.contains("[Layout \"standard\"]\n1.a1b2 i5h5 *"),
+        "{out}"
+    );
+    assert!(out.ends_with("bye\n"), "{out}");
+    // End of input without quit, against the computer.
+    let out = stdout_of(
+        abalone()
+            .args(["play", "--vs", "computer", "--seed", "3"])
+            .write_stdin("a1b2\nundo\nc3d4"),
+    );
+    assert!(out.contains("White (O) (computer):"), "{out}");
+    assert!(out.contains("last move: "), "{out}");
+    assert!(out.ends_with("bye\n"), "{out}");
+}
+
+#[test]
+fn play_ends_at_the_move_limit() {
+    let out = stdout_of(
+        abalone()
+            .args(["--move-limit", "2", "play"])
+            .write_stdin("a1b2\ni5h5\na2b3\nquit\n"),
+    );
+    assert!(
+        out.contains("game over: draw at the move limit of 2 plies"),
+        "{out}"
+    );
+    assert!(
+        out.contains("error: illegal move: the game is over"),
+        "{out}"
+    );
+}
+
+/// Starts `abalone-cli` with piped standard streams.
+fn spawn(args: &[&str]) -> Child {
+    std::process::Command::new(assert_cmd::cargo::cargo_bin("abalone-cli"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("starts")
+}
+
+/// Waits `wait`, then writes `then` to the program and collects its output (killed after 30 s).
+fn after_waiting(mut child: Child, wait: Duration, then: &str) -> String {
+    std::thread::sleep(wait);
+    let mut stdin = child.stdin.take().expect("stdin");
+    stdin.write_all(then.as_bytes()).expect("writes");
+    drop(stdin);
+    let started = Instant::now();
+    while child.try_wait().expect("waits").is_none() {
+        if started.elapsed() > Duration::from_secs(30) {
+            child.kill().expect("kills");
+            panic!("abalone-cli did not finish");
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    let out = child.wait_with_output().expect("output");
+    assert!(out.status.success());
+    String::from_utf8(out.stdout).expect("UTF-8")
+}
+
+#[test]
+fn a_timed_game_ends_when_a_clock_runs_out_while_waiting() {
+    // Nobody types for 2.5 s with 1 s each: Black's flag falls; 0 ejected each is a draw.
+    let child = spawn(&["play", "--time-limit", "1s"]);
+    let out = after_waiting(child, Duration::from_millis(2500), "a1b2\nquit\n");
+    assert!(out.contains("clocks: Black (@) 0:01.0 *"), "{out}");
+    assert!(out.contains("Black (@)'s time ran out"), "{out}");
+    assert!(
+        out.contains("game over: draw on time: Black (@)'s time ran out at ply 0"),
+        "{out}"
+    );
+    assert!(
+        out.contains("error: illegal move: the game is over"),
+        "{out}"
+    );
+}
+
+#[test]
+fn on_time_the_side_that_ejected_more_wins() {
+    // The standard layout with two White marbles (G5, G6) already pushed off: Black's flag
+    // falls, but Black has ejected more, so Black wins.
+    let position = "wwwww/wwwwww/4w2/8/9/8/2bbb2/bbbbbb/bbbbb b 0-2";
+    let child = spawn(&["--position", position, "play", "--time-limit", "1s"]);
+    let out = after_waiting(child, Duration::from_millis(2500), "quit\n");
+    assert!(
+        out.contains("game over: Black (@) wins on time: Black (@)'s time ran out"),
+        "{out}"
+    );
+    // A move typed in time is played and White's clock then runs.
+    let child = spawn(&["play", "--time-limit", "1s"]);
+    std::thread::sleep(Duration::from_millis(200));
+    let out = after_waiting(child, Duration::ZERO, "a1b2\n");
+    assert!(
+        out.contains("last move: Black (@) a1b2 (3 in-line)"),
+        "{out}"
+    );
+    assert!(out.contains("White (O) 0:01.0 *"), "{out}");
+}
+
+#[test]
+fn bad_options_are_refused_with_a_message() {
+    abalone()
+        .args(["play", "--time-limit", "10"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("no unit"));
+    abalone()
+        .args(["--move-limit", "0", "play"])
+        .assert()
+        .code(2);
+}
+
+#[test]
+fn help_documents_the_commands_and_the_batch_contract() {
+    let out = stdout_of(abalone().arg("--help"));
+    for word in ["play", "replay", "moves", "perft", "selfplay", "--layout"] {
+        assert!(out.contains(word), "{word}: {out}");
+    }
+    let out = stdout_of(abalone().args(["moves", "--help"]));
+    for field in REPORT_FIELDS {
+        assert!(out.contains(&format!("\"{field}\"")), "{field}: {out}");
+    }
+    let out = stdout_of(abalone().args(["play", "--help"]));
+    assert!(out.contains("--time-limit"), "{out}");
+    assert!(out.contains("broadside"), "{out}");
+}
