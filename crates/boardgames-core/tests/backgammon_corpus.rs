@@ -7,7 +7,7 @@ mod common;
 use std::collections::BTreeMap;
 
 use boardgames_core::backgammon::{
-    ids, Backgammon, Dice, MatchId, Play, PlayNotation, Setup, Side,
+    ids, Backgammon, Dice, Match, MatchId, Play, PlayNotation, Setup, Side,
 };
 use boardgames_core::Game;
 use common::read_jsonl_gz;
@@ -199,6 +199,7 @@ fn id_examples() {
 #[test]
 fn real_records() {
     let mut ids_checked = 0;
+    let mut matches_rebuilt = 0;
     let mut plays = 0;
     let mut failures = Vec::new();
     for game in read_jsonl_gz("backgammon/real.jsonl.gz") {
@@ -213,6 +214,13 @@ fn real_records() {
             if let Some(mid) = a["mid_before"].as_str() {
                 assert!(mid_round_trip(mid), "{mid}");
                 ids_checked += 1;
+                // The match layer rebuilt from both IDs gives them back.
+                if let Some(pid) = a["pid_before"].as_str() {
+                    let m = Match::from_ids(pid, mid).expect("IDs of a real match");
+                    assert_eq!(m.match_id().encode(), mid, "{}", game["id"]);
+                    assert_eq!(m.position().position_id(), pid);
+                    matches_rebuilt += 1;
+                }
             }
             if a["type"] != "move" {
                 continue;
@@ -262,4 +270,5 @@ fn real_records() {
     );
     assert!(plays > 50_000, "{plays} plays");
     assert!(ids_checked > 100_000, "{ids_checked} IDs");
+    assert!(matches_rebuilt > 50_000, "{matches_rebuilt} match states");
 }

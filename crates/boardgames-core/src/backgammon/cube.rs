@@ -2,7 +2,7 @@
 //! ownership and value, money games with an optional Jacoby rule, matches to N points with
 //! the Crawford rule, resignations, and the gnubg Match ID of it all.
 //!
-//! This layer is an API of its own rather than a [`Game`](crate::Game): the checker game
+//! This layer is an API of its own rather than a [`Game`]: the checker game
 //! (rolls as chance nodes, plays as moves) stays the [`Backgammon`] type that generic
 //! algorithms run on, and a [`Match`] holds one at a time and adds the decisions around it.
 //! Every method checks that its action is allowed now and leaves the match unchanged with an
@@ -438,6 +438,104 @@ impl Match {
         self.phase = Phase::Opening;
         self.cube_owner = None;
         self.game.set_cube_value(1);
+    }
+
+    /// The session described by a gnubg Position ID and Match ID (the player on roll of the
+    /// Match ID is the one whose view the Position ID takes). The Crawford game of the Match
+    /// ID is kept; in a match where a player is one point away outside the Crawford game, the
+    /// Crawford game is taken as played.
+    ///
+    /// # Errors
+    /// [`IdError`](super::IdError) when either ID does not decode, the scores do not fit the
+    /// match length, or the cube value exceeds the maximum.
+    pub fn from_ids(position_id: &str, match_id: &str) -> Result<Match, super::IdError> {
+        let m = MatchId::decode(match_id)?;
+        let bad = |what: &str| super::IdError::new("Match ID", match_id, what);
+        let mut game = Backgammon::from_position_id(position_id, m.dice_owner)?;
+        if m.match_length > 0
+            && m.score.iter().any(|&s| s >= m.match_length)
+            && m.state == GameState::Playing
+        {
+            return Err(bad(
+                "a score reaches the match length while a game is played",
+            ));
+        }
+        game.set_cube_value(1u16 << m.cube_log2.min(15));
+        let rolled = m.dice.is_some();
+        game.set_dice(m.dice);
+        let phase = match m.state {
+            GameState::NoGame => Phase::Opening,
+            GameState::Over | GameState::Resigned | GameState::Dropped => Phase::Over,
+            GameState::Playing if m.double_offered => Phase::DoubleOffered,
+            GameState::Playing if m.resignation > 0 => {
+                Phase::ResignationOffered(match m.resignation {
+                    1 => WinKind::Single,
+                    2 => WinKind::Gammon,
+                    _ => WinKind::Backgammon,
+                })
+            }
+            GameState::Playing if rolled => Phase::ToPlay,
+            GameState::Playing => Phase::ToRoll,
+        };
+        let one_away = m.match_length > 0 && m.score.iter().any(|&s| s + 1 == m.match_length);
+        Ok(Match {
+            rules: MatchRules {
+                length: m.match_length,
+                jacoby: m.jacoby,
+            },
+            game,
+            cube_owner: m.cube_owner,
+            score: m.score,
+            crawford_game: m.crawford,
+            crawford_done: one_away && !m.crawford,
+            phase,
+            last: None,
+            ended: match m.state {
+                GameState::Over | GameState::Resigned | GameState::Dropped => Some(m.state),
+                _ => None,
+            },
+        })
+    }
+
+    /// Whether chance acts next: the opening roll ([`Match::opening`]) or the roll of the side
+    /// on roll once it has decided not to double ([`Match::roll`]).
+    pub fn needs_roll(&self) -> bool {
+        matches!(self.phase, Phase::Opening | Phase::ToRoll)
+    }
+
+    /// The decisions open now (rolls are not listed: see [`Match::needs_roll`]): before a
+    /// roll the double when allowed and the resignations; a double offered: take or drop; a
+    /// resignation offered: accept or reject; dice rolled: every legal play and the
+    /// resignations.
+    pub fn decisions(&self) -> Vec<MatchAction> {
+        let resigns =
+            [WinKind::Single, WinKind::Gammon, WinKind::Backgammon].map(MatchAction::Resign);
+        match self.phase {
+            Phase::Opening | Phase::Over => Vec::new(),
+            Phase::ToRoll => {
+                let mut v = Vec::new();
+                if self.can_double() {
+                    v.push(MatchAction::Double);
+                }
+                v.extend(resigns);
+                v
+            }
+            Phase::DoubleOffered => vec![MatchAction::Take, MatchAction::Drop],
+            Phase::ResignationOffered(_) => vec![MatchAction::Accept, MatchAction::Reject],
+            Phase::ToPlay => {
+                let mut v: Vec<MatchAction> = match self.game.dice() {
+                    Some(d) => self
+                        .game
+                        .plays(d)
+                        .iter()
+                        .map(|&p| MatchAction::Play(p))
+                        .collect(),
+                    None => Vec::new(),
+                };
+                v.extend(resigns);
+                v
+            }
+        }
     }
 
     /// The gnubg Match ID of the session (bit 66 set in match play or without Jacoby).

@@ -47,8 +47,8 @@ impl WinKind {
 /// has borne off all 15 checkers; [`Game::outcome`] then gives the points (single, gammon,
 /// backgammon times the cube value) and each side's checkers borne off as the scores.
 ///
-/// `Copy`, 40 bytes. The doubling cube's actions live in the match layer
-/// ([`super::MatchGame`]); this type only records the cube value for the points.
+/// `Copy`, 48 bytes. The doubling cube's actions live in the match layer
+/// ([`super::Match`]); this type only records the cube value for the points.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Backgammon {
     board: Board,
@@ -380,5 +380,37 @@ impl Game for Backgammon {
 
     fn to_setup(&self) -> Setup {
         Setup::of(self)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn sizes() {
+        assert_eq!(core::mem::size_of::<Backgammon>(), 48);
+        assert_eq!(core::mem::size_of::<Play>(), 10);
+    }
+
+    #[test]
+    fn win_kinds() {
+        // Hand-worked: X has borne off all; O has none off and a checker on its bar.
+        let mut b = Board::EMPTY;
+        b.set_count(Side::X, 0, 15);
+        b.set_count(Side::O, 24, 14);
+        b.set_count(Side::O, BAR, 1);
+        let pos = Backgammon::from_parts(b, Side::O, None, 2).unwrap();
+        assert_eq!(pos.win(), Some((Side::X, WinKind::Backgammon)));
+        assert_eq!(pos.turn(), Turn::Over);
+        match pos.outcome().unwrap().result {
+            GameResult::Win { points, .. } => assert_eq!(points, 6),
+            GameResult::Draw => unreachable!(),
+        }
+        // One O checker off: a single game.
+        b.set_count(Side::O, BAR, 0);
+        b.set_count(Side::O, 0, 1);
+        let pos = Backgammon::from_parts(b, Side::O, None, 1).unwrap();
+        assert_eq!(pos.win(), Some((Side::X, WinKind::Single)));
     }
 }

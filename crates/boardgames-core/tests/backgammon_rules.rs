@@ -1,0 +1,484 @@
+//! Backgammon: the trait's promises (conformance kit), hand-worked rule cases, the cube and
+//! match layer, and proptest invariants against a plain reference generator.
+
+use std::collections::{BTreeSet, HashMap};
+
+use boardgames_core::backgammon::{
+    Backgammon, Board, Dice, IllegalPlay, Match, MatchAction, MatchId, MatchRules, Phase, Play,
+    Setup, Side, WinKind, Xgid, BAR,
+};
+use boardgames_core::conformance::{check_random_games, check_serde};
+use boardgames_core::search::{perft, random_playout};
+use boardgames_core::{Game, GameResult, Turn};
+use proptest::prelude::*;
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+
+fn pos_of(board: [i8; 24], bar: [u8; 2], off: [u8; 2], turn: Side, dice: [u8; 2]) -> Backgammon {
+    Setup {
+        board,
+        bar,
+        off,
+        turn,
+        dice: Some(dice),
+        cube: 1,
+    }
+    .into_position()
+    .expect("valid test position")
+}
+
+fn play_texts(pos: &Backgammon) -> BTreeSet<String> {
+    pos.moves().iter().map(Play::to_string).collect()
+}
+
+/// Candidates for the conformance kit: the plays of every other roll here (most illegal
+/// with the rolled dice), and the pass.
+fn candidates(pos: &Backgammon) -> Vec<Play> {
+    let mut out = vec![Play::PASS];
+    if pos.is_over() {
+        return out;
+    }
+    for d in [Dice::new(6, 5), Dice::new(2, 2), Dice::new(4, 1)]
+        .into_iter()
+        .flatten()
+    {
+        out.extend(pos.plays(d).iter().take(20));
+    }
+    out
+}
+
+#[test]
+fn conformance_random_games() {
+    let report = check_random_games(&Backgammon::new(), 12, 400, 7, candidates).unwrap();
+    assert!(report.finished > 0, "{report:?}");
+    assert!(report.chance_nodes > 100);
+    assert!(report.refused > 100);
+}
+
+#[test]
+fn serde_round_trips() {
+    let mut rng = ChaCha8Rng::seed_from_u64(3);
+    for _ in 0..20 {
+        let plies = rng.random_range(0..80);
+        let p = random_playout(&Backgammon::new(), &mut rng, plies).last;
+        check_serde(&p).unwrap();
+    }
+    let json = serde_json::to_string(&Backgammon::new()).unwrap();
+    assert_eq!(
+        json,
+        r#"{"board":[-2,0,0,0,0,5,0,3,0,0,0,-5,5,0,0,0,-3,0,-5,0,0,0,0,2],"bar":[0,0],"off":[0,0],"turn":"x"}"#
+    );
+}
+
+#[test]
+fn chance_node_lists_21_rolls() {
+    let pos = Backgammon::new();
+    assert_eq!(pos.turn(), Turn::Chance);
+    let outcomes = pos.chance_outcomes();
+    assert_eq!(outcomes.len(), 21);
+    let sixths: u32 = outcomes.iter().map(|(_, p)| p.numerator).sum();
+    assert_eq!(sixths, 36);
+    // perft(1) from the start sums the opening corpus's counts: 447 distinct results.
+    assert_eq!(perft(&pos, 1), 447);
+}
+
+#[test]
+fn bar_must_enter_first() {
+    // Hand-worked: X has one checker on the bar; O holds its 1-, 2- and 3-points (X's 24,
+    // 23, 22 are blocked), so with 6-3 only the 6 enters (bar/19) and then the 3 may move
+    // any checker: the entered one (19/16) or another.
+    let mut board = [0i8; 24];
+    board[23] = -2; // X's 24 = O's 1
+    board[22] = -2;
+    board[21] = -2;
+    board[0] = -9; // O's 24
+    board[5] = 5; // X's 6
+    board[7] = 9; // X's 8
+    let pos = pos_of(board, [1, 0], [0, 0], Side::X, [6, 3]);
+    let plays = play_texts(&pos);
+    assert!(plays.contains("bar/16"), "{plays:?}");
+    assert!(plays.contains("bar/19 8/5"), "{plays:?}");
+    assert!(plays.iter().all(|p| p.starts_with("bar/")), "{plays:?}");
+    assert!(!plays
+        .iter()
+        .any(|p| p.starts_with("bar/21") || p.starts_with("bar/22")));
+    // Entering blocked for every die: the pass.
+    let pos = pos_of(board, [1, 0], [0, 0], Side::X, [3, 2]);
+    assert_eq!(play_texts(&pos), BTreeSet::from(["pass".to_string()]));
+}
+
+#[test]
+fn bearing_off_rules() {
+    // Hand-worked: X has checkers on 5 and 2 (13 off), 6-1. Both dice must be used:
+    // 5/off with the 6 (the highest point) and 2/1, in either order; or 5/4 and then the 6
+    // bears off from 4, now the highest ("5/off", the 2 stays). 2/off needs an exact 2.
+    let mut board = [0i8; 24];
+    board[4] = 1;
+    board[1] = 1;
+    board[23] = -15;
+    let pos = pos_of(board, [0, 0], [13, 0], Side::X, [6, 1]);
+    let want: BTreeSet<String> = ["5/off 2/1", "5/off"]
+        .iter()
+        .map(|s| s.to_string())
+        .collect();
+    assert_eq!(play_texts(&pos), want);
+    // Last checker off ends the game: one result, the rest of the roll is lost.
+    // O has all 15 on its own 24-point (X's 1-point, in X's home board).
+    let mut board = [0i8; 24];
+    board[1] = 1;
+    board[0] = -15;
+    let mut pos = pos_of(board, [0, 0], [14, 0], Side::X, [6, 5]);
+    assert_eq!(play_texts(&pos), BTreeSet::from(["2/off".to_string()]));
+    let mv = pos.moves()[0];
+    pos.play(mv).unwrap();
+    assert_eq!(pos.turn(), Turn::Over);
+    let out = pos.outcome().unwrap();
+    // O has borne off none and sits in X's home board (O's own 24 = X's 1): backgammon.
+    assert_eq!(
+        out.result,
+        GameResult::Win {
+            winner: boardgames_core::Team(0),
+            points: 3
+        }
+    );
+    assert_eq!(&out.scores[..], &[15, 0]);
+    assert!(pos.moves().is_empty());
+    assert!(pos.play(mv).is_err());
+}
+
+#[test]
+fn illegal_plays_leave_the_position_unchanged() {
+    let mut pos = Backgammon::new();
+    pos.apply_chance(Dice::new(3, 1).unwrap()).unwrap();
+    let before = pos;
+    // 24/18 needs a 6.
+    let err = pos.parse_move("24/18").unwrap_err();
+    assert!(err.to_string().contains("not a legal play"), "{err}");
+    let other = Backgammon::new().plays(Dice::new(6, 5).unwrap())[0];
+    assert!(matches!(pos.play(other), Err(IllegalPlay::NotLegal { .. })));
+    assert_eq!(pos, before);
+    // Lenient forms resolve to the canonical play.
+    for text in ["8/5 6/5", "6/5 8/5", "8/5, 6/5", "8/5* 6/5"] {
+        assert_eq!(
+            pos.parse_move(text).unwrap().to_string(),
+            "8/5 6/5",
+            "{text}"
+        );
+    }
+    assert_eq!(pos.parse_move("24/23/20").unwrap().to_string(), "24/20");
+    assert_eq!(pos.parse_move("24/20").unwrap().to_string(), "24/20");
+    assert!(pos.apply_chance(Dice::new(1, 1).unwrap()).is_err());
+    assert_eq!(pos, before);
+}
+
+#[test]
+fn intermediate_hits_are_distinct_results() {
+    // Hand-worked: O blots on X's 18 and 20; X's checker on 24 with 6-4: 24/18*/14 and
+    // 24/20*/14 are two different results; "24/14" is then ambiguous.
+    let mut board = [0i8; 24];
+    board[23] = 1;
+    board[17] = -1;
+    board[19] = -1;
+    board[5] = 14;
+    board[0] = -13;
+    let pos = pos_of(board, [0, 0], [0, 0], Side::X, [6, 4]);
+    let plays = play_texts(&pos);
+    assert!(plays.contains("24/18*/14"), "{plays:?}");
+    assert!(plays.contains("24/20*/14"), "{plays:?}");
+    assert!(matches!(
+        pos.parse_move("24/14"),
+        Err(boardgames_core::MoveError::Illegal(
+            IllegalPlay::Ambiguous { .. }
+        ))
+    ));
+    assert_eq!(
+        pos.parse_move("24/20*/14").unwrap().to_string(),
+        "24/20*/14"
+    );
+}
+
+#[test]
+fn xgid_and_position_id_of_the_start() {
+    let pos = Backgammon::new();
+    assert_eq!(
+        pos.to_setup().to_string(),
+        "XGID=-b----E-C---eE---c-e----B-:0:0:1:00:0:0:0:0:10"
+    );
+    assert_eq!(pos.position_id(), "4HPwATDgc/ABMA");
+    assert_eq!(pos.money_match_id(), "cAkAAAAAAAAA");
+}
+
+/// Plays the opening and one play each, then X is to roll in a 5-point match.
+fn match_x_to_roll(rules: MatchRules) -> Match {
+    let mut m = Match::new(rules);
+    m.opening(3, 1).unwrap();
+    m.apply_text("8/5 6/5").unwrap();
+    m.roll(Dice::new(6, 4).unwrap()).unwrap();
+    m.apply_text("24/14").unwrap();
+    assert_eq!(m.phase(), Phase::ToRoll);
+    assert_eq!(m.position().side(), Side::X);
+    m
+}
+
+#[test]
+fn double_offered_match_id_matches_gnubg() {
+    // gnubg: 5-point match 0-0, player 1 (X) doubled, player 0 to decide: cBGgAAAAAAAE.
+    let mut m = match_x_to_roll(MatchRules::to_points(5));
+    m.double().unwrap();
+    assert_eq!(m.match_id().encode(), "cBGgAAAAAAAE");
+    assert_eq!(m.decisions(), vec![MatchAction::Take, MatchAction::Drop]);
+    m.take().unwrap();
+    assert_eq!(m.cube_value(), 2);
+    assert_eq!(m.cube_owner(), Some(Side::O));
+    assert!(!m.can_double(), "X no longer owns the cube");
+    // O redoubles later: after X's roll and play, O may double to 4.
+    m.roll(Dice::new(2, 1).unwrap()).unwrap();
+    m.apply_text("13/11 6/5").unwrap();
+    assert!(m.can_double());
+    m.double().unwrap();
+    m.drop_double().unwrap();
+    // O wins the current cube value, 2.
+    assert_eq!(m.score(), [0, 2]);
+    assert_eq!(m.phase(), Phase::Opening);
+    assert_eq!(m.cube_value(), 1);
+    assert_eq!(m.cube_owner(), None);
+}
+
+#[test]
+fn crawford_game_forbids_doubling() {
+    let mut m = match_x_to_roll(MatchRules::to_points(3));
+    // X resigns a gammon: O gets 2 points and is one away from 3.
+    m.resign(WinKind::Gammon).unwrap();
+    m.accept().unwrap();
+    assert_eq!(m.score(), [0, 2]);
+    assert!(m.is_crawford());
+    // O wins the opening roll and plays; X is to roll and may not double.
+    m.opening(1, 3).unwrap();
+    m.apply_text("8/5 6/5").unwrap();
+    assert_eq!(m.position().side(), Side::X);
+    assert!(!m.can_double());
+    assert!(m.double().is_err());
+    assert!(m.match_id().crawford);
+    // The Crawford game ends: X resigns a single game; the match is over at 3.
+    m.resign(WinKind::Single).unwrap();
+    m.accept().unwrap();
+    assert_eq!(m.phase(), Phase::Over);
+    assert_eq!(m.winner(), Some(Side::O));
+}
+
+#[test]
+fn jacoby_counts_gammons_only_after_a_double() {
+    let mut m = match_x_to_roll(MatchRules::money(true));
+    m.resign(WinKind::Gammon).unwrap();
+    m.accept().unwrap();
+    assert_eq!(m.score(), [0, 1], "centred cube: the gammon counts single");
+    let mut m = match_x_to_roll(MatchRules::money(false));
+    m.resign(WinKind::Backgammon).unwrap();
+    m.accept().unwrap();
+    assert_eq!(m.score(), [0, 3]);
+    assert_eq!(
+        m.match_id().encode(),
+        MatchId::decode(&m.match_id().encode()).unwrap().encode()
+    );
+}
+
+/// A plain reference: every order of the dice, one step at a time, all sequences kept, then
+/// the rules of the most dice and the higher die, deduplicated by resulting board.
+fn reference_results(pos: &Backgammon, dice: Dice) -> BTreeSet<(Vec<u8>, Vec<u8>)> {
+    fn legal_step(b: &Board, side: Side, from: usize, die: usize) -> Option<usize> {
+        if b.count(side, from) == 0 {
+            return None;
+        }
+        if from != BAR && b.bar(side) > 0 {
+            return None;
+        }
+        if from > die {
+            let to = from - die;
+            let opp = b.count(side.other(), 25 - to);
+            return (opp < 2).then_some(to);
+        }
+        let all_home = (7..=BAR).all(|s| b.count(side, s) == 0);
+        if !all_home {
+            return None;
+        }
+        let highest = (1..=6).rev().find(|&s| b.count(side, s) > 0).unwrap_or(0);
+        (from == die || from == highest).then_some(0)
+    }
+    fn apply(b: &Board, side: Side, from: usize, to: usize) -> Board {
+        let mut n = *b;
+        n.set_count(side, from, n.count(side, from) - 1);
+        n.set_count(side, to, n.count(side, to) + 1);
+        if to != 0 && n.count(side.other(), 25 - to) == 1 {
+            n.set_count(side.other(), 25 - to, 0);
+            n.set_count(side.other(), BAR, n.bar(side.other()) + 1);
+        }
+        n
+    }
+    fn walk(
+        b: &Board,
+        side: Side,
+        dice: &[usize],
+        used: Vec<usize>,
+        out: &mut Vec<(Board, Vec<usize>)>,
+    ) {
+        let mut moved = false;
+        if let Some((&d, rest)) = dice.split_first() {
+            if !b.has_won(side) {
+                for from in 1..=BAR {
+                    if let Some(to) = legal_step(b, side, from, d) {
+                        moved = true;
+                        let mut u = used.clone();
+                        u.push(d);
+                        walk(&apply(b, side, from, to), side, rest, u, out);
+                    }
+                }
+            }
+        }
+        if !moved {
+            out.push((*b, used));
+        }
+    }
+    let side = pos.side();
+    let (h, l) = (dice.high() as usize, dice.low() as usize);
+    let orders: Vec<Vec<usize>> = if h == l {
+        vec![vec![h; 4]]
+    } else {
+        vec![vec![h, l], vec![l, h]]
+    };
+    let mut all = Vec::new();
+    for o in &orders {
+        walk(pos.board(), side, o, Vec::new(), &mut all);
+    }
+    let most = all.iter().map(|(_, u)| u.len()).max().unwrap_or(0);
+    let mut keep: Vec<&(Board, Vec<usize>)> = all.iter().filter(|(_, u)| u.len() == most).collect();
+    if most == 1 && h != l && keep.iter().any(|(_, u)| u[0] == h) {
+        keep.retain(|(_, u)| u[0] == h);
+    }
+    keep.iter()
+        .map(|(b, _)| (b.counts(Side::X).to_vec(), b.counts(Side::O).to_vec()))
+        .collect()
+}
+
+/// A random position reached by random play from the start (any phase of the game).
+fn random_position(seed: u64, plies: usize) -> Backgammon {
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    random_playout(&Backgammon::new(), &mut rng, plies).last
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(300))]
+
+    #[test]
+    fn generator_matches_reference(seed in any::<u64>(), plies in 0usize..120, roll in 0usize..21) {
+        let pos = random_position(seed, plies);
+        prop_assume!(!pos.is_over());
+        let dice = Dice::all().nth(roll).unwrap();
+        let fast: BTreeSet<_> = pos
+            .plays(dice)
+            .iter()
+            .map(|p| {
+                let b = *pos.after(p).board();
+                (b.counts(Side::X).to_vec(), b.counts(Side::O).to_vec())
+            })
+            .collect();
+        prop_assert_eq!(fast.len(), pos.plays(dice).len(), "duplicate results");
+        prop_assert_eq!(fast, reference_results(&pos, dice));
+    }
+
+    #[test]
+    fn results_conserve_checkers_and_parse_back(seed in any::<u64>(), plies in 0usize..120, roll in 0usize..21) {
+        let mut pos = random_position(seed, plies);
+        prop_assume!(!pos.is_over());
+        let dice = Dice::all().nth(roll).unwrap();
+        pos.set_dice(Some(dice));
+        for &p in pos.moves().iter() {
+            let after = pos.after(&p);
+            for s in Side::BOTH {
+                prop_assert_eq!(after.board().total(s), 15);
+            }
+            let text = p.to_string();
+            prop_assert_eq!(pos.parse_move(&text).ok(), Some(p), "{}", text);
+            prop_assert!(after.board().pip_count(pos.side()) <= pos.board().pip_count(pos.side()));
+        }
+    }
+
+    #[test]
+    fn ids_round_trip(seed in any::<u64>(), plies in 0usize..150, roll in 0usize..22) {
+        let mut pos = random_position(seed, plies);
+        pos.set_dice(Dice::all().nth(roll));
+        let pid = pos.position_id();
+        let back = Backgammon::from_position_id(&pid, pos.side()).unwrap();
+        prop_assert_eq!(back.board(), pos.board());
+        let xgid = pos.to_setup().to_string();
+        let x: Xgid = xgid.parse().unwrap();
+        prop_assert_eq!(x.to_string(), xgid.clone());
+        prop_assert_eq!(Backgammon::from_text(&xgid).unwrap(), pos);
+        let mid = pos.money_match_id();
+        prop_assert_eq!(MatchId::decode(&mid).unwrap().encode(), mid);
+    }
+
+    #[test]
+    fn cube_and_score_invariants(seed in any::<u64>(), length in 0u16..8, jacoby in any::<bool>()) {
+        let rules = if length == 0 { MatchRules::money(jacoby) } else { MatchRules::to_points(length) };
+        let mut m = Match::new(rules);
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        let mut won: HashMap<usize, u32> = HashMap::new();
+        let mut games = 0;
+        for _ in 0..3000 {
+            if m.phase() == Phase::Over {
+                break;
+            }
+            let before = m.score();
+            match m.phase() {
+                Phase::Opening => {
+                    let (a, b) = (rng.random_range(1..=6u8), rng.random_range(1..=6u8));
+                    if a == b {
+                        prop_assert!(m.opening(a, b).is_err());
+                        continue;
+                    }
+                    m.opening(a, b).unwrap();
+                }
+                Phase::ToRoll if rng.random_range(0..4) != 0 => {
+                    let d = Dice::all().nth(rng.random_range(0..21)).unwrap();
+                    m.roll(d).unwrap();
+                }
+                _ => {
+                    let options = m.decisions();
+                    prop_assert!(!options.is_empty());
+                    // Resign rarely, so that games also end on the board.
+                    let pick = options[rng.random_range(0..options.len())];
+                    let pick = match pick {
+                        MatchAction::Resign(_) if rng.random_range(0..20) != 0 => options[0],
+                        other => other,
+                    };
+                    if m.is_crawford() {
+                        prop_assert!(pick != MatchAction::Double);
+                    }
+                    m.apply(pick).unwrap();
+                }
+            }
+            let v = m.cube_value();
+            prop_assert!(v.is_power_of_two());
+            prop_assert!(v == 1 || m.cube_owner().is_some());
+            let after = m.score();
+            for i in 0..2 {
+                prop_assert!(after[i] >= before[i]);
+                if after[i] > before[i] {
+                    *won.entry(i).or_default() += u32::from(after[i] - before[i]);
+                    games += 1;
+                    let end = m.last_game().unwrap();
+                    prop_assert_eq!(u32::from(after[i] - before[i]), end.points);
+                }
+            }
+            let id = m.match_id();
+            prop_assert_eq!(MatchId::decode(&id.encode()).unwrap(), id);
+        }
+        if m.phase() == Phase::Over {
+            prop_assert!(games >= 1);
+            if length > 0 {
+                let w = m.winner().unwrap();
+                prop_assert!(m.score()[w.index()] >= length);
+            }
+        }
+    }
+}
