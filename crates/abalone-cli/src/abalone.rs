@@ -265,6 +265,19 @@ impl GameCli for AbaloneCli {
         )
     }
 
+    fn move_help(&self) -> Vec<String> {
+        [
+            "in-line (any single marble too): the trailing marble, then the cell it moves to;",
+            "  a1b2 moves the row of 1 to 3 own marbles from A1 towards B2, pushing (sumito)",
+            "  1 or 2 opposing marbles when it outnumbers them and the cell behind is free",
+            "broadside: both ends of a line of 2 or 3, then where the first end goes: c3c5d4",
+            "cells: rows A (bottom, Black's side) to I, diagonals 1 to 9; either case works",
+        ]
+        .iter()
+        .map(|&l| l.to_owned())
+        .collect()
+    }
+
     fn seat_name(&self, _pos: &Abalone, seat: Seat) -> String {
         colour_name(colour_of(seat))
     }

@@ -280,6 +280,7 @@ fn play_script_with_bad_input_moves_undo_and_quit() {
     let script = "help\nhello\na1a3\nz9z8\n\u{0}\u{7f}\ni5h5\na1b2\nmoves\nundo\nundo\na1b2\ni5h5\nboard\nrecord\nquit\nnever read\n";
     let out = stdout_of(abalone().arg("play").write_stdin(script));
     assert!(out.contains("Commands:"), "{out}");
+    assert!(out.contains("broadside: both ends of a line"), "{out}");
     assert!(out.matches("error:").count() >= 4, "{out}");
     assert!(out.contains("White (O) i5h5"), "{out}");
     assert!(out.contains("taken back"), "{out}");

@@ -254,6 +254,12 @@ pub trait GameCli {
             .find(|c| squash(&c.to_string()) == want)
     }
 
+    /// How moves are written, for `help` of `play`: lines printed under the `<move>` line.
+    /// Default: none.
+    fn move_help(&self) -> Vec<String> {
+        Vec::new()
+    }
+
     /// The game's own interactive commands, for `help`. Default: none.
     fn commands(&self) -> Vec<CommandHelp> {
         Vec::new()

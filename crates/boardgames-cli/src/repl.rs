@@ -311,6 +311,9 @@ impl<C: GameCli> Session<'_, C> {
             out,
             "  <move>           play a move in the game's notation{example}"
         )?;
+        for line in self.cli.move_help() {
+            writeln!(out, "                   {line}")?;
+        }
         writeln!(out, "  moves            list the legal moves")?;
         writeln!(
             out,
