@@ -156,12 +156,6 @@ impl Board {
         self.sides[side as usize]
     }
 
-    /// Replaces a side's packed counts.
-    #[inline]
-    pub(crate) fn set_packed(&mut self, side: Side, counts: u128) {
-        self.sides[side as usize] = counts;
-    }
-
     /// The checkers of `side` in `slot` of its own numbering: 0 = off, 1..=24 = points,
     /// 25 = bar. Returns 0 for `slot > 25`.
     #[inline]

@@ -409,10 +409,10 @@ pub fn result_board(board: &Board, side: Side, mover: u128, hits: u32) -> Board 
         opp -= ONE[(25 - t) as usize];
         opp += ONE[BAR];
     }
-    let mut out = *board;
-    out.set_packed(side, mover);
-    out.set_packed(side.other(), opp);
-    out
+    match side {
+        Side::X => Board::from_packed(mover, opp),
+        Side::O => Board::from_packed(opp, mover),
+    }
 }
 
 /// Applies a play's steps to `board` for `side` without any check (the play must be legal).
