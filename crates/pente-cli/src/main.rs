@@ -28,9 +28,10 @@ bad; 2 the input cannot be read or parsed, or the command line is wrong.";
 
 const REPLAY_HELP: &str = "\
 Input (FILE, or - for standard input):
-  * a move list as pente.org writes it: `1. K10 L9 2. N10 M10 ... 1-0` (move numbers and the
-    result are optional; `#` starts a comment; `[Name \"value\"]` header lines are tags), played
-    with --variant and the tournament rule of the command line; or
+  * a pente.org game file: `[Name \"value\"]` header tags, then the move list as pente.org
+    writes it, `1. K10 L9 2. N10 M10 ... 1-0` (move numbers and the result are optional; `#`
+    starts a comment). The `Game` tag (Pente, Keryo-Pente) sets the variant and `Rated` (Y, N)
+    the tournament rule; without them --variant and --no-tournament-rule apply; or
   * one JSON record {\"id\", \"variant\", \"tournament_rule\", \"moves\": [\"K10\", ...], \"result\"},
     which carries its own variant and rule.
 Output: each move (ply, player, point, the stones it captured), then the final board and the

@@ -1,6 +1,7 @@
 //! Pente's hooks for the frontend kit: records, move descriptions, the board in colour.
 
 use boardgames_cli::{GameCli, Record, Step};
+use boardgames_core::pente::record::pgn::read_pgn;
 use boardgames_core::pente::record::{self, JsonRecord, ReplayReport};
 use boardgames_core::pente::{Pente, Point, Variant};
 use boardgames_core::Seat;
@@ -37,7 +38,8 @@ impl GameCli for PenteCli {
     }
 
     /// A JSON record (text starting with `{`) carries its own variant and tournament rule; a
-    /// move list is read with the options of the command line.
+    /// pente.org PGN-like file takes them from its `Game` and `Rated` tags, and a bare move
+    /// list from the options of the command line.
     fn read_record(&self, text: &str) -> Result<Record<Pente>, String> {
         if text.trim_start().starts_with('{') {
             let rec = JsonRecord::from_json(text.trim())
@@ -60,11 +62,18 @@ impl GameCli for PenteCli {
                 tags,
             });
         }
-        let points = record::parse_move_list(text).map_err(|e| e.to_string())?;
+        let rec = read_pgn(text, self.variant, self.tournament_rule).map_err(|e| e.to_string())?;
+        let mut tags = vec![("Game".to_owned(), rec.variant.title().to_owned())];
+        tags.extend(rec.tags.iter().cloned());
+        let rated = if rec.tournament_rule { "Y" } else { "N" };
+        tags.push(("Rated".to_owned(), rated.to_owned()));
+        if let Some(result) = rec.result {
+            tags.push(("Result".to_owned(), result.to_string()));
+        }
         Ok(Record {
-            start: self.start(),
-            steps: points.iter().map(ToString::to_string).collect(),
-            tags: record::parse_tags(text),
+            start: Pente::new(rec.variant, rec.tournament_rule),
+            steps: rec.moves.iter().map(ToString::to_string).collect(),
+            tags,
         })
     }
 
