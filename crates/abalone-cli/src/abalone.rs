@@ -1,19 +1,23 @@
 //! Abalone's hooks for the frontend kit: Aba-Pro records, the hexagonal board with the last
-//! move, how moves and results are told, the time-out.
+//! move, how moves and results are told, the time-out; for 2, 3, 4 and 6 players.
 
 use boardgames_cli::{GameCli, Record, Step};
-use boardgames_core::abalone::{Abalone, Bitboard, Cell, Colour, EndReason, Layout, ROWS};
-use boardgames_core::{Game, Seat};
+use boardgames_core::abalone::{
+    Bitboard, Cell, Colour, EndReason, Layout, MultiLayout, Position, ROWS,
+};
+use boardgames_core::{Game, Seat, Team};
 
 use crate::report::{self, MovesReport};
 
-/// Two-player Abalone with the options of the command line.
+/// Abalone for `SEATS` players with the options of the command line.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Default)]
-pub struct AbaloneCli {
-    /// `--layout`, when given.
+pub struct AbaloneCli<const SEATS: usize> {
+    /// `--layout`, when given (two players).
     pub layout: Option<Layout>,
+    /// `--layout`, when given (three, four or six players).
+    pub multi_layout: Option<MultiLayout>,
     /// `--position`, when given: the game starts there instead of at a layout.
-    pub position: Option<Abalone>,
+    pub position: Option<Position<SEATS>>,
     /// `--move-limit`: the game is adjudicated after this many plies.
     pub move_limit: Option<u16>,
 }
@@ -23,16 +27,16 @@ pub struct AbaloneCli {
 ///
 /// # Errors
 /// Why the text is neither, or describes an impossible position.
-pub fn parse_position(text: &str) -> Result<Abalone, String> {
+pub fn parse_position<const SEATS: usize>(text: &str) -> Result<Position<SEATS>, String> {
     let text = text.trim();
     if text.starts_with('{') {
         serde_json::from_str(text).map_err(|e| format!("not a JSON position: {e}"))
     } else {
-        Abalone::from_text(text).map_err(|e| e.to_string())
+        Position::<SEATS>::from_text(text).map_err(|e| e.to_string())
     }
 }
 
-/// The name a player is called: `Black (@)`, `White (O)`.
+/// The name a player is called: `Black (@)`, `White (O)`, `Red (X)`.
 pub fn colour_name(colour: Colour) -> String {
     format!("{colour} ({})", colour.symbol())
 }
@@ -41,17 +45,77 @@ fn colour_of(seat: Seat) -> Colour {
     Colour::of_seat(seat).unwrap_or(Colour::Black)
 }
 
-/// `ejected: Black (@) 1, White (O) 3` (opposing marbles pushed off by each side).
-fn ejected(pos: &Abalone) -> String {
-    format!(
-        "ejected by Black (@) {}, by White (O) {} (six win)",
-        pos.ejected_by(Colour::Black),
-        pos.ejected_by(Colour::White)
-    )
+/// How a team is called: `Black (@)` with two or three players, `team Black (@) + Red (X)`
+/// with teams.
+fn team_label<const SEATS: usize>(team: Team) -> String {
+    let names: Vec<String> = Position::<SEATS>::team_colours(team)
+        .map(colour_name)
+        .collect();
+    if names.len() > 1 {
+        format!("team {}", names.join(" + "))
+    } else {
+        names.join("")
+    }
 }
 
-/// The result tokens a record may end with.
-const RESULT_TOKENS: [&str; 5] = ["1-0", "0-1", "1/2-1/2", "*", "½-½"];
+/// The colour name with the team, `Red (X, team 1)`, when there are teams.
+fn seat_label<const SEATS: usize>(colour: Colour) -> String {
+    let team = Position::<SEATS>::team(colour as usize);
+    if Position::<SEATS>::team_count() == 2 && SEATS > 2 {
+        format!("{colour} ({}, team {})", colour.symbol(), team.0 + 1)
+    } else {
+        colour_name(colour)
+    }
+}
+
+/// `ejected by Black (@) 1, by White (O) 3 (six win)` (opposing marbles pushed off by each
+/// seat), with the teams' totals when there are teams.
+fn ejected<const SEATS: usize>(pos: &Position<SEATS>) -> String {
+    let by: Vec<String> = Colour::SEATS[..SEATS]
+        .iter()
+        .map(|&c| format!("by {} {}", colour_name(c), pos.ejected_by(c)))
+        .collect();
+    let mut text = format!("ejected {}", by.join(", "));
+    if SEATS > 2 && Position::<SEATS>::team_count() == 2 {
+        let teams: Vec<String> = (0..2)
+            .map(|t| format!("team {} {}", t + 1, pos.team_ejected(Team(t))))
+            .collect();
+        text.push_str(&format!("; {}", teams.join(", ")));
+    }
+    text.push_str(" (six win)");
+    text
+}
+
+/// `ejected: Black (@) 1, White (O) 3` and the teams' totals, for results.
+fn counts<const SEATS: usize>(pos: &Position<SEATS>) -> String {
+    let by: Vec<String> = Colour::SEATS[..SEATS]
+        .iter()
+        .map(|&c| format!("{} {}", colour_name(c), pos.ejected_by(c)))
+        .collect();
+    let mut text = format!("ejected: {}", by.join(", "));
+    if SEATS > 2 && Position::<SEATS>::team_count() == 2 {
+        let teams: Vec<String> = (0..2)
+            .map(|t| format!("team {} {}", t + 1, pos.team_ejected(Team(t))))
+            .collect();
+        text.push_str(&format!("; {}", teams.join(", ")));
+    }
+    text
+}
+
+/// The ANSI style of a colour's marbles past Black and White.
+fn seat_style(c: Colour) -> &'static str {
+    match c {
+        Colour::Red => "1;33",
+        Colour::Green => "1;32",
+        Colour::Yellow => "1;35",
+        _ => "1;36",
+    }
+}
+
+/// The result tokens a record may end with (three players: `1-0-0`, `0-1-0`, `0-0-1`).
+const RESULT_TOKENS: [&str; 8] = [
+    "1-0", "0-1", "1/2-1/2", "*", "½-½", "1-0-0", "0-1-0", "0-0-1",
+];
 
 /// One `[Name "value"]` header line, or `None` when the line is not one.
 fn header(line: &str) -> Option<(&str, &str)> {
@@ -61,8 +125,8 @@ fn header(line: &str) -> Option<(&str, &str)> {
     Some((name, value))
 }
 
-impl AbaloneCli {
-    fn with_limit(&self, mut pos: Abalone) -> Abalone {
+impl<const SEATS: usize> AbaloneCli<SEATS> {
+    fn with_limit(&self, mut pos: Position<SEATS>) -> Position<SEATS> {
         if self.move_limit.is_some() {
             pos.set_move_limit(self.move_limit);
         }
@@ -71,9 +135,10 @@ impl AbaloneCli {
 
     /// The cells that took part in the last move, as they stand after it: the marbles that
     /// moved and the opposing marbles they pushed.
-    fn moved_cells(before: &Abalone, after: &Abalone) -> Bitboard {
-        Colour::ALL
-            .into_iter()
+    fn moved_cells(before: &Position<SEATS>, after: &Position<SEATS>) -> Bitboard {
+        Colour::SEATS[..SEATS]
+            .iter()
+            .copied()
             .map(|c| {
                 after
                     .marbles(c)
@@ -83,7 +148,7 @@ impl AbaloneCli {
     }
 
     /// The hexagon, row I at the top, with the cells in `marked` highlighted (colour only).
-    fn board(pos: &Abalone, marked: Bitboard, colour: bool) -> String {
+    fn board(pos: &Position<SEATS>, marked: Bitboard, colour: bool) -> String {
         let mut text = String::new();
         for row in (0..ROWS).rev() {
             let indent = row.abs_diff(4);
@@ -103,6 +168,7 @@ impl AbaloneCli {
                 let style = match pos.at(cell) {
                     Some(Colour::Black) => "1;31",
                     Some(Colour::White) => "1;34",
+                    Some(c) => seat_style(c),
                     None => "2",
                 };
                 let mark = if marked.contains(cell) { ";4;7" } else { "" };
@@ -123,17 +189,69 @@ impl AbaloneCli {
     }
 
     /// The last line under the board: who is to move, or how the game ended.
-    fn status(&self, pos: &Abalone) -> String {
+    fn status(&self, pos: &Position<SEATS>) -> String {
         match pos.end_reason() {
-            None => format!("{} to move", colour_name(pos.side_to_move())),
-            Some(_) => match pos.winner() {
-                Some(w) => format!("game over: {} wins", colour_name(w)),
+            None => format!("{} to move", seat_label::<SEATS>(pos.side_to_move())),
+            Some(_) => match pos.winning_team() {
+                Some(w) => format!("game over: {} wins", team_label::<SEATS>(w)),
                 None => "game over: draw".to_owned(),
             },
         }
     }
 
-    fn step_move(step: &Step<Abalone>) -> boardgames_core::abalone::Move {
+    /// The layout a record header names, for this number of players.
+    fn header_layout(value: &str) -> Result<(Position<SEATS>, String), String> {
+        if SEATS == 2 {
+            let layout: Layout = value
+                .parse()
+                .map_err(|e: boardgames_core::abalone::LayoutError| e.to_string())?;
+            let pos = Self::two_player(layout)
+                .ok_or_else(|| "a two-player layout needs --players 2".to_owned())?;
+            return Ok((pos, layout.to_string()));
+        }
+        let layout: MultiLayout = value.parse().map_err(|_| {
+            format!(
+                "unknown layout {value:?} (expected three_players, four_players, four_players_rows or six_players)"
+            )
+        })?;
+        let pos = Position::<SEATS>::from_layout(layout).ok_or_else(|| {
+            format!(
+                "layout {layout} is for {} players: give --players {}",
+                layout.players(),
+                layout.players()
+            )
+        })?;
+        Ok((pos, layout.to_string()))
+    }
+
+    /// The start of a two-player layout, when this game has two seats.
+    fn two_player(layout: Layout) -> Option<Position<SEATS>> {
+        boardgames_core::abalone::Abalone::new(layout)
+            .to_setup()
+            .into_game::<SEATS>()
+            .ok()
+    }
+
+    /// The named layout a start position is (with the move limit of `limit`), if any.
+    fn layout_name(start: &Position<SEATS>, limit: Option<u16>) -> Option<String> {
+        let same = |mut p: Position<SEATS>| {
+            p.set_move_limit(limit);
+            p == *start
+        };
+        if SEATS == 2 {
+            Layout::ALL
+                .into_iter()
+                .find(|&l| Self::two_player(l).is_some_and(same))
+                .map(|l| l.to_string())
+        } else {
+            MultiLayout::ALL
+                .into_iter()
+                .find(|&l| Position::<SEATS>::from_layout(l).is_some_and(same))
+                .map(|l| l.to_string())
+        }
+    }
+
+    fn step_move(step: &Step<Position<SEATS>>) -> boardgames_core::abalone::Move {
         match step {
             Step::Move(mv) => *mv,
             Step::Chance(c) => match *c {},
@@ -141,14 +259,20 @@ impl AbaloneCli {
     }
 }
 
-impl GameCli for AbaloneCli {
-    type Game = Abalone;
+impl<const SEATS: usize> GameCli for AbaloneCli<SEATS> {
+    type Game = Position<SEATS>;
     type Report = MovesReport;
 
-    fn start(&self) -> Abalone {
-        let pos = match self.position {
-            Some(pos) => pos,
-            None => Abalone::new(self.layout.unwrap_or_default()),
+    fn start(&self) -> Position<SEATS> {
+        let pos = match (self.position, self.multi_layout) {
+            (Some(pos), _) => pos,
+            (None, Some(layout)) => {
+                Position::<SEATS>::from_layout(layout).unwrap_or_else(Position::<SEATS>::start)
+            }
+            (None, None) => self
+                .layout
+                .and_then(Self::two_player)
+                .unwrap_or_else(Position::<SEATS>::start),
         };
         self.with_limit(pos)
     }
@@ -157,8 +281,8 @@ impl GameCli for AbaloneCli {
     /// `[Name "value"]` lines are tags), `#` comments, then the moves with or without their
     /// numbers (`1.a1b2 i5h5 2.a2b3 ...`) and an optional result (`1-0`, `0-1`, `1/2-1/2`,
     /// `*`). Without a header the game starts from `--layout` or `--position`.
-    fn read_record(&self, text: &str) -> Result<Record<Abalone>, String> {
-        let mut start: Option<(Abalone, String)> = None;
+    fn read_record(&self, text: &str) -> Result<Record<Position<SEATS>>, String> {
+        let mut start: Option<(Position<SEATS>, String)> = None;
         let mut limit = None;
         let mut tags = Vec::new();
         let mut steps = Vec::new();
@@ -174,10 +298,10 @@ impl GameCli for AbaloneCli {
                 })?;
                 match name.to_ascii_lowercase().as_str() {
                     "layout" | "variant" => {
-                        let layout: Layout =
-                            value.parse().map_err(|e| format!("line {line_no}: {e}"))?;
-                        start = Some((Abalone::new(layout), format!("layout {layout}")));
-                        tags.push(("Layout".to_owned(), layout.to_string()));
+                        let (pos, name) = Self::header_layout(value)
+                            .map_err(|e| format!("line {line_no}: {e}"))?;
+                        start = Some((pos, format!("layout {name}")));
+                        tags.push(("Layout".to_owned(), name));
                     }
                     "position" | "setup" => {
                         let pos =
@@ -211,9 +335,16 @@ impl GameCli for AbaloneCli {
             None => self.start(),
             Some((pos, what)) => {
                 let conflict = match (self.layout, self.position) {
-                    (Some(l), _) if Abalone::new(l) != pos => Some(format!("--layout {l}")),
+                    (Some(l), _) if Self::two_player(l) != Some(pos) => {
+                        Some(format!("--layout {l}"))
+                    }
                     (_, Some(p)) if p != pos => Some("--position".to_owned()),
-                    _ => None,
+                    _ => match self.multi_layout {
+                        Some(l) if Position::<SEATS>::from_layout(l) != Some(pos) => {
+                            Some(format!("--layout {l}"))
+                        }
+                        _ => None,
+                    },
                 };
                 if let Some(option) = conflict {
                     return Err(format!(
@@ -236,10 +367,10 @@ impl GameCli for AbaloneCli {
 
     /// The `moves --jsonl` report of one line (see [`report`]).
     fn batch_report(&self, line: &str) -> Result<MovesReport, String> {
-        report::of_line(line)
+        report::of_line::<SEATS>(line)
     }
 
-    fn render(&self, pos: &Abalone, colour: bool) -> String {
+    fn render(&self, pos: &Position<SEATS>, colour: bool) -> String {
         format!(
             "{}\n{}",
             Self::board(pos, Bitboard::EMPTY, colour),
@@ -250,16 +381,16 @@ impl GameCli for AbaloneCli {
     /// The board with the last move's marbles highlighted (in colour) and named below it.
     fn render_after(
         &self,
-        before: &Abalone,
-        step: &Step<Abalone>,
-        after: &Abalone,
+        before: &Position<SEATS>,
+        step: &Step<Position<SEATS>>,
+        after: &Position<SEATS>,
         colour: bool,
     ) -> String {
         let marked = Self::moved_cells(before, after);
         format!(
             "{}\nlast move: {} {}\n{}",
             Self::board(after, marked, colour),
-            colour_name(before.side_to_move()),
+            seat_label::<SEATS>(before.side_to_move()),
             self.describe_step(before, step, after),
             self.status(after)
         )
@@ -272,19 +403,26 @@ impl GameCli for AbaloneCli {
             "  1 or 2 opposing marbles when it outnumbers them and the cell behind is free",
             "broadside: both ends of a line of 2 or 3, then where the first end goes: c3c5d4",
             "cells: rows A (bottom, Black's side) to I, diagonals 1 to 9; either case works",
+            "teams (4 and 6 players): an in-line line may go on through partners' marbles but",
+            "  must start (its trailing marble) with your own; broadside moves use own marbles only",
         ]
         .iter()
         .map(|&l| l.to_owned())
         .collect()
     }
 
-    fn seat_name(&self, _pos: &Abalone, seat: Seat) -> String {
-        colour_name(colour_of(seat))
+    fn seat_name(&self, _pos: &Position<SEATS>, seat: Seat) -> String {
+        seat_label::<SEATS>(colour_of(seat))
     }
 
     /// `a1b2 (3 in-line)`, `c3c5d4 (2 broadside)`, `e5e6 (sumito 3:2)`, `g5f4 (sumito 2:1,
     /// ejects a White marble: Black has ejected 1)`.
-    fn describe_step(&self, before: &Abalone, step: &Step<Abalone>, after: &Abalone) -> String {
+    fn describe_step(
+        &self,
+        before: &Position<SEATS>,
+        step: &Step<Position<SEATS>>,
+        after: &Position<SEATS>,
+    ) -> String {
         let mv = Self::step_move(step);
         let kind = if mv.is_broadside() {
             format!("{} broadside", mv.marbles())
@@ -293,14 +431,15 @@ impl GameCli for AbaloneCli {
         } else {
             format!("{} in-line", mv.marbles())
         };
-        let them = before.side_to_move().other();
+        let mover = before.side_to_move();
         let mut text = format!("{mv} ({kind}");
-        if after.lost(them) > before.lost(them) {
-            let mover = before.side_to_move();
-            text.push_str(&format!(
-                ", ejects a {them} marble: {mover} has ejected {}",
-                after.ejected_by(mover)
-            ));
+        for &victim in &Colour::SEATS[..SEATS] {
+            if after.lost(victim) > before.lost(victim) {
+                text.push_str(&format!(
+                    ", ejects a {victim} marble: {mover} has ejected {}",
+                    after.ejected_by(mover)
+                ));
+            }
         }
         text.push(')');
         if after.end_reason() == Some(EndReason::SixEjected) {
@@ -309,21 +448,17 @@ impl GameCli for AbaloneCli {
         text
     }
 
-    fn describe_end(&self, pos: &Abalone) -> String {
-        let counts = format!(
-            "ejected: Black (@) {}, White (O) {}",
-            pos.ejected_by(Colour::Black),
-            pos.ejected_by(Colour::White)
-        );
-        let verdict = match pos.winner() {
-            Some(w) => format!("{} wins", colour_name(w)),
+    fn describe_end(&self, pos: &Position<SEATS>) -> String {
+        let counts = counts(pos);
+        let verdict = match pos.winning_team() {
+            Some(w) => format!("{} wins", team_label::<SEATS>(w)),
             None => "draw".to_owned(),
         };
         match pos.end_reason() {
             None => format!(
                 "the game goes on after {} plies, {} to move ({counts})",
                 pos.ply(),
-                colour_name(pos.side_to_move())
+                seat_label::<SEATS>(pos.side_to_move())
             ),
             Some(EndReason::SixEjected) => {
                 format!("{verdict}: six marbles ejected at ply {} ({counts})", pos.ply())
@@ -340,32 +475,49 @@ impl GameCli for AbaloneCli {
         }
     }
 
-    fn time_out(&self, pos: &Abalone, seat: Seat) -> Option<Abalone> {
+    /// `1-0`, `0-1` or `1/2-1/2` with two sides (two players or two teams); with three
+    /// players `1-0-0`, `0-1-0` or `0-0-1` for the winner's seat; `*` while it goes on.
+    fn result_token(&self, pos: &Position<SEATS>) -> String {
+        if pos.end_reason().is_none() {
+            return "*".to_owned();
+        }
+        match pos.winning_team() {
+            None => "1/2-1/2".to_owned(),
+            Some(t) => (0..Position::<SEATS>::team_count())
+                .map(|i| if i == usize::from(t.0) { "1" } else { "0" })
+                .collect::<Vec<_>>()
+                .join("-"),
+        }
+    }
+
+    fn time_out(&self, pos: &Position<SEATS>, seat: Seat) -> Option<Position<SEATS>> {
         let mut pos = *pos;
         pos.time_out(colour_of(seat)).ok().map(|()| pos)
     }
 
     /// An Aba-Pro record that [`GameCli::read_record`] reads back: the layout (or position)
-    /// header, then `1.a1b2 i5h5 2.a2b3 ...` and the result.
-    fn write_record(&self, start: &Abalone, steps: &[Step<Abalone>], end: &Abalone) -> String {
+    /// header, then `1.a1b2 i5h5 2.a2b3 ...` (a number before each round of the table) and
+    /// the result.
+    fn write_record(
+        &self,
+        start: &Position<SEATS>,
+        steps: &[Step<Position<SEATS>>],
+        end: &Position<SEATS>,
+    ) -> String {
         let limit = start.move_limit().and_then(|l| u16::try_from(l).ok());
-        let layout = Layout::ALL.into_iter().find(|&l| {
-            let mut p = Abalone::new(l);
-            p.set_move_limit(limit);
-            p == *start
-        });
+        let layout = Self::layout_name(start, limit);
         let mut text = match layout {
-            Some(l) => format!("[Layout \"{l}\"]\n"),
+            Some(ref l) => format!("[Layout \"{l}\"]\n"),
             None => format!("[Position \"{}\"]\n", start.to_setup()),
         };
-        if let (Some(_), Some(n)) = (layout, limit) {
+        if let (Some(_), Some(n)) = (&layout, limit) {
             text.push_str(&format!("[MoveLimit \"{n}\"]\n"));
         }
         let mut words = Vec::new();
         for (i, step) in steps.iter().enumerate() {
             let mv = Self::step_move(step);
-            if i % 2 == 0 {
-                words.push(format!("{}.{mv}", i / 2 + 1));
+            if i % SEATS == 0 {
+                words.push(format!("{}.{mv}", i / SEATS + 1));
             } else {
                 words.push(mv.to_string());
             }

@@ -1,8 +1,9 @@
-//! `abalone-cli`: play, replay and analyse two-player Abalone games in the terminal.
+//! `abalone-cli`: play, replay and analyse Abalone games for 2, 3, 4 or 6 players in the
+//! terminal.
 //!
-//! A thin layer over the `boardgames-cli` kit: the game's options (layout, start position,
-//! move limit, time limit), Abalone's hooks ([`abalone::AbaloneCli`]) and the `moves --jsonl`
-//! batch interface ([`report`]); the rest is the kit's.
+//! A thin layer over the `boardgames-cli` kit: the game's options (players, layout, start
+//! position, move limit, time limit), Abalone's hooks ([`abalone::AbaloneCli`]) and the
+//! `moves --jsonl` batch interface ([`report`]); the rest is the kit's.
 
 mod abalone;
 mod report;
@@ -17,12 +18,12 @@ use boardgames_cli::{
     moves, parse_duration, repl, replay, selfplay, ChanceArgs, Exit, MovesArgs, PerftArgs,
     PlayArgs, PlayConfig, ReplayArgs, SelfplayArgs,
 };
-use boardgames_core::abalone::{Abalone, Layout};
+use boardgames_core::abalone::{Layout, MultiLayout};
 use clap::{Args, CommandFactory, FromArgMatches, Parser, Subcommand};
 
 use crate::abalone::{parse_position, AbaloneCli};
 
-const ABOUT: &str = "Play, replay and analyse two-player Abalone games \
+const ABOUT: &str = "Play, replay and analyse Abalone games for 2, 3, 4 or 6 players \
 (cells A1..I9, A1 bottom left on Black's side; moves in Aba-Pro notation: in-line a1b2, \
 broadside c3c5d4).";
 
@@ -33,11 +34,19 @@ Examples:
   abalone-cli replay examples/games/abalone-awc2015-final.txt
   abalone-cli moves --jsonl positions.jsonl > results.jsonl
   abalone-cli --layout standard perft --depth 3
+  abalone-cli --players 6 play --vs computer --seat 2
+  abalone-cli --players 3 selfplay --seed 7
 
-Layouts (--layout): standard, belgian-daisy, german-daisy, dutch-daisy, swiss-daisy (also
-written belgian_daisy, or just belgian). --position takes the position string of
-docs/abalone.md (`wwwww/wwwwww/2www2/8/9/8/2bbb2/bbbbbb/bbbbb b 0-0`) or a neutral JSON
-position.
+Players (--players): 2 (default), 3 (each for themselves, 11 marbles each), 4 (two teams of
+two, partners opposite, 9 each) or 6 (two teams of three, seated alternately, 6 each). Seats
+in turn order: Black (@), White (O), Red (X), Green (#), Yellow (+), Purple (*); with teams,
+team 1 is Black, Red, Yellow and team 2 White, Green, Purple.
+
+Layouts (--layout): with 2 players standard, belgian-daisy, german-daisy, dutch-daisy,
+swiss-daisy (also written belgian_daisy, or just belgian); with 3 three-players, with 4
+four-players (9 each, default) or four-players-rows (8 each), with 6 six-players. --position
+takes the position string of docs/abalone.md (`wwwww/wwwwww/2www2/8/9/8/2bbb2/bbbbbb/bbbbb b
+0-0`; with more players one captured count per player) or a neutral JSON position.
 
 Exit status: 0 success; 1 a move of the input is illegal (replay), or some --jsonl lines are
 bad; 2 the input cannot be read or parsed, or the command line is wrong.";
@@ -90,17 +99,25 @@ progress there after each first move once the count has run a second.
 Example: `abalone-cli perft --depth 2` prints 1936; `abalone-cli --layout belgian-daisy perft
 --depth 3` prints 149322.";
 
-/// Two-player Abalone in the terminal.
+/// Abalone for 2, 3, 4 or 6 players in the terminal.
 #[derive(Debug, Parser)]
 #[command(name = "abalone-cli", version, about = ABOUT, after_help = AFTER_HELP)]
 struct Cli {
-    /// The starting layout: standard, belgian-daisy, german-daisy, dutch-daisy or
-    /// swiss-daisy. Default standard.
+    /// The number of players: 2, 3, 4 or 6.
+    #[arg(long, global = true, value_name = "N", default_value_t = 2, value_parser = parse_players)]
+    players: usize,
+    /// The starting layout: with 2 players standard, belgian-daisy, german-daisy,
+    /// dutch-daisy or swiss-daisy (default standard); with more, see below.
     #[arg(long, global = true, value_name = "NAME")]
-    layout: Option<Layout>,
+    layout: Option<String>,
     /// Start from this position instead of a layout: a position string or neutral JSON.
-    #[arg(long, global = true, value_name = "POSITION", value_parser = parse_position, conflicts_with = "layout")]
-    position: Option<Abalone>,
+    #[arg(
+        long,
+        global = true,
+        value_name = "POSITION",
+        conflicts_with = "layout"
+    )]
+    position: Option<String>,
     /// End the game after N plies, adjudicated like a time-out: more marbles ejected wins,
     /// equal is a draw.
     #[arg(long, global = true, value_name = "N", value_parser = clap::value_parser!(u16).range(1..))]
@@ -155,25 +172,79 @@ struct MovesCmd {
     moves: MovesArgs,
 }
 
+/// The move limit of `selfplay` with three or more players when none is given.
+const SELFPLAY_MOVE_LIMIT: u16 = 10_000;
+
+/// `--players`: 2, 3, 4 or 6.
+fn parse_players(text: &str) -> Result<usize, String> {
+    match text.trim() {
+        "2" => Ok(2),
+        "3" => Ok(3),
+        "4" => Ok(4),
+        "6" => Ok(6),
+        _ => Err(format!(
+            "{text:?}: Abalone is played by 2, 3, 4 or 6 players"
+        )),
+    }
+}
+
 fn main() -> ExitCode {
-    let command = Cli::command()
+    let mut command = Cli::command()
         .mut_subcommand("play", |c| c.after_help(PLAY_HELP))
         .mut_subcommand("replay", |c| c.after_help(REPLAY_HELP))
         .mut_subcommand("moves", |c| c.after_help(MOVES_HELP))
         .mut_subcommand("perft", |c| c.after_help(PERFT_HELP));
-    let cli = match Cli::from_arg_matches(&command.get_matches()) {
+    let cli = match Cli::from_arg_matches(&command.get_matches_mut()) {
         Ok(cli) => cli,
         Err(e) => e.exit(),
     };
-    let game = AbaloneCli {
-        layout: cli.layout,
-        position: cli.position,
-        move_limit: cli.move_limit,
+    let exit = match cli.players {
+        3 => configure::<3>(&cli).map(|game| run(&game, &cli.command)),
+        4 => configure::<4>(&cli).map(|game| run(&game, &cli.command)),
+        6 => configure::<6>(&cli).map(|game| run(&game, &cli.command)),
+        _ => configure::<2>(&cli).map(|game| run(&game, &cli.command)),
     };
-    run(&game, &cli.command).into()
+    match exit {
+        Ok(exit) => exit.into(),
+        Err(message) => command
+            .error(clap::error::ErrorKind::InvalidValue, message)
+            .exit(),
+    }
 }
 
-fn run(game: &AbaloneCli, command: &Command) -> Exit {
+/// The game of the command line's options for `SEATS` players.
+fn configure<const SEATS: usize>(cli: &Cli) -> Result<AbaloneCli<SEATS>, String> {
+    let mut game = AbaloneCli::<SEATS> {
+        layout: None,
+        multi_layout: None,
+        position: None,
+        move_limit: cli.move_limit,
+    };
+    if let Some(name) = &cli.layout {
+        if SEATS == 2 {
+            let layout: Layout = name.parse().map_err(|e| format!("--layout: {e}"))?;
+            game.layout = Some(layout);
+        } else {
+            let layout: MultiLayout = name.parse().map_err(|_| {
+                format!("--layout: unknown layout {name:?} for {SEATS} players (expected three-players, four-players, four-players-rows or six-players)")
+            })?;
+            if layout.players() != SEATS {
+                return Err(format!(
+                    "--layout {layout} is for {} players, not {SEATS}",
+                    layout.players()
+                ));
+            }
+            game.multi_layout = Some(layout);
+        }
+    }
+    if let Some(text) = &cli.position {
+        game.position =
+            Some(parse_position::<SEATS>(text).map_err(|e| format!("--position: {e}"))?);
+    }
+    Ok(game)
+}
+
+fn run<const SEATS: usize>(game: &AbaloneCli<SEATS>, command: &Command) -> Exit {
     let stdin = io::stdin();
     let stdout = io::stdout();
     let mut out = io::BufWriter::new(stdout.lock());
@@ -209,6 +280,19 @@ fn run(game: &AbaloneCli, command: &Command) -> Exit {
             None => moves::moves(game, &a.moves, &mut out, &mut err),
         },
         Command::Perft(a) => boardgames_cli::perft_on_stderr(game, a, &mut out, &mut err),
+        Command::Selfplay(a) if SEATS > 2 && game.move_limit.is_none() => {
+            // Random play with many seats could wander for long: a game that has not ended
+            // after this many plies is adjudicated like a time-out, and the output says so.
+            let limited = AbaloneCli {
+                move_limit: Some(SELFPLAY_MOVE_LIMIT),
+                ..*game
+            };
+            writeln!(
+                out,
+                "# move limit {SELFPLAY_MOVE_LIMIT} plies: a game still running then is adjudicated (more marbles ejected wins, equal is a draw)"
+            )
+            .and_then(|()| selfplay::selfplay(&limited, a, &mut out))
+        }
         Command::Selfplay(a) => selfplay::selfplay(game, a, &mut out),
     };
     boardgames_cli::finish(result.and_then(|exit| out.flush().map(|()| exit)), &mut err)

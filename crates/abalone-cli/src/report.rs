@@ -17,10 +17,10 @@
 
 use std::collections::BTreeMap;
 
-use boardgames_core::abalone::{Abalone, Cell};
+use boardgames_core::abalone::Position;
 use boardgames_core::Game;
 use serde::Serialize;
-use serde_json::{json, Value};
+use serde_json::Value;
 
 /// One output line of `moves --jsonl`.
 #[derive(Clone, Debug, PartialEq, Serialize)]
@@ -35,24 +35,16 @@ pub struct MovesReport {
     pub result_moves: Vec<Vec<String>>,
 }
 
-/// The neutral JSON position with its four fields, keys in sorted order.
-pub fn neutral(pos: &Abalone) -> Value {
-    let setup = pos.to_setup();
-    let names = |cells: &[Cell]| cells.iter().map(Cell::to_string).collect::<Vec<_>>();
-    let mut black = names(&setup.black);
-    let mut white = names(&setup.white);
-    black.sort();
-    white.sort();
-    json!({
-        "black": black,
-        "captured": {"black": setup.captured.black, "white": setup.captured.white},
-        "turn": setup.turn,
-        "white": white,
-    })
+/// The neutral JSON position with its position fields (four with two players), keys in
+/// sorted order.
+pub fn neutral<const SEATS: usize>(pos: &Position<SEATS>) -> Value {
+    // The canonical string is the neutral position with sorted keys and lists; with more
+    // than two players it names every colour and adds the ejected counts.
+    serde_json::from_str(&pos.to_setup().canonical_string()).unwrap_or(Value::Null)
 }
 
 /// The report of one position.
-pub fn of_position(id: Value, pos: &Abalone) -> MovesReport {
+pub fn of_position<const SEATS: usize>(id: Value, pos: &Position<SEATS>) -> MovesReport {
     let moves = pos.moves();
     let mut by_result: BTreeMap<String, (Value, Vec<String>)> = BTreeMap::new();
     for &mv in moves.iter() {
@@ -87,7 +79,7 @@ pub fn of_position(id: Value, pos: &Abalone) -> MovesReport {
 ///
 /// # Errors
 /// Why the line is not a position or an object with one.
-pub fn of_line(line: &str) -> Result<MovesReport, String> {
+pub fn of_line<const SEATS: usize>(line: &str) -> Result<MovesReport, String> {
     let value: Value = serde_json::from_str(line).map_err(|e| format!("not JSON: {e}"))?;
     let Value::Object(obj) = &value else {
         return Err("expected a JSON object (a position, or {\"id\", \"position\"})".to_owned());
@@ -96,19 +88,21 @@ pub fn of_line(line: &str) -> Result<MovesReport, String> {
         Some(p) => (obj.get("id").cloned().unwrap_or(Value::Null), p.clone()),
         None => (Value::Null, value.clone()),
     };
-    let pos: Abalone = serde_json::from_value(position).map_err(|e| format!("position: {e}"))?;
+    let pos: Position<SEATS> =
+        serde_json::from_value(position).map_err(|e| format!("position: {e}"))?;
     Ok(of_position(id, &pos))
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use serde_json::json;
 
     #[test]
     fn a_lone_marble_in_a_corner_has_three_moves() {
         // Hand-worked: A1's neighbours on the board are A2, B1 and B2.
         let line = r#"{"id":"x","position":{"black":["A1"],"white":["I9"],"turn":"black","captured":{"black":0,"white":0}}}"#;
-        let r = of_line(line).expect("reads");
+        let r = of_line::<2>(line).expect("reads");
         assert_eq!(r.id, json!("x"));
         assert_eq!(r.legal_moves, 3);
         assert_eq!(r.result_moves, [["a1a2"], ["a1b1"], ["a1b2"]]);
@@ -128,7 +122,7 @@ mod tests {
             "{\"black\":[\"Z9\"]}",
             "null",
         ] {
-            assert!(of_line(line).is_err(), "{line:?}");
+            assert!(of_line::<2>(line).is_err(), "{line:?}");
         }
     }
 }

@@ -25,13 +25,8 @@ fn position(black: &str, white: &str, turn: Colour, captured: (u32, u32)) -> Aba
         black: cells(black),
         white: cells(white),
         turn,
-        captured: boardgames_core::abalone::Captured {
-            black: captured.0,
-            white: captured.1,
-        },
-        ply: 0,
-        move_limit: None,
-        timed_out: None,
+        captured: boardgames_core::abalone::Captured::two(captured.0, captured.1),
+        ..Setup::default()
     };
     Abalone::from_setup(setup).unwrap()
 }
@@ -356,10 +351,7 @@ proptest! {
             black,
             white: whites,
             turn: if white { Colour::White } else { Colour::Black },
-            captured: Default::default(),
-            ply: 0,
-            move_limit: None,
-            timed_out: None,
+            ..Setup::default()
         };
         let p = Abalone::from_setup(setup).unwrap();
         check_agreement(&p, &all_candidates())?;

@@ -11,7 +11,16 @@ pub enum IllegalMove {
     /// The cell holds no marble of the side to move.
     #[error("{0} holds no marble of the side to move")]
     NotOwn(Cell),
-    /// Four or more own marbles in a row: at most three move.
+    /// The cell holds a partner's marble: with teams a line may go on through partners'
+    /// marbles, but it must start (at the trailing end) with one of the mover's own (seed 004).
+    #[error("{0} holds a partner's marble: a line must start with one of the mover's own marbles")]
+    PartnerTail(Cell),
+    /// A broadside move includes a partner's marble: broadside moves use own marbles only
+    /// (seed 004).
+    #[error("{0} holds a partner's marble: a broadside move uses only the mover's own marbles")]
+    PartnerBroadside(Cell),
+    /// Four or more own (or, with teams, own and partners') marbles in a row: at most three
+    /// move.
     #[error("more than three own marbles in a row from {0}: at most three may move")]
     TooManyMarbles(Cell),
     /// The move would put an own marble (the one on this cell) off the board.

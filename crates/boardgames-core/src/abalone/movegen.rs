@@ -1,17 +1,24 @@
 //! Bulk move generation on bitboards: every legal move of the side to move, found for all
 //! marbles at once by shifting the colour sets in the six directions.
 //!
-//! For a direction with index step `k` and the sets `own`, `opp`, `occ = own | opp` and
-//! `empty` (cells of the board with no marble), a move is named by its tail cell `x`:
+//! The generator works on three sets: `own`, the marbles of the player to move; `fr`
+//! (friendly), the marbles that may join an in-line move: `own` and, with teams (four and six
+//! players), the partners' marbles; `opp`, the opposing marbles that a sumito pushes: the
+//! opponent's in the two-player game, both opponents' with three players, the other team's
+//! with four and six. In the two-player and three-player games `fr == own`, and the formulas
+//! below reduce to the two-player ones.
+//!
+//! For a direction with index step `k`, `occ = fr | opp` and `empty` (cells of the board with
+//! no marble), a move is named by its tail cell `x`, which is always an own marble:
 //!
 //! | group | condition on `x` |
 //! |---|---|
 //! | 1 marble | `own[x]`, `empty[x+k]` |
-//! | 2 in-line | `own[x]`, `own[x+k]`, `empty[x+2k]` |
-//! | 2 push 1 | `own[x..x+k]`, `opp[x+2k]`, not `occ[x+3k]` (empty or off the board) |
-//! | 3 in-line | `own[x..x+2k]`, `empty[x+3k]` |
-//! | 3 push 1 | `own[x..x+2k]`, `opp[x+3k]`, not `occ[x+4k]` |
-//! | 3 push 2 | `own[x..x+2k]`, `opp[x+3k..x+4k]`, not `occ[x+5k]` |
+//! | 2 in-line | `own[x]`, `fr[x+k]`, `empty[x+2k]` |
+//! | 2 push 1 | `own[x]`, `fr[x+k]`, `opp[x+2k]`, not `occ[x+3k]` (empty or off the board) |
+//! | 3 in-line | `own[x]`, `fr[x+k..x+2k]`, `empty[x+3k]` |
+//! | 3 push 1 | `own[x]`, `fr[x+k..x+2k]`, `opp[x+3k]`, not `occ[x+4k]` |
+//! | 3 push 2 | `own[x]`, `fr[x+k..x+2k]`, `opp[x+3k..x+4k]`, not `occ[x+5k]` |
 //! | broadside 2 / 3 | `own` on the line from `x` along an axis `a`, `empty` one step `d` from each |
 //!
 //! Pushes are found from the opponent marbles with an empty cell or the edge behind them
@@ -36,13 +43,34 @@ const fn shape(marbles: u8, pushed: u8) -> u8 {
     marbles | pushed << 2
 }
 
+/// The sides of the player to move as the generator sees them (see the module docs):
+/// own marbles, friendly marbles (own and partners'), opposing marbles.
+#[derive(Copy, Clone, Debug)]
+pub(super) struct Sides {
+    /// The mover's marbles: tails of every move, the only marbles of broadside moves.
+    pub own: u128,
+    /// `own` and the partners' marbles: the marbles an in-line line may hold.
+    pub fr: u128,
+    /// The marbles a sumito pushes.
+    pub opp: u128,
+}
+
+impl Sides {
+    /// The two-player (and three-player) sides: nobody's marbles but one's own move.
+    #[inline(always)]
+    pub const fn alone(own: u128, opp: u128) -> Sides {
+        Sides { own, fr: own, opp }
+    }
+}
+
 /// The six in-line tail sets of one direction with index step `K`, in the order of the
 /// module docs: 1 marble, 2, 2 push 1, 3, 3 push 1, 3 push 2. `single` is
 /// `own & ahead(empty, K)`, shared with the broadside moves.
 #[inline(always)]
-fn in_line<const K: i32>(own: u128, opp: u128, occ: u128, empty: u128, single: u128) -> [u128; 6] {
-    let o1 = own & ahead(own, K);
-    let o2 = o1 & ahead(own, 2 * K);
+fn in_line<const K: i32>(s: Sides, occ: u128, empty: u128, single: u128) -> [u128; 6] {
+    let Sides { own, fr, opp } = s;
+    let o1 = own & ahead(fr, K);
+    let o2 = o1 & ahead(fr, 2 * K);
     // Opponent marbles with an empty cell or the edge behind them, and such pairs.
     let free1 = opp & !ahead(occ, K);
     let free2 = opp & ahead(free1, K);
@@ -123,26 +151,26 @@ where
     f(pairs, dir, axis, shape(2, 0)) || f(triples, dir, axis, shape(3, 0))
 }
 
-/// Enumerates the 60 groups of legal moves of the side owning `own` against `opp`, in the
+/// Enumerates the 60 groups of legal moves of the player with sides `sides`, in the
 /// order of the module docs. `f(tails, dir, axis, shape)` receives each group's set of tail
 /// cells (possibly empty) and the shape byte (`marbles | pushed << 2`) of its moves;
 /// returning `true` stops the enumeration.
 #[inline(always)]
-pub(super) fn for_each_group<F>(own: u128, opp: u128, mut f: F)
+pub(super) fn for_each_group<F>(sides: Sides, mut f: F)
 where
     F: FnMut(u128, Direction, Direction, u8) -> bool,
 {
     use Direction::{E, NE, NW, SE, SW, W};
-    let occ = own | opp;
+    let occ = sides.fr | sides.opp;
     let empty = BOARD & !occ;
-    let s = singles(own, empty);
+    let s = singles(sides.own, empty);
     let f = &mut f;
-    let _ = emit_in_line(in_line::<1>(own, opp, occ, empty, s[0]), E, f)
-        || emit_in_line(in_line::<11>(own, opp, occ, empty, s[1]), NE, f)
-        || emit_in_line(in_line::<10>(own, opp, occ, empty, s[2]), NW, f)
-        || emit_in_line(in_line::<-1>(own, opp, occ, empty, s[3]), W, f)
-        || emit_in_line(in_line::<-11>(own, opp, occ, empty, s[4]), SW, f)
-        || emit_in_line(in_line::<-10>(own, opp, occ, empty, s[5]), SE, f)
+    let _ = emit_in_line(in_line::<1>(sides, occ, empty, s[0]), E, f)
+        || emit_in_line(in_line::<11>(sides, occ, empty, s[1]), NE, f)
+        || emit_in_line(in_line::<10>(sides, occ, empty, s[2]), NW, f)
+        || emit_in_line(in_line::<-1>(sides, occ, empty, s[3]), W, f)
+        || emit_in_line(in_line::<-11>(sides, occ, empty, s[4]), SW, f)
+        || emit_in_line(in_line::<-10>(sides, occ, empty, s[5]), SE, f)
         // Lines along E: side steps NE, NW, SW, SE.
         || emit_broadside::<1, F>(s[1], E, NE, f)
         || emit_broadside::<1, F>(s[2], E, NW, f)
@@ -201,34 +229,36 @@ fn popcount_sum(m: &[u128; 32]) -> u32 {
 
 /// The tails of every in-line move in one direction with index step `K`, in five shifts.
 ///
-/// A tail `x` moves when the cell ahead is empty (1 marble), or it is own and the next is
-/// in `m1` (2 marbles), or both are own and the next is in `m2` (3 marbles), where `m1` is
+/// A tail `x` (own) moves when the cell ahead is empty (1 marble), or it is friendly and the
+/// next is in `m1` (2 marbles), or both are friendly and the next is in `m2` (3 marbles), where
+/// `m1` is
 /// the cells a line of 2 can move into (empty, or an opponent marble with a free cell or the
 /// edge behind) and `m2` adds the opponent pairs with a free cell behind (for 3 marbles).
 /// The six groups of the table are disjoint, so this union counts them all.
 #[inline(always)]
-fn in_line_union<const K: i32>(own: u128, opp: u128, occ: u128, empty: u128) -> u128 {
+fn in_line_union<const K: i32>(s: Sides, occ: u128, empty: u128) -> u128 {
+    let Sides { own, fr, opp } = s;
     let free1 = opp & !ahead(occ, K);
     let m1 = empty | free1;
     let m2 = m1 | (opp & ahead(free1, K));
-    let ahead_of_two = empty | (own & ahead(m1 | (own & ahead(m2, K)), K));
+    let ahead_of_two = empty | (fr & ahead(m1 | (fr & ahead(m2, K)), K));
     own & ahead(ahead_of_two, K)
 }
 
 /// The number of legal moves: 6 in-line and 24 broadside tail sets summed by popcounts,
 /// no list built. Agrees with [`for_each_group`].
 #[inline]
-pub(super) fn count(own: u128, opp: u128) -> usize {
-    let occ = own | opp;
+pub(super) fn count(sides: Sides) -> usize {
+    let occ = sides.fr | sides.opp;
     let empty = BOARD & !occ;
-    let s = singles(own, empty);
+    let s = singles(sides.own, empty);
     let mut m = [0u128; 32];
-    m[0] = in_line_union::<1>(own, opp, occ, empty);
-    m[1] = in_line_union::<11>(own, opp, occ, empty);
-    m[2] = in_line_union::<10>(own, opp, occ, empty);
-    m[3] = in_line_union::<-1>(own, opp, occ, empty);
-    m[4] = in_line_union::<-11>(own, opp, occ, empty);
-    m[5] = in_line_union::<-10>(own, opp, occ, empty);
+    m[0] = in_line_union::<1>(sides, occ, empty);
+    m[1] = in_line_union::<11>(sides, occ, empty);
+    m[2] = in_line_union::<10>(sides, occ, empty);
+    m[3] = in_line_union::<-1>(sides, occ, empty);
+    m[4] = in_line_union::<-11>(sides, occ, empty);
+    m[5] = in_line_union::<-10>(sides, occ, empty);
     m[6..30].copy_from_slice(&broadsides(&s));
     popcount_sum(&m) as usize
 }

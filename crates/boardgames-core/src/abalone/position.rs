@@ -1,4 +1,4 @@
-//! The two-player Abalone position and its rules.
+//! The Abalone position for 2, 3, 4 or 6 players and its rules.
 
 use core::fmt;
 
@@ -8,6 +8,8 @@ use super::bitboard::{ahead, nth_bit, Bitboard, BOARD};
 use super::cell::{Cell, Direction, ROWS};
 use super::error::IllegalMove;
 use super::layout::Layout;
+use super::layout::MultiLayout;
+use super::movegen::Sides;
 use super::moves::Move;
 use super::notation::{Notation, NotationError};
 use super::setup::{Setup, SetupError};
@@ -28,66 +30,115 @@ pub const MAX_MOVES: usize = MARBLES * 6 + MARBLES * 3 * 4 * 2;
 /// The legal moves of a position, on the stack.
 pub type MoveList = ArrayVec<Move, MAX_MOVES>;
 
-/// A side: the colour of its marbles. Black is seat 0 and moves first in every layout.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+/// A seat's colour. Black is seat 0 and moves first in every layout; in the two-player game
+/// only Black and White play, with more players the colours follow the seats: Red seat 2,
+/// Green 3, Yellow 4, Purple 5.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Default)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[cfg_attr(feature = "serde", serde(rename_all = "lowercase"))]
 pub enum Colour {
     /// Black (`@` in diagrams, `b` in position strings): seat 0, starts on rows A-C.
+    #[default]
     Black = 0,
     /// White (`O`, `w`): seat 1, starts on rows G-I.
     White = 1,
+    /// Red (`X`, `r`): seat 2, with three or more players.
+    Red = 2,
+    /// Green (`#`, `g`): seat 3, with four or six players.
+    Green = 3,
+    /// Yellow (`+`, `y`): seat 4, with six players.
+    Yellow = 4,
+    /// Purple (`*`, `p`): seat 5, with six players.
+    Purple = 5,
 }
 
 impl Colour {
-    /// Both colours in seat order.
+    /// The two colours of the two-player game, in seat order.
     pub const ALL: [Colour; 2] = [Colour::Black, Colour::White];
 
-    /// The seat playing this colour (Black 0, White 1).
+    /// The six colours in seat order; a game of `n` players uses the first `n`.
+    pub const SEATS: [Colour; 6] = [
+        Colour::Black,
+        Colour::White,
+        Colour::Red,
+        Colour::Green,
+        Colour::Yellow,
+        Colour::Purple,
+    ];
+
+    /// The seat playing this colour (Black 0, White 1, ... Purple 5).
     #[inline]
     pub const fn seat(self) -> Seat {
         Seat(self as u8)
     }
 
-    /// The colour of seat 0 or 1; `None` for other seats.
+    /// The colour of a seat; `None` for seats past 5.
     pub const fn of_seat(seat: Seat) -> Option<Colour> {
-        match seat.0 {
-            0 => Some(Colour::Black),
-            1 => Some(Colour::White),
-            _ => None,
+        if (seat.0 as usize) < 6 {
+            Some(Colour::SEATS[seat.0 as usize])
+        } else {
+            None
         }
     }
 
-    /// The other colour.
+    /// The two-player opponent: Black for White and White for Black (other colours are
+    /// returned unchanged; with more players use the seats).
     #[inline]
     pub const fn other(self) -> Colour {
         match self {
             Colour::Black => Colour::White,
             Colour::White => Colour::Black,
+            c => c,
         }
     }
 
-    /// `black` or `white`.
+    /// `black`, `white`, `red`, `green`, `yellow` or `purple`.
     pub const fn name(self) -> &'static str {
         match self {
             Colour::Black => "black",
             Colour::White => "white",
+            Colour::Red => "red",
+            Colour::Green => "green",
+            Colour::Yellow => "yellow",
+            Colour::Purple => "purple",
         }
     }
 
-    /// The letter of position strings: `b` or `w`.
+    /// The letter of position strings: `b`, `w`, `r`, `g`, `y` or `p`.
     pub const fn letter(self) -> char {
         match self {
             Colour::Black => 'b',
             Colour::White => 'w',
+            Colour::Red => 'r',
+            Colour::Green => 'g',
+            Colour::Yellow => 'y',
+            Colour::Purple => 'p',
         }
     }
 
-    /// The diagram symbol: `@` (Black) or `O` (White).
+    /// The colour of a position-string letter, in either case.
+    pub const fn from_letter(letter: char) -> Option<Colour> {
+        match letter.to_ascii_lowercase() {
+            'b' => Some(Colour::Black),
+            'w' => Some(Colour::White),
+            'r' => Some(Colour::Red),
+            'g' => Some(Colour::Green),
+            'y' => Some(Colour::Yellow),
+            'p' => Some(Colour::Purple),
+            _ => None,
+        }
+    }
+
+    /// The diagram symbol: `@` (Black), `O` (White), `X` (Red), `#` (Green), `+` (Yellow),
+    /// `*` (Purple).
     pub const fn symbol(self) -> char {
         match self {
             Colour::Black => '@',
             Colour::White => 'O',
+            Colour::Red => 'X',
+            Colour::Green => '#',
+            Colour::Yellow => '+',
+            Colour::Purple => '*',
         }
     }
 }
@@ -97,6 +148,10 @@ impl fmt::Display for Colour {
         f.write_str(match self {
             Colour::Black => "Black",
             Colour::White => "White",
+            Colour::Red => "Red",
+            Colour::Green => "Green",
+            Colour::Yellow => "Yellow",
+            Colour::Purple => "Purple",
         })
     }
 }
@@ -106,29 +161,36 @@ impl fmt::Display for Colour {
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
 pub enum EndReason {
-    /// The last mover ejected the sixth opposing marble and won (seeds 000, 003).
+    /// The last mover ejected the sixth opposing marble and won (seeds 000, 003); with three
+    /// players their own sixth, with teams their team's sixth (seed 004).
     SixEjected,
-    /// This side's time ran out; the side that ejected more marbles wins, equal counts are a
-    /// draw (seed 000, timed variant; the draw is standard practice).
+    /// This side's time ran out; the side (player or team) that ejected more marbles wins,
+    /// equal counts at the top are a draw (seed 000, timed variant; the draw is standard
+    /// practice).
     TimeOut(Colour),
     /// The agreed number of plies was played; adjudicated like a time-out (tournament
     /// software practice).
     MoveLimit,
 }
 
-/// A two-player Abalone position: the marbles, whose turn, the ejected counts, the plies
-/// played and how the game ended, if it did.
+/// An Abalone position for `SEATS` players (2, 3, 4 or 6): one [`Bitboard`] per seat, whose
+/// turn, the marbles each colour lost and each seat ejected, the plies played and how the game
+/// ended, if it did. Use the aliases [`Abalone`] (two players), [`Abalone3`], [`Abalone4`] and
+/// [`Abalone6`].
 ///
-/// Rules (`../shared/rules/abalone.md`, seeds 000 and 003): see [`rules`](super) and
-/// `docs/abalone.md`. The representation keeps one [`Bitboard`] per seat and per-seat
-/// counts, so that more seats can join; this type plays the two-player game.
+/// Rules (`../shared/rules/abalone.md`, seeds 000, 003 and 004): see [`rules`](super) and
+/// `docs/abalone.md`. Three players play each for themselves; four players form two teams of
+/// two (seats 0 and 2 against 1 and 3, partners opposite), six players two teams of three
+/// (seats 0, 2, 4 against 1, 3, 5, seated alternately). The turn passes to the next seat.
 ///
-/// About 48 bytes; `Copy`.
+/// `Copy`; the two-player position is 48 bytes.
 #[derive(Copy, Clone, PartialEq, Eq, Hash)]
-pub struct Abalone {
-    marbles: [Bitboard; 2],
+pub struct Position<const SEATS: usize> {
+    marbles: [Bitboard; SEATS],
     /// Marbles of each colour pushed off the board (`captured.<colour>` of the JSON format).
-    lost: [u8; 2],
+    lost: [u8; SEATS],
+    /// Opposing marbles each seat pushed off (its score).
+    ejected: [u8; SEATS],
     to_move: Colour,
     ply: u16,
     /// Plies after which the game is adjudicated; 0 = no limit.
@@ -136,32 +198,98 @@ pub struct Abalone {
     end: Option<EndReason>,
 }
 
+/// Two-player Abalone, Black against White.
+pub type Abalone = Position<2>;
+/// Three-player Abalone, each for themselves, 11 marbles each.
+pub type Abalone3 = Position<3>;
+/// Four-player Abalone, two teams of two, 9 marbles each.
+pub type Abalone4 = Position<4>;
+/// Six-player Abalone, two teams of three, 6 marbles each.
+pub type Abalone6 = Position<6>;
+
+/// Marbles each seat starts with in the seed's layouts: 14 with two players, 11 with three,
+/// 9 with four, 6 with six (seed 004); 0 for unsupported counts.
+pub const fn marbles_per_seat(seats: usize) -> usize {
+    match seats {
+        2 => MARBLES,
+        3 => 11,
+        4 => 9,
+        6 => 6,
+        _ => 0,
+    }
+}
+
 impl Abalone {
-    /// The starting position of a layout, Black to move, no move limit.
+    /// The starting position of a two-player layout, Black to move, no move limit.
     pub fn new(layout: Layout) -> Abalone {
         let (black, white) = layout.cells();
-        Abalone {
-            marbles: [black, white],
-            lost: [0; 2],
-            to_move: Colour::Black,
-            ply: 0,
-            move_limit: 0,
-            end: None,
+        Abalone::from_parts([black, white], [0; 2], [0; 2], Colour::Black, 0, 0, None)
+    }
+
+    /// The winner of a finished game; `None` while it goes on or when it was drawn.
+    pub fn winner(&self) -> Option<Colour> {
+        self.winning_team().and_then(|t| Colour::of_seat(Seat(t.0)))
+    }
+}
+
+impl<const SEATS: usize> Position<SEATS> {
+    /// Stops the build for seat counts other than 2, 3, 4 and 6.
+    const SUPPORTED: () = assert!(
+        SEATS == 2 || SEATS == 3 || SEATS == 4 || SEATS == 6,
+        "Abalone is played by 2, 3, 4 or 6 players"
+    );
+
+    /// Whether the seats form two teams (four and six players).
+    const TEAMS: bool = SEATS == 4 || SEATS == 6;
+
+    /// The starting position of a layout for this many players, Black (seat 0) to move; `None`
+    /// when the layout is for another number of players.
+    pub fn from_layout(layout: MultiLayout) -> Option<Self> {
+        let cells = layout.cells();
+        let marbles: [Bitboard; SEATS] = cells.try_into().ok()?;
+        Some(Self::from_parts(
+            marbles,
+            [0; SEATS],
+            [0; SEATS],
+            Colour::Black,
+            0,
+            0,
+            None,
+        ))
+    }
+
+    /// The usual start: the standard layout with two players, the layout with the seed's
+    /// marble count otherwise ([`MultiLayout::default_for`]).
+    pub fn start() -> Self {
+        let cells = match MultiLayout::default_for(SEATS) {
+            Some(layout) => layout.cells(),
+            None => {
+                let (black, white) = Layout::Standard.cells();
+                vec![black, white]
+            }
+        };
+        let mut marbles = [Bitboard::EMPTY; SEATS];
+        for (m, c) in marbles.iter_mut().zip(cells) {
+            *m = c;
         }
+        Self::from_parts(marbles, [0; SEATS], [0; SEATS], Colour::Black, 0, 0, None)
     }
 
     /// Builds a position from checked parts (the setup module checks).
     pub(super) fn from_parts(
-        marbles: [Bitboard; 2],
-        lost: [u8; 2],
+        marbles: [Bitboard; SEATS],
+        lost: [u8; SEATS],
+        ejected: [u8; SEATS],
         to_move: Colour,
         ply: u16,
         move_limit: u16,
         end: Option<EndReason>,
-    ) -> Abalone {
-        Abalone {
+    ) -> Self {
+        let () = Self::SUPPORTED;
+        Position {
             marbles,
             lost,
+            ejected,
             to_move,
             ply,
             move_limit,
@@ -169,41 +297,91 @@ impl Abalone {
         }
     }
 
-    /// The colour to move (the side that would move if the game were not over).
+    /// The number of players, `SEATS`.
+    pub const fn players(&self) -> usize {
+        SEATS
+    }
+
+    /// The team of a seat: the seat itself with two or three players; with four and six,
+    /// team 0 (seats 0, 2, 4) and team 1 (seats 1, 3, 5).
+    #[inline]
+    pub const fn team(seat: usize) -> Team {
+        if Self::TEAMS {
+            Team((seat % 2) as u8)
+        } else {
+            Team(seat as u8)
+        }
+    }
+
+    /// The number of teams: 2 with two, four and six players, 3 with three.
+    pub const fn team_count() -> usize {
+        if Self::TEAMS {
+            2
+        } else {
+            SEATS
+        }
+    }
+
+    /// The colours playing for a team, in seat order.
+    pub fn team_colours(team: Team) -> impl Iterator<Item = Colour> {
+        (0..SEATS)
+            .filter(move |&s| Self::team(s) == team)
+            .map(|s| Colour::SEATS[s])
+    }
+
+    /// The colour to move (the seat that would move if the game were not over).
     #[inline]
     pub fn side_to_move(&self) -> Colour {
         self.to_move
     }
 
-    /// The marbles of a colour.
+    /// The marbles of a colour (empty for colours not in this game).
     #[inline]
     pub fn marbles(&self, colour: Colour) -> Bitboard {
-        self.marbles[colour as usize]
+        self.marbles
+            .get(colour as usize)
+            .copied()
+            .unwrap_or_default()
     }
 
     /// The empty cells.
     pub fn empty_cells(&self) -> Bitboard {
-        self.marbles[0].union(self.marbles[1]).complement()
+        self.marbles
+            .iter()
+            .fold(Bitboard::EMPTY, |a, &b| a.union(b))
+            .complement()
     }
 
     /// The colour of the marble on a cell, or `None` when it is empty.
     pub fn at(&self, cell: Cell) -> Option<Colour> {
-        Colour::ALL
-            .into_iter()
-            .find(|&c| self.marbles[c as usize].contains(cell))
+        (0..SEATS)
+            .find(|&s| self.marbles[s].contains(cell))
+            .map(|s| Colour::SEATS[s])
     }
 
-    /// Marbles of `colour` pushed off the board so far, `0..=6` (its losses: the JSON
-    /// format's `captured.<colour>`).
+    /// Marbles of `colour` pushed off the board so far (its losses: the JSON format's
+    /// `captured.<colour>`).
     #[inline]
     pub fn lost(&self, colour: Colour) -> usize {
-        usize::from(self.lost[colour as usize])
+        self.lost
+            .get(colour as usize)
+            .map_or(0, |&n| usize::from(n))
     }
 
-    /// Opposing marbles `colour` has ejected, `0..=6` (its score).
+    /// Opposing marbles the seat of `colour` has ejected, `0..=6` (its score).
     #[inline]
     pub fn ejected_by(&self, colour: Colour) -> usize {
-        self.lost(colour.other())
+        self.ejected
+            .get(colour as usize)
+            .map_or(0, |&n| usize::from(n))
+    }
+
+    /// Opposing marbles a team has ejected: the sum over its seats, `0..=6`; six win.
+    pub fn team_ejected(&self, team: Team) -> usize {
+        (0..SEATS)
+            .filter(|&s| Self::team(s) == team)
+            .map(|s| usize::from(self.ejected[s]))
+            .sum()
     }
 
     /// Plies played, counted from the setup (0 at a layout's start).
@@ -218,9 +396,10 @@ impl Abalone {
     }
 
     /// Sets or clears a move limit: when `ply` reaches `limit` (1..=65535 plies counted by
-    /// [`Abalone::ply`]) the game ends and is adjudicated like a time-out: the side that
-    /// ejected more marbles wins, equal counts are a draw. A limit already reached ends a
-    /// running game at once; a finished game stays as it is. `None` or `Some(0)` clears it.
+    /// [`Position::ply`]) the game ends and is adjudicated like a time-out: the side (player
+    /// or team) that ejected more marbles wins, equal counts at the top are a draw. A limit
+    /// already reached ends a running game at once; a finished game stays as it is. `None` or
+    /// `Some(0)` clears it.
     pub fn set_move_limit(&mut self, limit: Option<u16>) {
         self.move_limit = limit.unwrap_or(0);
         if self.end.is_none() && self.move_limit > 0 && self.ply >= self.move_limit {
@@ -229,7 +408,8 @@ impl Abalone {
     }
 
     /// Ends the game because `colour`'s clock ran out (the caller keeps the clocks). The side
-    /// that ejected more marbles wins, equal counts are a draw (seed 000).
+    /// (player or team) that ejected more marbles wins, equal counts at the top are a draw
+    /// (seed 000).
     ///
     /// # Errors
     /// [`IllegalMove::GameOver`] when the game has already ended; nothing changes then.
@@ -247,30 +427,65 @@ impl Abalone {
         self.end
     }
 
-    /// The winner of a finished game; `None` while it goes on or when it was drawn.
-    pub fn winner(&self) -> Option<Colour> {
-        match self.end? {
-            // The game ends on the ejecting move, so the winner is the last mover.
-            EndReason::SixEjected => Some(self.to_move.other()),
-            EndReason::TimeOut(_) | EndReason::MoveLimit => {
-                let (b, w) = (
-                    self.ejected_by(Colour::Black),
-                    self.ejected_by(Colour::White),
-                );
-                match b.cmp(&w) {
-                    core::cmp::Ordering::Greater => Some(Colour::Black),
-                    core::cmp::Ordering::Less => Some(Colour::White),
-                    core::cmp::Ordering::Equal => None,
+    /// The team with the most ejected marbles, `None` when two or more share the top count.
+    fn leading_team(&self) -> Option<Team> {
+        let mut best: Option<(usize, Team)> = None;
+        let mut tied = false;
+        for t in 0..Self::team_count() {
+            let team = Team(t as u8);
+            let n = self.team_ejected(team);
+            match best {
+                Some((b, _)) if n < b => {}
+                Some((b, _)) if n == b => tied = true,
+                _ => {
+                    best = Some((n, team));
+                    tied = false;
                 }
             }
         }
+        if tied {
+            None
+        } else {
+            best.map(|(_, t)| t)
+        }
     }
 
-    /// The own and opposing sets of the side to move, as raw bits.
+    /// The winning team of a finished game (with two or three players the team of a seat is
+    /// the seat); `None` while it goes on or when it was drawn.
+    pub fn winning_team(&self) -> Option<Team> {
+        match self.end? {
+            EndReason::SixEjected => (0..Self::team_count())
+                .map(|t| Team(t as u8))
+                .find(|&t| self.team_ejected(t) >= EJECTED_TO_WIN),
+            EndReason::TimeOut(_) | EndReason::MoveLimit => self.leading_team(),
+        }
+    }
+
+    /// The own, friendly and opposing sets of the seat to move.
     #[inline(always)]
-    fn sides(&self) -> (u128, u128) {
+    fn sides(&self) -> Sides {
+        if SEATS == 2 {
+            let me = self.to_move as usize & 1;
+            return Sides::alone(self.marbles[me].0, self.marbles[me ^ 1].0);
+        }
         let me = self.to_move as usize;
-        (self.marbles[me].0, self.marbles[me ^ 1].0)
+        let team = Self::team(me);
+        let mut sides = Sides {
+            own: 0,
+            fr: 0,
+            opp: 0,
+        };
+        for (s, m) in self.marbles.iter().enumerate() {
+            if s == me {
+                sides.own = m.0;
+            }
+            if Self::team(s) == team {
+                sides.fr |= m.0;
+            } else {
+                sides.opp |= m.0;
+            }
+        }
+        sides
     }
 
     /// Why `mv` may not be played here, or `Ok`.
@@ -278,8 +493,7 @@ impl Abalone {
         if self.end.is_some() {
             return Err(IllegalMove::GameOver);
         }
-        let me = self.to_move as usize;
-        rules::check(self.marbles[me], self.marbles[me ^ 1], mv)
+        rules::check(self.sides(), mv)
     }
 
     /// Plays a move known to be legal.
@@ -293,8 +507,11 @@ impl Abalone {
                 0
             }
         }
-        let me = self.to_move as usize;
-        let them = me ^ 1;
+        let me = if SEATS == 2 {
+            self.to_move as usize & 1
+        } else {
+            self.to_move as usize % SEATS
+        };
         let tail = mv.tail().index() as i32;
         let d = mv.direction().delta();
         let k = mv.marbles() as i32;
@@ -305,7 +522,8 @@ impl Abalone {
                 line |= bit(tail + 2 * a);
             }
             self.marbles[me].0 ^= line | ahead(line, -d);
-        } else {
+        } else if SEATS == 2 {
+            let them = me ^ 1;
             let front = bit(tail + k * d);
             self.marbles[me].0 ^= bit(tail) | front;
             let pushed = mv.pushed() as i32;
@@ -314,14 +532,44 @@ impl Abalone {
                 let dst = bit(tail + (k + pushed) * d) & BOARD;
                 if dst == 0 {
                     self.lost[them] = self.lost[them].saturating_add(1);
+                    self.ejected[me] = self.ejected[me].saturating_add(1);
                 } else {
                     self.marbles[them].0 |= dst;
                 }
             }
+        } else {
+            // The line may hold partners' marbles and push marbles of several colours: every
+            // marble of the line and of the pushed group moves one step, colour by colour.
+            let pushed = mv.pushed() as i32;
+            let line = (0..k).fold(0, |acc, i| acc | bit(tail + i * d));
+            let push = (k..k + pushed).fold(0, |acc, i| acc | bit(tail + i * d));
+            let team = Self::team(me);
+            for s in 0..SEATS {
+                let m = self.marbles[s].0;
+                let part = m & if Self::team(s) == team { line } else { push };
+                if part == 0 {
+                    continue;
+                }
+                let moved = ahead(part, -d) & BOARD;
+                self.marbles[s].0 = (m & !part) | moved;
+                if moved.count_ones() < part.count_ones() {
+                    self.lost[s] = self.lost[s].saturating_add(1);
+                    self.ejected[me] = self.ejected[me].saturating_add(1);
+                }
+            }
         }
-        self.to_move = self.to_move.other();
+        self.to_move = if SEATS == 2 {
+            self.to_move.other()
+        } else {
+            Colour::SEATS[(me + 1) % SEATS]
+        };
         self.ply = self.ply.saturating_add(1);
-        if usize::from(self.lost[them]) >= EJECTED_TO_WIN {
+        let won = if SEATS == 2 {
+            usize::from(self.lost[me ^ 1]) >= EJECTED_TO_WIN
+        } else {
+            self.team_ejected(Self::team(me)) >= EJECTED_TO_WIN
+        };
+        if won {
             self.end = Some(EndReason::SixEjected);
         } else if self.move_limit > 0 && self.ply >= self.move_limit {
             self.end = Some(EndReason::MoveLimit);
@@ -336,10 +584,18 @@ impl Abalone {
         if self.end.is_some() {
             return Err(IllegalMove::GameOver);
         }
-        let me = self.to_move as usize;
-        let (marbles, pushed) = rules::in_line(self.marbles[me], self.marbles[me ^ 1], tail, dir)?;
+        let (marbles, pushed) = rules::in_line(self.sides(), tail, dir)?;
         Move::in_line(tail, dir, marbles, pushed)
             .ok_or_else(|| IllegalMove::Malformed(format!("{tail} {dir}")))
+    }
+
+    /// How a team is called: the colour with two or three players (`Black`), the partners'
+    /// colours with teams (`Black+Red`).
+    pub fn team_name(team: Team) -> String {
+        Self::team_colours(team)
+            .map(|c| c.to_string())
+            .collect::<Vec<_>>()
+            .join("+")
     }
 }
 
@@ -350,16 +606,16 @@ impl Default for Abalone {
     }
 }
 
-impl fmt::Debug for Abalone {
+impl<const SEATS: usize> fmt::Debug for Position<SEATS> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "Abalone({})", self.to_setup())
     }
 }
 
-impl fmt::Display for Abalone {
-    /// A hexagon diagram, row I at the top: `@` Black, `O` White, `.` empty; row letters on
-    /// the left, diagonal numbers along the bottom-right edge; then the ejected counts and
-    /// the state of the game.
+impl<const SEATS: usize> fmt::Display for Position<SEATS> {
+    /// A hexagon diagram, row I at the top: each colour's symbol (`@` Black, `O` White, `X`
+    /// Red, `#` Green, `+` Yellow, `*` Purple), `.` empty; row letters on the left, diagonal
+    /// numbers along the bottom-right edge; then the ejected counts and the state of the game.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         for row in (0..ROWS).rev() {
             let indent = row.abs_diff(4);
@@ -376,18 +632,26 @@ impl fmt::Display for Abalone {
             writeln!(f)?;
         }
         writeln!(f, "{:7}1 2 3 4 5", "")?;
-        write!(
-            f,
-            "ejected: by Black (@) {}, by White (O) {} (six win) | ply {}",
-            self.ejected_by(Colour::Black),
-            self.ejected_by(Colour::White),
-            self.ply
-        )?;
+        let by: Vec<String> = Colour::SEATS[..SEATS]
+            .iter()
+            .map(|&c| format!("by {c} ({}) {}", c.symbol(), self.ejected_by(c)))
+            .collect();
+        write!(f, "ejected: {} (six win)", by.join(", "))?;
+        if Self::TEAMS {
+            let teams: Vec<String> = (0..2)
+                .map(|t| {
+                    let team = Team(t);
+                    format!("{} {}", Self::team_name(team), self.team_ejected(team))
+                })
+                .collect();
+            write!(f, "; teams {}", teams.join(", "))?;
+        }
+        write!(f, " | ply {}", self.ply)?;
         if let Some(limit) = self.move_limit() {
             write!(f, " of {limit}")?;
         }
         writeln!(f)?;
-        match (self.end, self.winner()) {
+        match (self.end, self.winning_team()) {
             (None, _) => write!(f, "{} ({}) to move", self.to_move, self.to_move.symbol()),
             (Some(reason), winner) => {
                 let why = match reason {
@@ -396,7 +660,7 @@ impl fmt::Display for Abalone {
                     EndReason::MoveLimit => "move limit reached".to_owned(),
                 };
                 match winner {
-                    Some(w) => write!(f, "game over ({why}): {w} wins"),
+                    Some(w) => write!(f, "game over ({why}): {} wins", Self::team_name(w)),
                     None => write!(f, "game over ({why}): draw"),
                 }
             }
@@ -404,7 +668,7 @@ impl fmt::Display for Abalone {
     }
 }
 
-impl Game for Abalone {
+impl<const SEATS: usize> Game for Position<SEATS> {
     type Move = Move;
     type MoveList = MoveList;
     type Notation = Notation;
@@ -419,7 +683,11 @@ impl Game for Abalone {
     }
 
     fn seat_count(&self) -> usize {
-        2
+        SEATS
+    }
+
+    fn team_of(&self, seat: Seat) -> Team {
+        Self::team(seat.index())
     }
 
     fn turn(&self) -> Turn {
@@ -435,8 +703,7 @@ impl Game for Abalone {
         if self.end.is_some() {
             return;
         }
-        let (own, opp) = self.sides();
-        movegen::for_each_group(own, opp, |tails, dir, axis, shape| {
+        movegen::for_each_group(self.sides(), |tails, dir, axis, shape| {
             let base = Move::base(dir, axis, shape);
             // Two 64-bit halves: bit scans of a `u64` are much cheaper than of a `u128`.
             let (mut lo, mut hi) = (tails as u64, (tails >> 64) as u64);
@@ -457,18 +724,16 @@ impl Game for Abalone {
         if self.end.is_some() {
             return 0;
         }
-        let (own, opp) = self.sides();
-        movegen::count(own, opp)
+        movegen::count(self.sides())
     }
 
     fn nth_legal_move(&self, n: usize) -> Option<Move> {
         if self.end.is_some() {
             return None;
         }
-        let (own, opp) = self.sides();
         let mut left = n;
         let mut found = None;
-        movegen::for_each_group(own, opp, |tails, dir, axis, shape| {
+        movegen::for_each_group(self.sides(), |tails, dir, axis, shape| {
             let here = tails.count_ones() as usize;
             if left < here {
                 let i = nth_bit(tails, left) as u32;
@@ -532,24 +797,18 @@ impl Game for Abalone {
 
     fn outcome(&self) -> Option<Outcome> {
         self.end?;
-        let result = match self.winner() {
-            Some(w) => GameResult::Win {
-                winner: Team(w as u8),
-                points: 1,
-            },
+        let result = match self.winning_team() {
+            Some(winner) => GameResult::Win { winner, points: 1 },
             None => GameResult::Draw,
         };
         Some(Outcome {
             result,
-            scores: Colour::ALL
-                .iter()
-                .map(|&c| self.ejected_by(c) as u32)
-                .collect(),
+            scores: self.ejected.iter().map(|&n| u32::from(n)).collect(),
         })
     }
 
     fn from_setup(setup: Setup) -> Result<Self, SetupError> {
-        setup.into_position()
+        setup.into_game()
     }
 
     fn to_setup(&self) -> Setup {

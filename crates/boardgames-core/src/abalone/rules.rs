@@ -8,26 +8,38 @@
 //! empty or off the board (then the last one is ejected), an own marble there blocks; a
 //! broadside move needs every destination empty; no own marble leaves the board.
 //!
+//! With more players the same rules hold for the mover's side (seed 004): an in-line line
+//! starts at one of the mover's own marbles and may go on through partners' marbles (four and
+//! six players); the marbles it pushes are all the opposing side's, of one colour or several;
+//! a friendly marble right behind them blocks the push; broadside moves take own marbles only.
+//! The sets are passed as [`Sides`]; in the two-player game `fr == own`.
+//!
 //! [`Abalone`]: super::Abalone
 
 use super::bitboard::Bitboard;
 use super::cell::{Cell, Direction};
 use super::error::IllegalMove;
+use super::movegen::Sides;
 use super::moves::Move;
 
 /// What the in-line move with trailing marble `tail` in direction `dir` does: `(marbles
-/// moving, opponent marbles pushed)`.
+/// moving, opposing marbles pushed)`.
 ///
 /// # Errors
-/// Why there is no such move: no own marble on `tail`, four in a row, own marble off the
-/// board, no sumito, push blocked.
+/// Why there is no such move: no own marble on `tail` (a partner's marble there cannot start
+/// a line), four in a row, a moving marble off the board, no sumito, push blocked.
 pub(super) fn in_line(
-    own: Bitboard,
-    opp: Bitboard,
+    sides: Sides,
     tail: Cell,
     dir: Direction,
 ) -> Result<(usize, usize), IllegalMove> {
-    if !own.contains(tail) {
+    // `own` here is every marble that may be in the line; the tail must be the mover's.
+    let own = Bitboard(sides.fr);
+    let opp = Bitboard(sides.opp);
+    if !Bitboard(sides.own).contains(tail) {
+        if own.contains(tail) {
+            return Err(IllegalMove::PartnerTail(tail));
+        }
         return Err(IllegalMove::NotOwn(tail));
     }
     let mut marbles = 1;
@@ -68,41 +80,44 @@ pub(super) fn in_line(
     Ok((marbles, opponents))
 }
 
-/// Checks a broadside move: every marble of the line is own and every destination is an
-/// empty cell.
+/// Checks a broadside move: every marble of the line is own (never a partner's) and every
+/// destination is an empty cell.
 ///
 /// # Errors
-/// [`IllegalMove::NotOwn`], [`IllegalMove::OwnMarbleOff`] or
-/// [`IllegalMove::BroadsideBlocked`] for the first offending cell.
-pub(super) fn broadside(own: Bitboard, opp: Bitboard, mv: Move) -> Result<(), IllegalMove> {
+/// [`IllegalMove::NotOwn`], [`IllegalMove::PartnerBroadside`], [`IllegalMove::OwnMarbleOff`]
+/// or [`IllegalMove::BroadsideBlocked`] for the first offending cell.
+pub(super) fn broadside(sides: Sides, mv: Move) -> Result<(), IllegalMove> {
+    let own = Bitboard(sides.own);
+    let occupied = Bitboard(sides.fr | sides.opp);
     for k in 0..mv.marbles() {
         let Some(c) = mv.tail().steps(mv.axis(), k) else {
             return Err(IllegalMove::Malformed(format!("{mv}")));
         };
         if !own.contains(c) {
+            if Bitboard(sides.fr).contains(c) {
+                return Err(IllegalMove::PartnerBroadside(c));
+            }
             return Err(IllegalMove::NotOwn(c));
         }
         match c.step(mv.direction()) {
             None => return Err(IllegalMove::OwnMarbleOff(c)),
-            Some(d) if own.contains(d) || opp.contains(d) => {
-                return Err(IllegalMove::BroadsideBlocked(d))
-            }
+            Some(d) if occupied.contains(d) => return Err(IllegalMove::BroadsideBlocked(d)),
             Some(_) => {}
         }
     }
     Ok(())
 }
 
-/// Checks any move against the sets of the side to move and its opponent.
+/// Checks any move against the sides of the player to move.
 ///
 /// # Errors
 /// Why the move is not legal, including [`IllegalMove::Shape`] when the counts it carries are
 /// not the ones this position gives.
-pub(super) fn check(own: Bitboard, opp: Bitboard, mv: Move) -> Result<(), IllegalMove> {
+pub(super) fn check(sides: Sides, mv: Move) -> Result<(), IllegalMove> {
     if mv.is_broadside() {
-        return broadside(own, opp, mv);
+        return broadside(sides, mv);
     }
-    let (marbles, pushed) = in_line(own, opp, mv.tail(), mv.direction())?;
+    let (marbles, pushed) = in_line(sides, mv.tail(), mv.direction())?;
     if (marbles, pushed) != (mv.marbles(), mv.pushed()) {
         return Err(IllegalMove::Shape {
             notation: mv.to_string(),

@@ -1,22 +1,27 @@
 //! Abalone setups: a plain description of a position, its compact text form (the position
-//! string), the neutral JSON form, and the checks that turn it into an [`Abalone`] position.
+//! string), the neutral JSON form, and the checks that turn it into a [`Position`].
 //!
 //! # Position string
 //!
 //! Three fields separated by spaces, then optional `key=value` fields:
 //!
 //! ```text
-//! <board> <turn> <captured black>-<captured white> [ply=N] [limit=N] [timeout=b|w]
+//! <board> <turn> <captured>-<captured>[-...] [ejected=N-N-...] [ply=N] [limit=N] [timeout=C]
 //! wwwww/wwwwww/2www2/8/9/8/2bbb2/bbbbbb/bbbbb b 0-0
 //! ```
 //!
 //! * board: the 9 rows from I (top) down to A, separated by `/`; within a row from the
-//!   lowest number up, `b` a Black marble, `w` a White one, a digit 1..9 that many empty
-//!   cells. Rows I..A hold 5, 6, 7, 8, 9, 8, 7, 6, 5 cells and each must be covered exactly.
-//! * turn: `b` or `w`, the side to move.
-//! * captured: marbles of each colour pushed off the board (Black's losses, then White's).
+//!   lowest number up, a colour letter for a marble (`b` Black, `w` White, `r` Red, `g`
+//!   Green, `y` Yellow, `p` Purple), a digit 1..9 for that many empty cells. Rows I..A hold
+//!   5, 6, 7, 8, 9, 8, 7, 6, 5 cells and each must be covered exactly.
+//! * turn: the letter of the colour to move.
+//! * captured: marbles of each colour pushed off the board, in seat order (Black's losses,
+//!   White's, then Red's, ...). The number of counts is the number of players: 2, 3, 4 or
+//!   6; the two-player string is unchanged.
+//! * `ejected=N-N-...`: with three or more players, the opposing marbles each seat pushed
+//!   off (its score; default all 0). With two players it follows from `captured`.
 //! * `ply=N`: plies played (default 0); `limit=N`: move limit in plies (default none);
-//!   `timeout=b|w`: that side's time ran out and the game ended.
+//!   `timeout=C`: that colour's time ran out and the game ended.
 //!
 //! Letters are accepted in either case and print in lower case.
 //!
@@ -24,28 +29,115 @@
 //!
 //! The neutral position format of `../shared/oracles/abalone/README.md`, section 4:
 //! `{"black":["A1",...],"white":[...],"turn":"black","captured":{"black":0,"white":0}}`,
-//! plus `ply`, `move_limit` and `timed_out` when they are not the defaults.
+//! plus `ply`, `move_limit` and `timed_out` when they are not the defaults. With more players
+//! the lists and `captured` counts of `red`, `green`, `yellow` and `purple` join in (as
+//! many as there are players beyond two) and `ejected` gives each colour's score:
+//! `{"black":[..],"white":[..],"red":[..],"turn":"red","captured":{"black":1,"white":0,"red":0},
+//! "ejected":{"black":0,"white":0,"red":1}}`.
 
 use core::fmt;
 use core::str::FromStr;
 
 use super::bitboard::Bitboard;
 use super::cell::{Cell, ROWS};
-use super::position::{Abalone, Colour, EndReason, EJECTED_TO_WIN, MARBLES};
+use super::position::{marbles_per_seat, Abalone, Colour, EndReason, Position, EJECTED_TO_WIN};
+use crate::game::Team;
 
-/// Marbles of each colour pushed off the board (the JSON `captured` object).
+/// A count per colour: marbles of each colour pushed off the board (the JSON `captured`
+/// object), or opposing marbles each colour's seat ejected (`ejected`). The counts of Red,
+/// Green, Yellow and Purple are present only in games with those seats.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Default)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[cfg_attr(feature = "serde", serde(deny_unknown_fields))]
 pub struct Captured {
-    /// Black marbles ejected (White's score), `0..=6`.
+    /// Black's count.
     pub black: u32,
-    /// White marbles ejected (Black's score), `0..=6`.
+    /// White's count.
     pub white: u32,
+    /// Red's count (three or more players).
+    #[cfg_attr(
+        feature = "serde",
+        serde(default, skip_serializing_if = "Option::is_none")
+    )]
+    pub red: Option<u32>,
+    /// Green's count (four or six players).
+    #[cfg_attr(
+        feature = "serde",
+        serde(default, skip_serializing_if = "Option::is_none")
+    )]
+    pub green: Option<u32>,
+    /// Yellow's count (six players).
+    #[cfg_attr(
+        feature = "serde",
+        serde(default, skip_serializing_if = "Option::is_none")
+    )]
+    pub yellow: Option<u32>,
+    /// Purple's count (six players).
+    #[cfg_attr(
+        feature = "serde",
+        serde(default, skip_serializing_if = "Option::is_none")
+    )]
+    pub purple: Option<u32>,
 }
 
-/// An Abalone position as plain data, possibly impossible; [`Setup::into_position`] checks it.
-#[derive(Clone, Debug, PartialEq, Eq)]
+impl Captured {
+    /// Two-player counts (Black's, White's).
+    pub const fn two(black: u32, white: u32) -> Captured {
+        Captured {
+            black,
+            white,
+            red: None,
+            green: None,
+            yellow: None,
+            purple: None,
+        }
+    }
+
+    /// The counts of the first `counts.len()` colours in seat order (missing ones 0, extra
+    /// ones ignored past six).
+    pub fn of_counts(counts: &[u32]) -> Captured {
+        let get = |i: usize| counts.get(i).copied();
+        Captured {
+            black: get(0).unwrap_or(0),
+            white: get(1).unwrap_or(0),
+            red: get(2),
+            green: get(3),
+            yellow: get(4),
+            purple: get(5),
+        }
+    }
+
+    /// The count of a colour (0 when absent).
+    pub fn get(&self, colour: Colour) -> u32 {
+        self.slot(colour).unwrap_or(0)
+    }
+
+    fn slot(&self, colour: Colour) -> Option<u32> {
+        match colour {
+            Colour::Black => Some(self.black),
+            Colour::White => Some(self.white),
+            Colour::Red => self.red,
+            Colour::Green => self.green,
+            Colour::Yellow => self.yellow,
+            Colour::Purple => self.purple,
+        }
+    }
+
+    /// The colours with a count, past Black and White.
+    fn extra(&self) -> impl Iterator<Item = Colour> + '_ {
+        Colour::SEATS[2..]
+            .iter()
+            .copied()
+            .filter(|&c| self.slot(c).is_some())
+    }
+}
+
+/// An Abalone position as plain data, possibly impossible; [`Setup::into_position`] (two
+/// players) and [`Setup::into_game`] (any number) check it.
+///
+/// The number of players is the number of colours with a marble list: Black and White
+/// always, then Red (three), Green (four), Yellow and Purple (six).
+#[derive(Clone, Debug, PartialEq, Eq, Default)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[cfg_attr(feature = "serde", serde(deny_unknown_fields))]
 pub struct Setup {
@@ -53,10 +145,41 @@ pub struct Setup {
     pub black: Vec<Cell>,
     /// Cells holding White marbles.
     pub white: Vec<Cell>,
-    /// The side to move.
+    /// Cells holding Red marbles (three or more players).
+    #[cfg_attr(
+        feature = "serde",
+        serde(default, skip_serializing_if = "Option::is_none")
+    )]
+    pub red: Option<Vec<Cell>>,
+    /// Cells holding Green marbles (four or six players).
+    #[cfg_attr(
+        feature = "serde",
+        serde(default, skip_serializing_if = "Option::is_none")
+    )]
+    pub green: Option<Vec<Cell>>,
+    /// Cells holding Yellow marbles (six players).
+    #[cfg_attr(
+        feature = "serde",
+        serde(default, skip_serializing_if = "Option::is_none")
+    )]
+    pub yellow: Option<Vec<Cell>>,
+    /// Cells holding Purple marbles (six players).
+    #[cfg_attr(
+        feature = "serde",
+        serde(default, skip_serializing_if = "Option::is_none")
+    )]
+    pub purple: Option<Vec<Cell>>,
+    /// The colour to move.
     pub turn: Colour,
     /// Marbles of each colour already pushed off.
     pub captured: Captured,
+    /// Opposing marbles each colour's seat has pushed off (three or more players; with two it
+    /// follows from `captured`).
+    #[cfg_attr(
+        feature = "serde",
+        serde(default, skip_serializing_if = "Option::is_none")
+    )]
+    pub ejected: Option<Captured>,
     /// Plies played so far, `0..=65535`.
     #[cfg_attr(feature = "serde", serde(default, skip_serializing_if = "is_zero"))]
     pub ply: u32,
@@ -66,7 +189,7 @@ pub struct Setup {
         serde(default, skip_serializing_if = "Option::is_none")
     )]
     pub move_limit: Option<u32>,
-    /// The side whose time ran out, if the game ended so.
+    /// The colour whose time ran out, if the game ended so.
     #[cfg_attr(
         feature = "serde",
         serde(default, skip_serializing_if = "Option::is_none")
@@ -97,15 +220,25 @@ impl SetupError {
 
 impl Setup {
     /// The setup of a position; cell lists ascending.
-    pub fn of(pos: &Abalone) -> Setup {
+    pub fn of<const SEATS: usize>(pos: &Position<SEATS>) -> Setup {
+        let list = |c: Colour| -> Vec<Cell> { pos.marbles(c).iter().collect() };
+        let extra = |c: Colour| (SEATS > c as usize).then(|| list(c));
+        let counts = |f: &dyn Fn(Colour) -> usize| -> Vec<u32> {
+            Colour::SEATS[..SEATS]
+                .iter()
+                .map(|&c| f(c) as u32)
+                .collect()
+        };
         Setup {
-            black: pos.marbles(Colour::Black).iter().collect(),
-            white: pos.marbles(Colour::White).iter().collect(),
+            black: list(Colour::Black),
+            white: list(Colour::White),
+            red: extra(Colour::Red),
+            green: extra(Colour::Green),
+            yellow: extra(Colour::Yellow),
+            purple: extra(Colour::Purple),
             turn: pos.side_to_move(),
-            captured: Captured {
-                black: pos.lost(Colour::Black) as u32,
-                white: pos.lost(Colour::White) as u32,
-            },
+            captured: Captured::of_counts(&counts(&|c| pos.lost(c))),
+            ejected: (SEATS > 2).then(|| Captured::of_counts(&counts(&|c| pos.ejected_by(c)))),
             ply: pos.ply() as u32,
             move_limit: pos.move_limit().map(|l| l as u32),
             timed_out: match pos.end_reason() {
@@ -115,10 +248,31 @@ impl Setup {
         }
     }
 
-    /// The neutral JSON position, only its four fields (`black`, `white`, `turn`,
-    /// `captured`), as the canonical string of the reference data: keys sorted, no spaces,
-    /// cell lists sorted. Sorting positions by this string gives the order of the `results`
-    /// of the move corpora (`docs/abalone.md`, "JSON").
+    /// The marble list of a colour (`None` when the colour has none in this setup).
+    pub fn cells(&self, colour: Colour) -> Option<&[Cell]> {
+        match colour {
+            Colour::Black => Some(&self.black),
+            Colour::White => Some(&self.white),
+            Colour::Red => self.red.as_deref(),
+            Colour::Green => self.green.as_deref(),
+            Colour::Yellow => self.yellow.as_deref(),
+            Colour::Purple => self.purple.as_deref(),
+        }
+    }
+
+    /// The number of players: 2 plus the colours past White with a marble list.
+    pub fn players(&self) -> usize {
+        2 + Colour::SEATS[2..]
+            .iter()
+            .filter(|&&c| self.cells(c).is_some())
+            .count()
+    }
+
+    /// The neutral JSON position, only its position fields (the colours' lists, `turn`,
+    /// `captured` and, with more than two players, `ejected`), as the canonical string of the
+    /// reference data: keys sorted, no spaces, cell lists sorted. Sorting positions by this
+    /// string gives the order of the `results` of the move corpora (`docs/abalone.md`,
+    /// "JSON").
     ///
     /// ```
     /// use boardgames_core::Game;
@@ -135,74 +289,200 @@ impl Setup {
         let list = |cells: &[Cell]| {
             let mut sorted = cells.to_vec();
             sorted.sort();
-            sorted
-                .iter()
-                .map(|c| format!("\"{c}\""))
-                .collect::<Vec<_>>()
-                .join(",")
+            let names: Vec<String> = sorted.iter().map(|c| format!("\"{c}\"")).collect();
+            format!("[{}]", names.join(","))
         };
-        format!(
-            r#"{{"black":[{}],"captured":{{"black":{},"white":{}}},"turn":"{}","white":[{}]}}"#,
-            list(&self.black),
-            self.captured.black,
-            self.captured.white,
-            self.turn.name(),
-            list(&self.white)
-        )
+        let counts = |c: &Captured| {
+            let mut keys: Vec<(&str, u32)> = vec![("black", c.black), ("white", c.white)];
+            keys.extend(c.extra().map(|col| (col.name(), c.get(col))));
+            keys.sort();
+            let parts: Vec<String> = keys.iter().map(|(k, v)| format!("\"{k}\":{v}")).collect();
+            format!("{{{}}}", parts.join(","))
+        };
+        let mut fields: Vec<(&str, String)> = Colour::SEATS
+            .iter()
+            .filter_map(|&c| self.cells(c).map(|l| (c.name(), list(l))))
+            .collect();
+        fields.push(("captured", counts(&self.captured)));
+        if let Some(e) = &self.ejected {
+            fields.push(("ejected", counts(e)));
+        }
+        fields.push(("turn", format!("\"{}\"", self.turn.name())));
+        fields.sort();
+        let parts: Vec<String> = fields.iter().map(|(k, v)| format!("\"{k}\":{v}")).collect();
+        format!("{{{}}}", parts.join(","))
     }
 
-    /// Checks the setup and builds the position, deriving whether and how the game ended.
-    ///
-    /// Checks: no cell is listed twice (in one list or both); each colour's marbles on the
-    /// board plus those captured are at most 14; each captured count is at most 6 and not
-    /// both are 6; a side that has ejected six is not to move (the game ended on its move);
-    /// `ply` and `move_limit` fit in 1..=65535 (`ply` from 0) and `ply` does not pass the
-    /// limit; a timed-out game did not also end otherwise.
+    /// Checks the setup and builds a two-player position; see [`Setup::into_game`].
     ///
     /// # Errors
     /// [`SetupError`] listing every problem.
     pub fn into_position(self) -> Result<Abalone, SetupError> {
+        self.into_game()
+    }
+
+    /// Checks the setup and builds the position of a `SEATS`-player game, deriving whether and
+    /// how the game ended.
+    ///
+    /// Checks: the setup has `SEATS` players (colours with a list) and the turn is one of
+    /// them; no cell is listed twice (in one list or two); each colour's marbles on the board
+    /// plus those captured are at most the layouts' count (14, 11, 9 or 6 a seat); with two,
+    /// four and six players each captured count is at most 6; the ejected counts match the
+    /// captured ones (with two players they are derived; with teams each team ejected exactly
+    /// the other team's lost marbles; with three, in total); at most one side (player or team)
+    /// has ejected six and it is not to move (the game ended on its move: its last seat moved
+    /// last); `ply` and `move_limit` fit in 1..=65535 (`ply` from 0) and `ply` does not pass
+    /// the limit; a timed-out game did not also end otherwise.
+    ///
+    /// # Errors
+    /// [`SetupError`] listing every problem.
+    pub fn into_game<const SEATS: usize>(self) -> Result<Position<SEATS>, SetupError> {
         let mut problems = Vec::new();
-        let mut sets = [Bitboard::EMPTY; 2];
-        for colour in Colour::ALL {
-            let list = match colour {
-                Colour::Black => &self.black,
-                Colour::White => &self.white,
-            };
-            for &c in list {
-                if sets[0].contains(c) || sets[1].contains(c) {
-                    problems.push(format!("{c} is listed twice"));
-                }
-                sets[colour as usize].insert(c);
+        let players = self.players();
+        let colours = &Colour::SEATS[..SEATS.min(6)];
+        let pattern_ok = Colour::SEATS[2..]
+            .iter()
+            .enumerate()
+            .all(|(i, &c)| self.cells(c).is_some() == (i + 2 < players));
+        if players != SEATS || !pattern_ok {
+            let named: Vec<&str> = Colour::SEATS
+                .iter()
+                .filter(|&&c| self.cells(c).is_some())
+                .map(|c| c.name())
+                .collect();
+            return Err(SetupError::single(format!(
+                "a {SEATS}-player position needs the colours {}, found {}",
+                colours
+                    .iter()
+                    .map(|c| c.name())
+                    .collect::<Vec<_>>()
+                    .join(", "),
+                named.join(", ")
+            )));
+        }
+        if self.turn as usize >= SEATS {
+            problems.push(format!(
+                "{} is to move, but plays no seat of a {SEATS}-player game",
+                self.turn
+            ));
+        }
+        for c in self.captured.extra().chain(
+            self.ejected
+                .iter()
+                .flat_map(|e| e.extra().collect::<Vec<_>>()),
+        ) {
+            if c as usize >= SEATS {
+                problems.push(format!("{c} has a count but plays no seat here"));
             }
         }
-        let captured = [self.captured.black, self.captured.white];
-        let mut lost = [0u8; 2];
-        for colour in Colour::ALL {
-            let i = colour as usize;
+        let mut sets = [Bitboard::EMPTY; SEATS];
+        for (i, &colour) in colours.iter().enumerate() {
+            for &c in self.cells(colour).unwrap_or(&[]) {
+                if sets.iter().any(|s| s.contains(c)) {
+                    problems.push(format!("{c} is listed twice"));
+                }
+                sets[i].insert(c);
+            }
+        }
+        let marbles = marbles_per_seat(SEATS);
+        let captured: [u32; SEATS] = core::array::from_fn(|i| self.captured.get(colours[i]));
+        let mut lost = [0u8; SEATS];
+        for (i, &colour) in colours.iter().enumerate() {
             let on_board = sets[i].count();
-            if captured[i] > EJECTED_TO_WIN as u32 {
+            if SEATS != 3 && captured[i] > EJECTED_TO_WIN as u32 {
                 problems.push(format!(
                     "{} marbles captured: at most {EJECTED_TO_WIN} can be (the game ends at six)",
                     captured[i]
                 ));
             }
-            if on_board as u64 + u64::from(captured[i]) > MARBLES as u64 {
+            if on_board as u64 + u64::from(captured[i]) > marbles as u64 {
                 problems.push(format!(
-                    "{colour} has {on_board} marbles on the board and {} captured: more than {MARBLES}",
+                    "{colour} has {on_board} marbles on the board and {} captured: more than {marbles}",
                     captured[i]
                 ));
             }
             lost[i] = captured[i].min(u32::from(u8::MAX)) as u8;
         }
-        let six = |c: Colour| captured[c as usize] >= EJECTED_TO_WIN as u32;
-        if six(Colour::Black) && six(Colour::White) {
-            problems.push("both sides have lost six marbles".to_owned());
-        } else if six(self.turn.other()) {
-            problems.push(format!(
-                "{} has ejected six marbles but is to move: the game ended on its last move",
-                self.turn
-            ));
+        // The ejected counts: derived with two players, given (default 0) with more.
+        let ejected_counts: [u32; SEATS] = if SEATS == 2 {
+            let derived = [captured[1 % SEATS], captured[0]];
+            let derived: [u32; SEATS] = core::array::from_fn(|i| derived[i % 2]);
+            if let Some(e) = &self.ejected {
+                if e.black != derived[0] || e.white != derived[1 % SEATS] {
+                    problems.push(format!(
+                        "ejected {}-{} does not match captured {}-{} (each side ejected the other's lost marbles)",
+                        e.black, e.white, captured[0], captured[1 % SEATS]
+                    ));
+                }
+            }
+            derived
+        } else {
+            let given = self.ejected.unwrap_or_default();
+            core::array::from_fn(|i| given.get(colours[i]))
+        };
+        let mut ejected = [0u8; SEATS];
+        for i in 0..SEATS {
+            ejected[i] = ejected_counts[i].min(u32::from(u8::MAX)) as u8;
+        }
+        let team_count = Position::<SEATS>::team_count();
+        let team_sum = |counts: &[u32; SEATS], team: Team, same: bool| -> u64 {
+            (0..SEATS)
+                .filter(|&s| (Position::<SEATS>::team(s) == team) == same)
+                .map(|s| u64::from(counts[s]))
+                .sum()
+        };
+        if SEATS > 2 {
+            let total_lost: u64 = captured.iter().map(|&n| u64::from(n)).sum();
+            let total_ejected: u64 = ejected_counts.iter().map(|&n| u64::from(n)).sum();
+            if team_count == 2 {
+                for t in 0..2 {
+                    let team = Team(t);
+                    let (by, of_others) = (
+                        team_sum(&ejected_counts, team, true),
+                        team_sum(&captured, team, false),
+                    );
+                    if by != of_others {
+                        problems.push(format!(
+                            "team {} ejected {by} marbles, but the other team lost {of_others}",
+                            Position::<SEATS>::team_name(team)
+                        ));
+                    }
+                }
+            } else if total_lost != total_ejected {
+                problems.push(format!(
+                    "{total_ejected} marbles ejected in all, but {total_lost} captured"
+                ));
+            }
+        }
+        let six =
+            |t: usize| team_sum(&ejected_counts, Team(t as u8), true) >= EJECTED_TO_WIN as u64;
+        let winners: Vec<usize> = (0..team_count).filter(|&t| six(t)).collect();
+        let last_mover = (self.turn as usize + SEATS - 1) % SEATS;
+        let mut end = None;
+        match winners.as_slice() {
+            [] => {}
+            [t] => {
+                if Position::<SEATS>::team(last_mover) != Team(*t as u8) {
+                    if SEATS == 2 {
+                        problems.push(format!(
+                            "{} has ejected six marbles but is to move: the game ended on its last move",
+                            self.turn
+                        ));
+                    } else {
+                        problems.push(format!(
+                            "{} has ejected six marbles, but {} moved last: the game ended on the ejecting move",
+                            Position::<SEATS>::team_name(Team(*t as u8)),
+                            colours[last_mover]
+                        ));
+                    }
+                }
+                end = Some(EndReason::SixEjected);
+            }
+            _ => problems.push(if SEATS == 2 {
+                "both sides have lost six marbles".to_owned()
+            } else {
+                "more than one side has ejected six marbles".to_owned()
+            }),
         }
         let ply = u16::try_from(self.ply).unwrap_or_else(|_| {
             problems.push(format!("ply {} is out of range (at most 65535)", self.ply));
@@ -223,13 +503,13 @@ impl Setup {
                 }
             },
         };
-        let mut end = None;
-        if six(self.turn) {
-            end = Some(EndReason::SixEjected);
-        } else if limit > 0 && ply >= limit {
+        if end.is_none() && limit > 0 && ply >= limit {
             end = Some(EndReason::MoveLimit);
         }
         if let Some(c) = self.timed_out {
+            if c as usize >= SEATS {
+                problems.push(format!("{c} timed out, but plays no seat here"));
+            }
             match end {
                 Some(EndReason::SixEjected) => problems.push(format!(
                     "{c} timed out, but the game had ended with six ejected"
@@ -243,7 +523,9 @@ impl Setup {
         if !problems.is_empty() {
             return Err(SetupError { problems });
         }
-        Ok(Abalone::from_parts(sets, lost, self.turn, ply, limit, end))
+        Ok(Position::from_parts(
+            sets, lost, ejected, self.turn, ply, limit, end,
+        ))
     }
 }
 
@@ -252,13 +534,20 @@ fn row_cells(row: usize) -> impl Iterator<Item = Cell> {
     (1..=9).filter_map(move |n| Cell::new(row, n))
 }
 
+/// `a-b-c`: counts joined by dashes.
+fn dashed(counts: impl Iterator<Item = u32>) -> String {
+    counts.map(|n| n.to_string()).collect::<Vec<_>>().join("-")
+}
+
 impl fmt::Display for Setup {
     /// The position string described in the module docs.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let mut board = [None; 90];
-        for (list, colour) in [(&self.black, Colour::Black), (&self.white, Colour::White)] {
-            for c in list {
-                board[c.index()] = Some(colour);
+        for colour in Colour::SEATS {
+            for c in self.cells(colour).unwrap_or(&[]) {
+                if let Some(slot) = board.get_mut(c.index()) {
+                    *slot = Some(colour);
+                }
             }
         }
         for row in (0..ROWS).rev() {
@@ -282,13 +571,21 @@ impl fmt::Display for Setup {
                 f.write_str("/")?;
             }
         }
+        let players = self.players();
+        let colours = &Colour::SEATS[..players.min(6)];
         write!(
             f,
-            " {} {}-{}",
+            " {} {}",
             self.turn.letter(),
-            self.captured.black,
-            self.captured.white
+            dashed(colours.iter().map(|&c| self.captured.get(c)))
         )?;
+        if players > 2 {
+            if let Some(e) = &self.ejected {
+                if colours.iter().any(|&c| e.get(c) != 0) {
+                    write!(f, " ejected={}", dashed(colours.iter().map(|&c| e.get(c))))?;
+                }
+            }
+        }
         if self.ply != 0 {
             write!(f, " ply={}", self.ply)?;
         }
@@ -303,13 +600,22 @@ impl fmt::Display for Setup {
 }
 
 fn parse_colour(field: &str, text: &str) -> Result<Colour, SetupError> {
-    match text {
-        "b" | "B" | "black" => Ok(Colour::Black),
-        "w" | "W" | "white" => Ok(Colour::White),
-        _ => Err(SetupError::single(format!(
-            "{field}: {text:?} is not a side (b or w)"
-        ))),
-    }
+    let mut chars = text.chars();
+    let by_letter = match (chars.next(), chars.next()) {
+        (Some(c), None) => Colour::from_letter(c),
+        _ => None,
+    };
+    by_letter
+        .or_else(|| {
+            Colour::SEATS
+                .into_iter()
+                .find(|c| c.name().eq_ignore_ascii_case(text))
+        })
+        .ok_or_else(|| {
+            SetupError::single(format!(
+                "{field}: {text:?} is not a colour (b, w, r, g, y or p)"
+            ))
+        })
 }
 
 fn parse_number(field: &str, text: &str) -> Result<u32, SetupError> {
@@ -320,6 +626,20 @@ fn parse_number(field: &str, text: &str) -> Result<u32, SetupError> {
     }
     text.parse()
         .map_err(|_| SetupError::single(format!("{field}: {text:?} is not a number")))
+}
+
+/// Dash-separated counts, 2, 3, 4 or 6 of them.
+fn parse_counts(field: &str, text: &str) -> Result<Vec<u32>, SetupError> {
+    let parts: Vec<&str> = text.split('-').collect();
+    if ![2, 3, 4, 6].contains(&parts.len()) {
+        return Err(SetupError::single(format!(
+            "{field}: {text:?} should be one count per player (2, 3, 4 or 6) like 0-2"
+        )));
+    }
+    parts
+        .iter()
+        .map(|p| parse_number(field, p))
+        .collect::<Result<Vec<u32>, SetupError>>()
 }
 
 impl FromStr for Setup {
@@ -345,7 +665,7 @@ impl FromStr for Setup {
                 rows.len()
             )));
         }
-        let (mut black, mut white) = (Vec::new(), Vec::new());
+        let mut lists: [Vec<Cell>; 6] = Default::default();
         for (i, text) in rows.iter().enumerate() {
             let row = ROWS - 1 - i;
             let letter = (b'A' + row as u8) as char;
@@ -359,16 +679,13 @@ impl FromStr for Setup {
                         pos + 1
                     ))
                 };
+                if let Some(colour) = Colour::from_letter(ch) {
+                    let cell = *cells.get(at).ok_or_else(too_long)?;
+                    lists[colour as usize].push(cell);
+                    at += 1;
+                    continue;
+                }
                 match ch {
-                    'b' | 'B' | 'w' | 'W' => {
-                        let cell = *cells.get(at).ok_or_else(too_long)?;
-                        if ch.eq_ignore_ascii_case(&'b') {
-                            black.push(cell);
-                        } else {
-                            white.push(cell);
-                        }
-                        at += 1;
-                    }
                     '1'..='9' => {
                         at += ch as usize - '0' as usize;
                         if at > cells.len() {
@@ -377,7 +694,7 @@ impl FromStr for Setup {
                     }
                     other => {
                         return Err(SetupError::single(format!(
-                            "field 1: row {letter}, character {}: {other:?} is not b, w or a count 1..9",
+                            "field 1: row {letter}, character {}: {other:?} is not b, w, r, g, y, p or a count 1..9",
                             pos + 1
                         )))
                     }
@@ -391,21 +708,28 @@ impl FromStr for Setup {
             }
         }
         let turn = parse_colour("field 2 (turn)", fields[1])?;
-        let Some((cb, cw)) = fields[2].split_once('-') else {
-            return Err(SetupError::single(format!(
-                "field 3: captured {:?} should be two counts like 0-2",
-                fields[2]
-            )));
-        };
-        let captured = Captured {
-            black: parse_number("field 3 (captured black)", cb)?,
-            white: parse_number("field 3 (captured white)", cw)?,
-        };
+        let counts = parse_counts("field 3 (captured)", fields[2])?;
+        let players = counts.len();
+        for (i, list) in lists.iter().enumerate().skip(players) {
+            if let Some(c) = list.first() {
+                return Err(SetupError::single(format!(
+                    "field 1: {} marble on {c}, but field 3 gives counts for {players} players",
+                    Colour::SEATS[i]
+                )));
+            }
+        }
+        let [black, white, red, green, yellow, purple] = lists;
+        let extra = |i: usize, list: Vec<Cell>| (i < players).then_some(list);
         let mut setup = Setup {
             black,
             white,
+            red: extra(2, red),
+            green: extra(3, green),
+            yellow: extra(4, yellow),
+            purple: extra(5, purple),
             turn,
-            captured,
+            captured: Captured::of_counts(&counts),
+            ejected: None,
             ply: 0,
             move_limit: None,
             timed_out: None,
@@ -416,19 +740,32 @@ impl FromStr for Setup {
                 Some(("ply", v)) => setup.ply = parse_number(&name, v)?,
                 Some(("limit", v)) => setup.move_limit = Some(parse_number(&name, v)?),
                 Some(("timeout", v)) => setup.timed_out = Some(parse_colour(&name, v)?),
+                Some(("ejected", v)) => {
+                    let e = parse_counts(&name, v)?;
+                    if e.len() != players {
+                        return Err(SetupError::single(format!(
+                            "{name}: {} ejected counts for {players} players",
+                            e.len()
+                        )));
+                    }
+                    setup.ejected = Some(Captured::of_counts(&e));
+                }
                 _ => {
                     return Err(SetupError::single(format!(
-                        "{name}: {field:?} is not ply=N, limit=N or timeout=b|w"
+                        "{name}: {field:?} is not ply=N, limit=N, timeout=C or ejected=N-N-..."
                     )))
                 }
             }
+        }
+        if players > 2 && setup.ejected.is_none() {
+            setup.ejected = Some(Captured::of_counts(&vec![0; players]));
         }
         Ok(setup)
     }
 }
 
 #[cfg(feature = "serde")]
-impl serde::Serialize for Abalone {
+impl<const SEATS: usize> serde::Serialize for Position<SEATS> {
     /// Serialises as its [`Setup`]: the neutral JSON position.
     fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         Setup::of(self).serialize(s)
@@ -436,11 +773,11 @@ impl serde::Serialize for Abalone {
 }
 
 #[cfg(feature = "serde")]
-impl<'de> serde::Deserialize<'de> for Abalone {
+impl<'de, const SEATS: usize> serde::Deserialize<'de> for Position<SEATS> {
     /// Reads a [`Setup`] and checks it.
     fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
         Setup::deserialize(d)?
-            .into_position()
+            .into_game()
             .map_err(serde::de::Error::custom)
     }
 }
@@ -465,10 +802,10 @@ mod tests {
             black: vec!["A1".parse().unwrap(), "A1".parse().unwrap()],
             white: vec!["A1".parse().unwrap()],
             turn: Colour::White,
-            captured: Captured { black: 7, white: 6 },
+            captured: Captured::two(7, 6),
             ply: 70_000,
             move_limit: Some(0),
-            timed_out: None,
+            ..Setup::default()
         };
         let err = setup.into_position().unwrap_err();
         // A1 twice (twice), 7 > 6, both six, ply, limit.
