@@ -1,0 +1,153 @@
+//! The computer's decisions around the checker play: the cube and resignations.
+//!
+//! The computer moves its checkers at random (a uniformly random legal play, like every
+//! computer opponent of the kit); its other decisions follow a few plain rules on the race,
+//! measured by the pip counts:
+//!
+//! * **Doubling.** Only when the rules allow it ([`Match::can_double`]: before rolling, the
+//!   cube centred or its own, not in the Crawford game, not when the cube already wins it the
+//!   match), and only when it leads the race by at least 10% of its own pip count.
+//! * **Taking.** It takes unless the position is hopeless: it drops when the doubler leads the
+//!   race by more than 25% of the doubler's pip count. It always takes when dropping would lose
+//!   the match anyway.
+//! * **Resignations.** It accepts an offer that gives it everything it could still win: a
+//!   single game once the resigning side has borne off a checker, a gammon once the
+//!   resigning side has no checker left on the bar or in the computer's home board, a
+//!   backgammon always. It rejects smaller offers.
+//! * It never offers to resign itself.
+
+use boardgames_core::backgammon::{Board, Match, Side, WinKind};
+
+/// The pip counts of the side on roll and of its opponent.
+fn pips(m: &Match) -> (u32, u32) {
+    let pos = m.position();
+    let side = pos.side();
+    let board = pos.board();
+    (board.pip_count(side), board.pip_count(side.other()))
+}
+
+/// Whether `lead` pips ahead is at least `percent` % of `own` pips.
+fn leads_by(lead: i64, own: u32, percent: i64) -> bool {
+    lead > 0 && lead * 100 >= i64::from(own) * percent
+}
+
+/// Whether the computer, on roll in `m`, doubles now.
+pub fn doubles(m: &Match) -> bool {
+    if !m.can_double() {
+        return false;
+    }
+    let (own, theirs) = pips(m);
+    leads_by(i64::from(theirs) - i64::from(own), own, 10)
+}
+
+/// Whether the computer, doubled in `m` (the side on roll doubled it), takes.
+pub fn takes(m: &Match) -> bool {
+    let doubler = m.position().side();
+    let rules = m.rules();
+    if rules.length > 0 {
+        let after_drop = u32::from(m.score()[doubler.index()]) + u32::from(m.cube_value());
+        if after_drop >= u32::from(rules.length) {
+            return true;
+        }
+    }
+    let (doubler_pips, taker_pips) = pips(m);
+    let lead = i64::from(taker_pips) - i64::from(doubler_pips);
+    !(lead > 0 && lead * 100 > i64::from(doubler_pips) * 25)
+}
+
+/// The largest win the opponent of `loser` could still score on `board`.
+pub fn largest_possible_win(board: &Board, loser: Side) -> WinKind {
+    if board.off(loser) > 0 {
+        return WinKind::Single;
+    }
+    // The loser's own points 19..=24 are the winner's home board.
+    let back = board.bar(loser) > 0 || (19..=24).any(|p| board.count(loser, p) > 0);
+    if back {
+        WinKind::Backgammon
+    } else {
+        WinKind::Gammon
+    }
+}
+
+/// Whether the computer accepts the resignation offered in `m` for `kind`: the side on roll
+/// offered it, the computer is the other side.
+pub fn accepts(m: &Match, kind: WinKind) -> bool {
+    let resigner = m.position().side();
+    kind >= largest_possible_win(m.position().board(), resigner)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use boardgames_core::backgammon::{Backgammon, MatchRules};
+
+    /// X on roll in a race given by each side's (own point, checkers); the rest borne off.
+    fn race(x_points: &[(usize, u8)], o_points: &[(usize, u8)], rules: MatchRules) -> Match {
+        let mut b = Board::EMPTY;
+        let mut on = [0u8; 2];
+        for &(p, n) in x_points {
+            b.set_count(Side::X, p, n);
+            on[0] += n;
+        }
+        for &(p, n) in o_points {
+            b.set_count(Side::O, p, n);
+            on[1] += n;
+        }
+        b.set_count(Side::X, 0, 15 - on[0]);
+        b.set_count(Side::O, 0, 15 - on[1]);
+        let pos = Backgammon::from_parts(b, Side::X, None, 1).expect("valid race");
+        let mut m = Match::from_ids(&pos.position_id(), "cAkAAAAAAAAA").expect("ids");
+        if rules.length > 0 {
+            m = Match::from_ids(&pos.position_id(), &match_id(rules.length)).expect("ids");
+        }
+        m
+    }
+
+    /// Match ID of a 0-0 match to `n`, X on roll, game in play (built through a new match).
+    fn match_id(n: u16) -> String {
+        let mut m = Match::new(MatchRules::to_points(n));
+        m.opening(4, 1).expect("opening");
+        let mut id = m.match_id();
+        id.dice = None;
+        id.encode()
+    }
+
+    #[test]
+    fn doubles_with_a_clear_race_lead_only() {
+        // Hand-worked: X has 10 checkers on its 1-point and 5 borne off (10 pips); O has 15
+        // on its 2-point (30 pips): X leads by 20 pips, far above 10% of 10.
+        let m = race(&[(1, 10)], &[(2, 15)], MatchRules::money(true));
+        assert!(m.can_double());
+        assert!(doubles(&m));
+        // Even race: 15 on the 2-point each (30 pips each): no double.
+        let m = race(&[(2, 15)], &[(2, 15)], MatchRules::money(true));
+        assert!(!doubles(&m));
+    }
+
+    #[test]
+    fn takes_unless_hopeless() {
+        // X (doubler, on roll) 10 pips against O's 30: O trails by 200% of 10: drop.
+        let m = race(&[(1, 10)], &[(2, 15)], MatchRules::money(true));
+        assert!(!takes(&m));
+        // X 30 pips, O 32 (14 on the 2-point, 1 on the 4-point): lead 2 = 6.7%: take.
+        let m = race(&[(2, 15)], &[(2, 14), (4, 1)], MatchRules::money(true));
+        assert!(takes(&m));
+    }
+
+    #[test]
+    fn resignations_accepted_only_at_full_value() {
+        let mut b = Board::EMPTY;
+        // O (resigning) has borne off nothing, one checker on its 20-point (X's home board).
+        b.set_count(Side::O, 20, 1);
+        b.set_count(Side::O, 1, 14);
+        b.set_count(Side::X, 0, 14);
+        b.set_count(Side::X, 1, 1);
+        assert_eq!(largest_possible_win(&b, Side::O), WinKind::Backgammon);
+        b.set_count(Side::O, 20, 0);
+        b.set_count(Side::O, 1, 15);
+        assert_eq!(largest_possible_win(&b, Side::O), WinKind::Gammon);
+        b.set_count(Side::O, 1, 14);
+        b.set_count(Side::O, 0, 1);
+        assert_eq!(largest_possible_win(&b, Side::O), WinKind::Single);
+    }
+}

@@ -1,0 +1,385 @@
+//! `backgammon-cli`: play backgammon money games and matches in the terminal, list the plays
+//! of a position with their gnubg Position IDs, count the game tree over the dice.
+//!
+//! A thin layer over the `boardgames-cli` kit: the checker game's hooks ([`plain`]), the match
+//! with its cube seen as a game ([`session`]), the computer's cube decisions ([`computer`])
+//! and the `moves --jsonl` batch interface ([`report`]); the loops are the kit's.
+
+mod computer;
+mod plain;
+mod report;
+mod session;
+
+use std::fs::File;
+use std::io::{self, BufReader, Write};
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+use boardgames_cli::{
+    repl, replay, selfplay, ChanceArgs, Exit, PerftArgs, PlayArgs, PlayConfig, ReplayArgs,
+    SelfplayArgs,
+};
+use boardgames_core::backgammon::{Backgammon, Dice, MatchRules, Side};
+use clap::{Args, CommandFactory, FromArgMatches, Parser, Subcommand};
+
+use crate::plain::BackgammonCli;
+use crate::session::MatchCli;
+
+const ABOUT: &str = "Backgammon in the terminal: money games and matches with the doubling \
+cube against a friend or the computer, the plays of any position (gnubg Position ID, Match ID \
+or XGID) with their Position IDs, perft over the dice.";
+
+const AFTER_HELP: &str = "\
+Examples:
+  backgammon-cli play --vs computer --match 5 --seed 7
+  backgammon-cli play --manual-dice                  (over the board: type the dice you throw)
+  backgammon-cli moves --position-id 4HPwATDgc/ABMA --dice 31
+  backgammon-cli moves --xgid 'XGID=-b----E-C---eE---c-e----B-:0:0:1:31:0:0:0:0:10'
+  backgammon-cli moves --jsonl positions.jsonl > results.jsonl
+  backgammon-cli perft --depth 1
+  backgammon-cli selfplay --seed 3 --match 7
+  backgammon-cli replay examples/games/backgammon-money-game.txt
+
+Points are numbered from the side on roll (gnubg notation): X moves from 24 down to 1 and
+bears off from 1-6; O moves the other way, and its plays are written in its own numbering.
+
+Exit status: 0 success; 1 a play of the input is illegal (replay), or some --jsonl lines are
+bad; 2 the input cannot be read or parsed, or the command line is wrong.";
+
+const PLAY_HELP: &str = "\
+The board shows the points from X's side with each side's pip count, checkers on the bar and
+borne off, then the score, the cube and what comes next.
+At the prompt:
+  a play in gnubg notation: 8/5 6/5, bar/22*, 24/18*/14, 6/off, 13/7(2), pass;
+  roll (or r), or double: before your roll, when you may double (cube centred or yours, not in
+    the Crawford game, not when the cube already gives you the match); otherwise the dice are
+    rolled at once;
+  take or drop: when doubled; accept or reject: when the other side offers to resign;
+  resign [single|gammon|backgammon]: offer to resign, on your turn;
+  moves (the legal plays), id (gnubg Position ID and Match ID), score, board, undo, record,
+  help, quit (the end of the input quits too).
+With --manual-dice type each roll as thrown on a real board (31, or 3-1; the opening roll is
+X's die then O's, 41), or roll to let the program draw it. Otherwise the dice come from a
+generator seeded with --seed (printed, so that a game can be repeated).
+The computer plays a random legal play. It doubles when the rules allow and it leads the race
+by at least 10% of its own pip count; it takes unless it trails by more than 25% of the
+doubler's pip count (and always when a drop would lose the match); it accepts a resignation
+only for the most it could still win; it never resigns.
+A match to N uses the Crawford rule: no doubling in the game after a side first reaches N-1.
+A money game ends after one game; with --jacoby gammons count single until the cube is
+turned.";
+
+const MOVES_HELP: &str = "\
+Without --jsonl: the plays of one position and roll, one per line, `<play>  <Position ID>`,
+sorted by play: the play in gnubg notation and the Position ID of the result with the
+opponent on roll (what gnubg shows after the move). The count goes to standard error. The
+position is --position-id (X on roll, or the side on roll of --match-id) or --xgid; the roll
+is --dice, or the one rolled in the Match ID or XGID.
+
+Batch interface (--jsonl FILE, or - for standard input), a stable contract for other tools:
+  input: one JSON object per line, either a neutral position with its dice
+    {\"board\": [24 ints, point i+1 from X's side, X positive, O negative],
+     \"bar\": [x, o], \"off\": [x, o], \"turn\": \"x\" | \"o\", \"dice\": [d1, d2]}
+  or {\"id\": ..., \"input\": <such a position>} (other fields ignored, so the records of the
+  reference corpora are accepted as they are; blank lines skipped);
+  output: for each line, in input order, one line of JSON with exactly these fields in this
+  order:
+    {\"id\": the input's id or null,
+     \"count\": the number of distinct resulting positions,
+     \"results\": [{\"pid\": Position ID of the result, opponent on roll,
+                  \"position\": {\"board\", \"bar\", \"off\", \"turn\": the opponent},
+                  \"play\": gnubg notation, `pass` when nothing moves}, ...] sorted by pid,
+     \"plays\": the plays of the results, sorted}
+  This is the record format of the reference corpora (`count`, `results`, `plays`). A line
+  that is not a position with dice gives `line N: reason` on standard error and no output
+  line; the others are still processed, and the exit status is then 1.";
+
+const PERFT_HELP: &str = "\
+Counts the leaf nodes N plies deep, a ply being one side's whole play of a roll. Each roll is
+a chance node: the 21 distinct rolls (6 doubles, 15 others, unweighted) are each one branch
+and use no ply, so `perft --depth 1` from the start, X to roll, is the sum over the 21 rolls of
+the distinct plays of each (447), and depth 2 adds O's rolls and plays. A play is a distinct
+resulting position (plays reaching the same position count once). A position given with its
+dice (Match ID or XGID) starts with that roll's plays. MOVES are turns in the replay format
+(`31: 8/5 6/5 64: 24/18 13/9`) played first.
+Output contract: the count alone on the last line of standard output (with --divide, the lines
+`<roll or play> <count>` come before it); the time and nodes per second go to standard
+error.";
+
+const REPLAY_HELP: &str = "\
+Input (FILE, or - for standard input): a simple record, one turn per line:
+  # a comment
+  Position ID: 4HPwATDgc/ABMA      (optional start: X on roll; add `Match ID: ...` for the
+                                    side on roll and the dice, or give `XGID=...` instead)
+  31: 8/5 6/5
+  64: 24/18 13/9
+  66: pass
+Without a header the game starts from the standard position with X on roll. Each turn is the
+roll, a colon and the play in gnubg notation (`pass`, or nothing, when the roll cannot be
+played); a start with its dice begins with a play alone. Line breaks are optional. The cube
+is not recorded (full match files are not read).
+Output: each roll and play, then the final board and the result. The first illegal play stops
+the replay: its ply and the reason go to standard error and the exit status is 1.";
+
+/// Backgammon in the terminal.
+#[derive(Debug, Parser)]
+#[command(name = "backgammon-cli", version, about = ABOUT, after_help = AFTER_HELP)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Debug, Subcommand)]
+enum Command {
+    /// Play a money game or a match: against a friend, or against the computer. Type `help`
+    /// at the prompt for the commands.
+    Play(PlayCmd),
+    /// Replay a simple record roll by roll, then show the final board and the result.
+    Replay(ReplayCmd),
+    /// List the plays of a position and roll with the Position IDs of the results; with
+    /// --jsonl, every result of each input position.
+    Moves(MovesCmd),
+    /// Count the leaf nodes of the game tree N plies deep, over the 21 rolls (perft).
+    Perft(PerftCmd),
+    /// Computer against computer: random legal plays, the cube as the computer handles it.
+    Selfplay(SelfplayCmd),
+}
+
+/// A money game or a match.
+#[derive(Debug, Args)]
+struct RulesArgs {
+    /// Play a match to N points (Crawford rule) instead of a money game.
+    #[arg(long = "match", value_name = "N", value_parser = clap::value_parser!(u16).range(1..=999))]
+    length: Option<u16>,
+    /// Money game with the Jacoby rule: gammons and backgammons count single until the cube
+    /// is turned.
+    #[arg(long, conflicts_with = "length")]
+    jacoby: bool,
+}
+
+impl RulesArgs {
+    fn rules(&self) -> MatchRules {
+        match self.length {
+            Some(n) => MatchRules::to_points(n),
+            None => MatchRules::money(self.jacoby),
+        }
+    }
+}
+
+#[derive(Debug, Args)]
+struct PlayCmd {
+    #[command(flatten)]
+    play: PlayArgs,
+    #[command(flatten)]
+    chance: ChanceArgs,
+    #[command(flatten)]
+    rules: RulesArgs,
+}
+
+#[derive(Debug, Args)]
+struct ReplayCmd {
+    /// The record file, or `-` for standard input.
+    #[arg(value_name = "FILE")]
+    file: PathBuf,
+    /// Print only the final position and the result, not each play.
+    #[arg(long)]
+    quiet: bool,
+}
+
+/// Where a command starts from.
+#[derive(Debug, Default, Args)]
+struct PositionArgs {
+    /// Start from this gnubg Position ID (X on roll unless --match-id says otherwise).
+    #[arg(long, value_name = "ID", conflicts_with = "xgid")]
+    position_id: Option<String>,
+    /// With --position-id: the gnubg Match ID, giving the side on roll and the dice.
+    #[arg(long, value_name = "ID", requires = "position_id")]
+    match_id: Option<String>,
+    /// Start from this XGID (with or without `XGID=`).
+    #[arg(long, value_name = "XGID")]
+    xgid: Option<String>,
+}
+
+impl PositionArgs {
+    fn position(&self) -> Result<Backgammon, String> {
+        match (&self.position_id, &self.xgid) {
+            (Some(pid), _) => plain::from_ids(pid, self.match_id.as_deref()),
+            (None, Some(x)) => plain::from_xgid(x),
+            (None, None) => Ok(Backgammon::new()),
+        }
+    }
+}
+
+#[derive(Debug, Args)]
+struct MovesCmd {
+    /// Batch mode: one JSON position with dice per line of FILE (or - for standard input);
+    /// see below.
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["position_id", "xgid", "dice"])]
+    jsonl: Option<PathBuf>,
+    #[command(flatten)]
+    at: PositionArgs,
+    /// The roll, e.g. 31 or 3-1 (default: the roll of the Match ID or XGID).
+    #[arg(long, value_name = "ROLL")]
+    dice: Option<Dice>,
+}
+
+#[derive(Debug, Args)]
+struct PerftCmd {
+    #[command(flatten)]
+    perft: PerftArgs,
+    #[command(flatten)]
+    at: PositionArgs,
+}
+
+#[derive(Debug, Args)]
+struct SelfplayCmd {
+    #[command(flatten)]
+    selfplay: SelfplayArgs,
+    #[command(flatten)]
+    rules: RulesArgs,
+}
+
+fn main() -> ExitCode {
+    let command = Cli::command()
+        .mut_subcommand("play", |c| c.after_help(PLAY_HELP))
+        .mut_subcommand("replay", |c| c.after_help(REPLAY_HELP))
+        .mut_subcommand("moves", |c| c.after_help(MOVES_HELP))
+        .mut_subcommand("perft", |c| c.after_help(PERFT_HELP));
+    let cli = match Cli::from_arg_matches(&command.get_matches()) {
+        Ok(cli) => cli,
+        Err(e) => e.exit(),
+    };
+    run(&cli.command).into()
+}
+
+fn run(command: &Command) -> Exit {
+    let stdin = io::stdin();
+    let stdout = io::stdout();
+    let mut out = io::BufWriter::new(stdout.lock());
+    let stderr = io::stderr();
+    let mut err = stderr.lock();
+    let result = match command {
+        Command::Play(a) => play(a, &mut out),
+        Command::Replay(a) => {
+            let args = ReplayArgs {
+                file: a.file.clone(),
+                jsonl: false,
+                quiet: a.quiet,
+                colour: false,
+            };
+            let game = BackgammonCli {
+                start: Backgammon::new(),
+            };
+            replay::replay(&game, &args, &mut stdin.lock(), &mut out, &mut err)
+        }
+        Command::Moves(a) => moves(a, &mut stdin.lock(), &mut out, &mut err),
+        Command::Perft(a) => match a.at.position() {
+            Ok(start) => boardgames_cli::perft_on_stderr(
+                &BackgammonCli { start },
+                &a.perft,
+                &mut out,
+                &mut err,
+            ),
+            Err(e) => writeln!(err, "error: {e}").map(|()| Exit::BadInput),
+        },
+        Command::Selfplay(a) => {
+            let game = MatchCli {
+                rules: a.rules.rules(),
+                computer: [true, true],
+                manual_dice: false,
+            };
+            selfplay::selfplay(&game, &a.selfplay, &mut out)
+        }
+    };
+    boardgames_cli::finish(result.and_then(|exit| out.flush().map(|()| exit)), &mut err)
+}
+
+fn play(a: &PlayCmd, out: &mut dyn Write) -> io::Result<Exit> {
+    let config = PlayConfig::from_args(&a.play, &a.chance, &Backgammon::new());
+    let mut computer = [false; 2];
+    for seat in &config.computer {
+        if let Some(c) = computer.get_mut(seat.index()) {
+            *c = true;
+        }
+    }
+    let game = MatchCli {
+        rules: a.rules.rules(),
+        computer,
+        manual_dice: a.chance.manual_dice,
+    };
+    if let Some(human) = [Side::X, Side::O]
+        .into_iter()
+        .find(|s| !computer[s.index()] && computer.iter().any(|&c| c))
+    {
+        let moves = if human == Side::X {
+            "from 24 down to 1 (the bottom row), bearing off from 1-6"
+        } else {
+            "in your own numbering, from your 24 down to your 1 (the top row)"
+        };
+        writeln!(out, "You play {human}: your checkers move {moves}.")?;
+    }
+    if config.computer.is_empty() && !a.chance.manual_dice {
+        writeln!(
+            out,
+            "dice seed {} (repeat these dice with --seed {})",
+            config.seed, config.seed
+        )?;
+    }
+    let mut keyboard = BufReader::new(io::stdin());
+    repl::play(&game, &config, &mut keyboard, out).map(|()| Exit::Success)
+}
+
+fn moves(
+    a: &MovesCmd,
+    stdin: &mut dyn io::BufRead,
+    out: &mut dyn Write,
+    err: &mut dyn Write,
+) -> io::Result<Exit> {
+    let game = BackgammonCli {
+        start: Backgammon::new(),
+    };
+    if let Some(file) = &a.jsonl {
+        if file == Path::new("-") {
+            return replay::batch(&game, stdin, out, err);
+        }
+        return match File::open(file) {
+            Ok(f) => replay::batch(&game, &mut BufReader::new(f), out, err),
+            Err(e) => {
+                writeln!(err, "error: cannot read {}: {e}", file.display())?;
+                Ok(Exit::BadInput)
+            }
+        };
+    }
+    let pos = match a.at.position() {
+        Ok(p) => p,
+        Err(e) => {
+            writeln!(err, "error: {e}")?;
+            return Ok(Exit::BadInput);
+        }
+    };
+    let Some(dice) = a.dice.or(pos.dice()) else {
+        writeln!(
+            err,
+            "error: no roll: give --dice (e.g. --dice 31), or a Match ID or XGID with the dice"
+        )?;
+        return Ok(Exit::BadInput);
+    };
+    if pos.is_over() {
+        writeln!(err, "the game is over: no plays")?;
+        return Ok(Exit::Success);
+    }
+    let mut results = report::results(&pos, dice);
+    results.sort_by(|x, y| x.play.cmp(&y.play));
+    let width = results.iter().map(|r| r.play.len()).max().unwrap_or(0);
+    for r in &results {
+        writeln!(out, "{:<width$}  {}", r.play, r.pid)?;
+    }
+    writeln!(
+        err,
+        "{} plays for {} with {dice} (Position ID {})",
+        results.len(),
+        pos.side(),
+        pos.position_id()
+    )?;
+    Ok(Exit::Success)
+}

@@ -1,0 +1,981 @@
+//! The money game or match of `play` and `selfplay`: [`MatchGame`], the core's [`Match`] (cube,
+//! score, Crawford rule, resignations) seen through the [`Game`] trait so that the kit's
+//! interactive loop, undo and computer opponent work on it, and [`MatchCli`], its hooks.
+//!
+//! Turns, as the kit sees them:
+//!
+//! * the opening roll (each side throws one die) and every roll are chance nodes;
+//! * a side about to roll that may double chooses first: `roll` or `double`;
+//! * a double offered: the other side chooses `take` or `drop`;
+//! * a resignation offered (the `resign` command): the other side chooses `accept` or
+//!   `reject`;
+//! * dice rolled: the side plays (a play in gnubg notation); a roll with no legal play is
+//!   passed at once.
+//!
+//! The sides played by the computer make their cube and resignation decisions inside the
+//! step that leads to them ([`crate::computer`]); what they decided is reported with that
+//! step ([`MatchGame::events`]).
+
+use core::fmt;
+use core::str::FromStr;
+
+use arrayvec::ArrayVec;
+use boardgames_cli::{CommandHelp, CommandOutput, GameCli, Record, Step};
+use boardgames_core::backgammon::{
+    Dice, IllegalPlay, Match, MatchAction, MatchRules, NotationError, Phase, Play, PlayNotation,
+    SetupError, Side, WinKind, MAX_PLAYS,
+};
+use boardgames_core::{ChanceList, Game, GameResult, Outcome, Probability, Seat, Team, Turn};
+
+use crate::computer;
+
+/// A decision of a side: a play, or one of the words around it.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Action {
+    /// Roll without doubling.
+    Roll,
+    /// Offer a double.
+    Double,
+    /// Take the double.
+    Take,
+    /// Drop the double.
+    Drop,
+    /// Accept the resignation.
+    Accept,
+    /// Reject the resignation.
+    Reject,
+    /// Play the dice.
+    Play(Play),
+}
+
+impl fmt::Display for Action {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Action::Roll => f.write_str("roll"),
+            Action::Double => f.write_str("double"),
+            Action::Take => f.write_str("take"),
+            Action::Drop => f.write_str("drop"),
+            Action::Accept => f.write_str("accept"),
+            Action::Reject => f.write_str("reject"),
+            Action::Play(p) => write!(f, "{p}"),
+        }
+    }
+}
+
+/// An action as typed: a word, or play notation still to be resolved.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ActionText {
+    /// A decision that is not a play (never [`Action::Play`]).
+    Word(Action),
+    /// Play notation.
+    Play(PlayNotation),
+}
+
+impl fmt::Display for ActionText {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ActionText::Word(a) => write!(f, "{a}"),
+            ActionText::Play(n) => write!(f, "{n}"),
+        }
+    }
+}
+
+impl FromStr for ActionText {
+    type Err = NotationError;
+
+    /// `roll` (or `r`), `double`, `take`, `drop`, `accept`, `reject` in any case, else play
+    /// notation (`8/5 6/5`, `bar/22*`, `pass`).
+    fn from_str(s: &str) -> Result<Self, NotationError> {
+        let word = match s.trim().to_ascii_lowercase().as_str() {
+            "roll" | "r" => Some(Action::Roll),
+            "double" => Some(Action::Double),
+            "take" => Some(Action::Take),
+            "drop" | "pass the double" => Some(Action::Drop),
+            "accept" => Some(Action::Accept),
+            "reject" => Some(Action::Reject),
+            _ => None,
+        };
+        match word {
+            Some(a) => Ok(ActionText::Word(a)),
+            None => s.parse().map(ActionText::Play),
+        }
+    }
+}
+
+/// A throw of the dice: the opening roll (one die each) or a side's roll.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Throw {
+    /// The opening roll: X's die and O's die, different; the higher starts with both.
+    Opening {
+        /// X's die.
+        x: u8,
+        /// O's die.
+        o: u8,
+    },
+    /// The roll of the side on roll.
+    Roll(Dice),
+}
+
+impl fmt::Display for Throw {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Throw::Opening { x, o } => write!(f, "opening {x}{o}"),
+            Throw::Roll(d) => write!(f, "{d}"),
+        }
+    }
+}
+
+/// A gnubg ID `PositionID:MatchID`, the text form of a [`MatchGame`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GnubgId {
+    /// The Position ID (the side on roll's view).
+    pub position_id: String,
+    /// The Match ID.
+    pub match_id: String,
+}
+
+impl fmt::Display for GnubgId {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}:{}", self.position_id, self.match_id)
+    }
+}
+
+impl FromStr for GnubgId {
+    type Err = SetupError;
+
+    fn from_str(s: &str) -> Result<Self, SetupError> {
+        match s.trim().split_once(':') {
+            Some((p, m)) => Ok(GnubgId {
+                position_id: p.trim().to_owned(),
+                match_id: m.trim().to_owned(),
+            }),
+            None => Err(SetupError {
+                problems: vec![format!("{s:?}: expected a gnubg ID, PositionID:MatchID")],
+            }),
+        }
+    }
+}
+
+/// A money game or match in progress, with the sides the computer decides for.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct MatchGame {
+    m: Match,
+    computer: [bool; 2],
+    /// The side on roll chose to roll without doubling: the roll is next.
+    rolling: bool,
+    events: Vec<String>,
+}
+
+fn illegal(why: impl Into<String>) -> IllegalPlay {
+    IllegalPlay::Action(why.into())
+}
+
+fn side_of(seat: Seat) -> Side {
+    if seat.0 == 0 {
+        Side::X
+    } else {
+        Side::O
+    }
+}
+
+fn seat_of(side: Side) -> Seat {
+    Seat(side.index() as u8)
+}
+
+/// `a single game`, `a gammon`, `a backgammon`.
+fn kind_words(kind: WinKind) -> &'static str {
+    match kind {
+        WinKind::Single => "a single game",
+        WinKind::Gammon => "a gammon",
+        WinKind::Backgammon => "a backgammon",
+    }
+}
+
+fn points(n: u32) -> String {
+    if n == 1 {
+        "1 point".to_owned()
+    } else {
+        format!("{n} points")
+    }
+}
+
+impl MatchGame {
+    /// A new money game or match at 0-0; `computer[i]` says whether the computer decides for
+    /// side `i` (X = 0, O = 1).
+    pub fn new(rules: MatchRules, computer: [bool; 2]) -> MatchGame {
+        MatchGame {
+            m: Match::new(rules),
+            computer,
+            rolling: false,
+            events: Vec::new(),
+        }
+    }
+
+    /// What happened on its own during the last step: the computer's cube decisions, a roll
+    /// that could not be played, the end of a game.
+    pub fn events(&self) -> &[String] {
+        &self.events
+    }
+
+    /// The side on roll (to roll, or to play once rolled).
+    fn on_roll(&self) -> Side {
+        self.m.position().side()
+    }
+
+    /// Whether the side on roll is asked to roll or double.
+    fn asks_roll_or_double(&self) -> bool {
+        self.m.phase() == Phase::ToRoll && !self.rolling && self.m.can_double()
+    }
+
+    /// What is expected next, in words.
+    pub fn expecting(&self) -> String {
+        let side = self.on_roll();
+        let other = side.other();
+        match self.m.phase() {
+            Phase::Opening => "opening roll: each side throws one die".to_owned(),
+            Phase::ToRoll if self.asks_roll_or_double() => format!(
+                "{side} to roll, or to double (the cube to {})",
+                u32::from(self.m.cube_value()) * 2
+            ),
+            Phase::ToRoll => format!("{side} to roll"),
+            Phase::DoubleOffered => format!(
+                "{side} doubles (the cube to {}): {other} to take or drop",
+                u32::from(self.m.cube_value()) * 2
+            ),
+            Phase::ResignationOffered(k) => format!(
+                "{side} offers to resign {} ({}): {other} to accept or reject",
+                kind_words(k),
+                points(k.multiplier() * u32::from(self.m.cube_value()))
+            ),
+            Phase::ToPlay => match self.m.position().dice() {
+                Some(d) => format!("{side} to play {d}"),
+                None => format!("{side} to play"),
+            },
+            Phase::Over => format!("over: {}", self.result_words()),
+        }
+    }
+
+    /// The score line: `match to 5: X 2 - O 1 (Crawford game)` or `money game (Jacoby rule)`.
+    pub fn score_line(&self) -> String {
+        let mut s = self.score_text();
+        if self.m.is_crawford() {
+            s.push_str(" (Crawford game: no doubling)");
+        }
+        s
+    }
+
+    /// The score line without the Crawford note.
+    fn score_text(&self) -> String {
+        let rules = self.m.rules();
+        let [x, o] = self.m.score();
+        if rules.length > 0 {
+            format!("match to {}: X {x} - O {o}", rules.length)
+        } else if rules.jacoby {
+            format!("money game, Jacoby rule: X {x} - O {o}")
+        } else {
+            format!("money game: X {x} - O {o}")
+        }
+    }
+
+    /// The cube line: `cube 2, owned by O`.
+    pub fn cube_line(&self) -> String {
+        match self.m.cube_owner() {
+            None => format!("cube {}, centred", self.m.cube_value()),
+            Some(s) => format!("cube {}, owned by {s}", self.m.cube_value()),
+        }
+    }
+
+    /// How the session ended (or the last game), in words.
+    fn result_words(&self) -> String {
+        let rules = self.m.rules();
+        let [x, o] = self.m.score();
+        match (self.m.winner(), self.m.last_game()) {
+            (Some(w), _) if rules.length > 0 => {
+                format!("{w} wins the match to {}, X {x} - O {o}", rules.length)
+            }
+            (_, Some(end)) => Self::end_words(end.winner, end.points, end.kind, end.resigned),
+            _ => "no result".to_owned(),
+        }
+    }
+
+    fn end_words(winner: Side, pts: u32, kind: Option<WinKind>, resigned: bool) -> String {
+        match (kind, resigned) {
+            (None, _) => format!("{} dropped: {winner} wins {}", winner.other(), points(pts)),
+            (Some(k), true) => format!(
+                "{} resigned {}: {winner} wins {}",
+                winner.other(),
+                kind_words(k),
+                points(pts)
+            ),
+            (Some(k), false) => format!("{winner} wins {}: {}", kind_words(k), points(pts)),
+        }
+    }
+
+    /// Applies a match action and notes the end of a game when it ends one.
+    fn act(&mut self, action: MatchAction) -> Result<(), IllegalPlay> {
+        let before = self.m.phase();
+        self.m.apply(action)?;
+        let after = self.m.phase();
+        let ended = matches!(after, Phase::Opening | Phase::Over)
+            && !matches!(before, Phase::Opening | Phase::Over);
+        if ended {
+            if let Some(end) = self.m.last_game() {
+                self.events.push(Self::end_words(
+                    end.winner,
+                    end.points,
+                    end.kind,
+                    end.resigned,
+                ));
+            }
+            if after == Phase::Over {
+                if self.m.rules().length > 0 {
+                    self.events
+                        .push(format!("match over: {}", self.result_words()));
+                }
+            } else if self.m.is_crawford() {
+                self.events.push(format!(
+                    "{}; next game is the Crawford game (no doubling)",
+                    self.score_text()
+                ));
+            } else {
+                self.events
+                    .push(format!("{}; next game", self.score_text()));
+            }
+        }
+        if self.m.phase() != Phase::ToRoll {
+            self.rolling = false;
+        }
+        Ok(())
+    }
+
+    /// Plays what needs no choice: the computer's cube and resignation decisions, a roll
+    /// with no legal play.
+    fn settle(&mut self) {
+        // Each round changes the phase or ends; a match has finitely many decisions, and a
+        // bound keeps a mistake from looping.
+        for _ in 0..64 {
+            if self.m.phase() != Phase::ToRoll {
+                self.rolling = false;
+            }
+            let side = self.on_roll();
+            let other = side.other();
+            let done = match self.m.phase() {
+                Phase::ToRoll if !self.rolling && self.computer[side.index()] => {
+                    if computer::doubles(&self.m) && self.act(MatchAction::Double).is_ok() {
+                        self.events.push(format!(
+                            "{side} doubles (the cube to {})",
+                            u32::from(self.m.cube_value()) * 2
+                        ));
+                    } else {
+                        self.rolling = true;
+                    }
+                    false
+                }
+                Phase::ToPlay => match self.m.position().dice() {
+                    Some(d) => {
+                        let plays = self.m.position().plays(d);
+                        match plays.first() {
+                            Some(p) if plays.len() == 1 && p.is_pass() => {
+                                let pass = *p;
+                                if self.act(MatchAction::Play(pass)).is_err() {
+                                    return;
+                                }
+                                self.events
+                                    .insert(0, format!("{side} cannot move with {d}: pass"));
+                                false
+                            }
+                            _ => true,
+                        }
+                    }
+                    None => true,
+                },
+                Phase::DoubleOffered if self.computer[other.index()] => {
+                    let value = u32::from(self.m.cube_value()) * 2;
+                    if computer::takes(&self.m) {
+                        if self.act(MatchAction::Take).is_err() {
+                            return;
+                        }
+                        self.events
+                            .push(format!("{other} takes (cube {value}, owned by {other})"));
+                    } else {
+                        self.events.push(format!("{other} drops"));
+                        if self.act(MatchAction::Drop).is_err() {
+                            return;
+                        }
+                    }
+                    false
+                }
+                Phase::ResignationOffered(kind) if self.computer[other.index()] => {
+                    if computer::accepts(&self.m, kind) {
+                        self.events.push(format!("{other} accepts"));
+                        if self.act(MatchAction::Accept).is_err() {
+                            return;
+                        }
+                    } else {
+                        if self.act(MatchAction::Reject).is_err() {
+                            return;
+                        }
+                        self.events
+                            .push(format!("{other} rejects the resignation; play on"));
+                    }
+                    false
+                }
+                _ => true,
+            };
+            if done {
+                return;
+            }
+        }
+    }
+
+    /// Why `action` cannot be played now.
+    fn refusal(&self, action: &Action) -> IllegalPlay {
+        let now = self.expecting();
+        match action {
+            Action::Double => illegal(self.why_no_double()),
+            Action::Play(_) if self.m.phase() == Phase::ToPlay => illegal("not a legal play here"),
+            Action::Play(_) => illegal(format!("no checker play now: {now}")),
+            _ => illegal(format!("{action} is not possible now: {now}")),
+        }
+    }
+
+    /// Why the side to act may not double now.
+    pub fn why_no_double(&self) -> String {
+        let side = match self.turn() {
+            Turn::Seat(s) => side_of(s),
+            _ => self.on_roll(),
+        };
+        let length = u32::from(self.m.rules().length);
+        let own = u32::from(self.m.score()[side.index()]);
+        let now = self.expecting();
+        if self.m.is_crawford() {
+            "no doubling in the Crawford game".to_owned()
+        } else if matches!(self.m.phase(), Phase::Over) {
+            "the match is over".to_owned()
+        } else if self.m.phase() == Phase::Opening {
+            "the opening roll comes first".to_owned()
+        } else if side != self.on_roll() {
+            format!("only the side about to roll may double ({now})")
+        } else if self.m.cube_owner() == Some(side.other()) {
+            format!("the cube is {}'s: only its owner may double", side.other())
+        } else if self.m.phase() == Phase::ToPlay {
+            format!("double before rolling, not after ({now})")
+        } else if length > 0 && own + u32::from(self.m.cube_value()) >= length {
+            format!("{side} wins the match by winning this game: doubling gains nothing")
+        } else if self.m.phase() == Phase::ToRoll && self.rolling {
+            format!("{side} chose to roll ({now})")
+        } else {
+            format!("{side} may not double now ({now})")
+        }
+    }
+
+    /// The position after `side` offers to resign `kind` (and the computer's answer, when it
+    /// decides for the other side).
+    ///
+    /// # Errors
+    /// A message when no game is in play or `side` is not the one to act.
+    pub fn resign(&self, kind: WinKind) -> Result<MatchGame, String> {
+        if !matches!(self.m.phase(), Phase::ToRoll | Phase::ToPlay) {
+            return Err(format!(
+                "resign on your own turn, before rolling or with the dice to play ({})",
+                self.expecting()
+            ));
+        }
+        let mut next = self.clone();
+        next.events.clear();
+        next.act(MatchAction::Resign(kind))
+            .map_err(|e| e.to_string())?;
+        next.settle();
+        Ok(next)
+    }
+}
+
+impl fmt::Display for MatchGame {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let board = self.m.position().to_string();
+        let lines: Vec<&str> = board.lines().collect();
+        // The diagram's last line (who is to roll, the cube) is replaced by the match's.
+        let keep = lines.len().saturating_sub(1);
+        for line in lines.iter().take(keep) {
+            writeln!(f, "{line}")?;
+        }
+        writeln!(f, "{}; {}", self.score_line(), self.cube_line())?;
+        write!(f, "{}", self.expecting())
+    }
+}
+
+impl Game for MatchGame {
+    type Move = Action;
+    type MoveList = ArrayVec<Action, MAX_PLAYS>;
+    type Notation = ActionText;
+    type NotationError = NotationError;
+    type IllegalMove = IllegalPlay;
+    type Setup = GnubgId;
+    type SetupError = SetupError;
+    type Chance = Throw;
+
+    fn name(&self) -> &'static str {
+        "Backgammon"
+    }
+
+    fn seat_count(&self) -> usize {
+        2
+    }
+
+    fn turn(&self) -> Turn {
+        let side = self.on_roll();
+        match self.m.phase() {
+            Phase::Opening => Turn::Chance,
+            Phase::ToRoll if self.asks_roll_or_double() => Turn::Seat(seat_of(side)),
+            Phase::ToRoll => Turn::Chance,
+            Phase::DoubleOffered | Phase::ResignationOffered(_) => {
+                Turn::Seat(seat_of(side.other()))
+            }
+            Phase::ToPlay => Turn::Seat(seat_of(side)),
+            Phase::Over => Turn::Over,
+        }
+    }
+
+    fn legal_moves(&self, moves: &mut Self::MoveList) {
+        moves.clear();
+        match self.m.phase() {
+            Phase::ToRoll if self.asks_roll_or_double() => {
+                moves.push(Action::Roll);
+                moves.push(Action::Double);
+            }
+            Phase::DoubleOffered => {
+                moves.push(Action::Take);
+                moves.push(Action::Drop);
+            }
+            Phase::ResignationOffered(_) => {
+                moves.push(Action::Accept);
+                moves.push(Action::Reject);
+            }
+            Phase::ToPlay => {
+                if let Some(d) = self.m.position().dice() {
+                    for p in self.m.position().plays(d) {
+                        moves.push(Action::Play(p));
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+
+    fn count_legal_moves(&self) -> usize {
+        match (self.m.phase(), self.m.position().dice()) {
+            (Phase::ToPlay, Some(d)) => self.m.position().count_plays(d),
+            _ => self.moves().len(),
+        }
+    }
+
+    fn nth_legal_move(&self, n: usize) -> Option<Action> {
+        match (self.m.phase(), self.m.position().dice()) {
+            (Phase::ToPlay, Some(d)) => self.m.position().plays(d).get(n).map(|&p| Action::Play(p)),
+            _ => self.moves().get(n).copied(),
+        }
+    }
+
+    fn is_legal(&self, mv: Action) -> bool {
+        match mv {
+            Action::Play(p) => match (self.m.phase(), self.m.position().dice()) {
+                (Phase::ToPlay, Some(d)) => self.m.position().plays(d).contains(&p),
+                _ => false,
+            },
+            other => self.moves().contains(&other),
+        }
+    }
+
+    fn play(&mut self, mv: Action) -> Result<(), IllegalPlay> {
+        if !self.is_legal(mv) {
+            return Err(match mv {
+                Action::Play(p) if self.m.phase() == Phase::ToPlay => {
+                    let mut pos = *self.m.position();
+                    match pos.play(p) {
+                        Err(e) => e,
+                        Ok(()) => self.refusal(&mv),
+                    }
+                }
+                _ => self.refusal(&mv),
+            });
+        }
+        let mut next = self.clone();
+        next.events.clear();
+        let side = next.on_roll();
+        match mv {
+            Action::Roll => next.rolling = true,
+            Action::Double => next.act(MatchAction::Double)?,
+            Action::Take => {
+                next.act(MatchAction::Take)?;
+                next.events.push(format!(
+                    "{} owns the cube at {}",
+                    side.other(),
+                    next.m.cube_value()
+                ));
+            }
+            Action::Drop => next.act(MatchAction::Drop)?,
+            Action::Accept => next.act(MatchAction::Accept)?,
+            Action::Reject => next.act(MatchAction::Reject)?,
+            Action::Play(p) => next.act(MatchAction::Play(p))?,
+        }
+        next.settle();
+        *self = next;
+        Ok(())
+    }
+
+    fn play_unchecked(&mut self, mv: Action) {
+        // Checked anyway: an illegal action leaves the position unchanged.
+        let _ = self.play(mv);
+    }
+
+    fn resolve(&self, notation: &ActionText) -> Result<Action, IllegalPlay> {
+        let action = match notation {
+            ActionText::Word(a) => *a,
+            ActionText::Play(n) => {
+                if self.m.phase() != Phase::ToPlay {
+                    return Err(illegal(format!(
+                        "no checker play now: {}",
+                        self.expecting()
+                    )));
+                }
+                Action::Play(self.m.position().resolve(n)?)
+            }
+        };
+        if self.is_legal(action) {
+            Ok(action)
+        } else {
+            Err(self.refusal(&action))
+        }
+    }
+
+    fn notation(&self, mv: Action) -> ActionText {
+        match mv {
+            Action::Play(p) => ActionText::Play(PlayNotation::of(&p)),
+            other => ActionText::Word(other),
+        }
+    }
+
+    fn chance_outcomes(&self) -> ChanceList<Throw> {
+        let mut list = ChanceList::new();
+        if self.turn() != Turn::Chance {
+            return list;
+        }
+        if self.m.phase() == Phase::Opening {
+            for x in 1..=6u8 {
+                for o in (1..=6u8).filter(|&o| o != x) {
+                    list.push((Throw::Opening { x, o }, Probability::new(1, 30)));
+                }
+            }
+        } else {
+            list.extend(Dice::all().map(|d| (Throw::Roll(d), d.probability())));
+        }
+        list
+    }
+
+    fn apply_chance(&mut self, outcome: Throw) -> Result<(), IllegalPlay> {
+        if self.turn() != Turn::Chance {
+            return Err(illegal(format!("no roll now: {}", self.expecting())));
+        }
+        let mut next = self.clone();
+        next.events.clear();
+        match outcome {
+            Throw::Opening { x, o } => next.act(MatchAction::Opening(x, o))?,
+            Throw::Roll(d) => next.act(MatchAction::Roll(d))?,
+        }
+        next.settle();
+        *self = next;
+        Ok(())
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        if self.m.phase() != Phase::Over {
+            return None;
+        }
+        let winner = self.m.winner()?;
+        let pts = self.m.last_game().map_or(1, |e| e.points.max(1));
+        Some(Outcome {
+            result: GameResult::Win {
+                winner: Team(winner.index() as u8),
+                points: pts,
+            },
+            scores: self.m.score().iter().map(|&s| u32::from(s)).collect(),
+        })
+    }
+
+    fn from_setup(setup: GnubgId) -> Result<MatchGame, SetupError> {
+        let m = Match::from_ids(&setup.position_id, &setup.match_id).map_err(|e| SetupError {
+            problems: vec![e.to_string()],
+        })?;
+        Ok(MatchGame {
+            m,
+            computer: [false; 2],
+            rolling: false,
+            events: Vec::new(),
+        })
+    }
+
+    fn to_setup(&self) -> GnubgId {
+        GnubgId {
+            position_id: self.m.position().position_id(),
+            match_id: self.m.match_id().encode(),
+        }
+    }
+}
+
+/// The hooks of `play` and `selfplay`: the rules, who the computer plays, typed dice.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct MatchCli {
+    /// Money game or match.
+    pub rules: MatchRules,
+    /// The sides the computer plays, `[X, O]`.
+    pub computer: [bool; 2],
+    /// The dice are typed in.
+    pub manual_dice: bool,
+}
+
+impl MatchCli {
+    /// What to type at a roll with typed dice.
+    fn dice_hint(&self, pos: &MatchGame) -> Option<&'static str> {
+        if !self.manual_dice || pos.turn() != Turn::Chance {
+            return None;
+        }
+        Some(if pos.m.phase() == Phase::Opening {
+            "type the opening roll, X's die then O's (e.g. 41), or roll to draw it"
+        } else {
+            "type the dice (e.g. 31), or roll to draw them"
+        })
+    }
+}
+
+impl GameCli for MatchCli {
+    type Game = MatchGame;
+    type Report = serde_json::Value;
+
+    fn start(&self) -> MatchGame {
+        let mut game = MatchGame::new(self.rules, self.computer);
+        game.settle();
+        game
+    }
+
+    fn read_record(&self, _text: &str) -> Result<Record<MatchGame>, String> {
+        Err("match records are not read; replay reads single games".to_owned())
+    }
+
+    fn batch_report(&self, _line: &str) -> Result<serde_json::Value, String> {
+        Err("no batch reports for matches".to_owned())
+    }
+
+    fn render(&self, pos: &MatchGame, _colour: bool) -> String {
+        let mut text = pos.to_string();
+        if let Some(hint) = self.dice_hint(pos) {
+            text.push_str(&format!("\n{hint}"));
+        } else if pos.asks_roll_or_double() {
+            text.push_str("\ntype roll (or r), or double");
+        } else if matches!(pos.turn(), Turn::Seat(_)) && pos.m.phase() == Phase::ToPlay {
+            text.push_str("\ntype a play like 13/9 6/5, moves for the list, help for more");
+        }
+        text
+    }
+
+    fn seat_name(&self, _pos: &MatchGame, seat: Seat) -> String {
+        side_of(seat).to_string()
+    }
+
+    fn describe_step(
+        &self,
+        before: &MatchGame,
+        step: &Step<MatchGame>,
+        after: &MatchGame,
+    ) -> String {
+        let side = before.on_roll();
+        let mut text = match step {
+            Step::Chance(Throw::Opening { x, o }) => {
+                let first = if x > o { Side::X } else { Side::O };
+                format!("opening roll X {x}, O {o}: {first} starts")
+            }
+            Step::Chance(Throw::Roll(d)) => format!("{side} rolls {d}"),
+            Step::Move(Action::Double) => format!(
+                "double (the cube to {})",
+                u32::from(before.m.cube_value()) * 2
+            ),
+            Step::Move(a) => a.to_string(),
+        };
+        for e in after.events() {
+            text.push_str("\n  ");
+            text.push_str(e);
+        }
+        text
+    }
+
+    fn describe_end(&self, pos: &MatchGame) -> String {
+        if pos.m.phase() == Phase::Over {
+            pos.result_words()
+        } else {
+            format!("goes on: {}", pos.expecting())
+        }
+    }
+
+    /// One line per decision: `X 31: 8/5 6/5`, `O doubles`, with what happened in between,
+    /// then the result.
+    fn write_record(
+        &self,
+        start: &MatchGame,
+        steps: &[Step<MatchGame>],
+        end: &MatchGame,
+    ) -> String {
+        let mut lines = vec![format!("# {}", start.score_line())];
+        let mut pos = start.clone();
+        let mut rolled: Option<(Side, Dice)> = None;
+        for step in steps {
+            let before = pos.clone();
+            let ok = match step {
+                Step::Move(a) => pos.play(*a).is_ok(),
+                Step::Chance(c) => pos.apply_chance(*c).is_ok(),
+            };
+            if !ok {
+                lines.push(format!("# stopped: {step} refused"));
+                break;
+            }
+            let side = before.on_roll();
+            match step {
+                Step::Chance(Throw::Roll(d)) => rolled = Some((side, *d)),
+                Step::Chance(Throw::Opening { x, o }) => {
+                    lines.push(format!("opening X {x}, O {o}"));
+                    if let Some(d) = Dice::new(*x, *o) {
+                        rolled = Some((pos.on_roll(), d));
+                    }
+                }
+                Step::Move(Action::Play(p)) => match rolled.take() {
+                    Some((s, d)) => lines.push(format!("{s} {d}: {p}")),
+                    None => lines.push(format!("{side}: {p}")),
+                },
+                Step::Move(Action::Roll) => {}
+                Step::Move(a) => {
+                    let who = match before.turn() {
+                        Turn::Seat(s) => side_of(s),
+                        _ => side,
+                    };
+                    lines.push(format!("{who}: {a}"));
+                }
+            }
+            for e in pos.events() {
+                if e.contains("cannot move") {
+                    rolled = None;
+                }
+                lines.push(e.clone());
+            }
+        }
+        lines.push(format!("# {}", self.describe_end(end)));
+        lines.join("\n")
+    }
+
+    /// At the opening roll: X's die then O's (`41`, `4 1`, `4-1`); at a roll: the two dice in
+    /// any order (`31`, `13`, `3-1`).
+    fn parse_chance(&self, pos: &MatchGame, text: &str) -> Option<Throw> {
+        let text = text.trim();
+        let text = text.strip_prefix("opening").unwrap_or(text);
+        let digits: Vec<u8> = text
+            .chars()
+            .filter(|c| !matches!(c, ' ' | '-' | ',' | '\t'))
+            .map(|c| c.to_digit(10).map_or(0, |d| d as u8))
+            .collect();
+        let throw = match (pos.m.phase(), digits.as_slice()) {
+            (Phase::Opening, &[x, o]) if (1..=6).contains(&x) && (1..=6).contains(&o) => {
+                Throw::Opening { x, o }
+            }
+            (_, &[a, b]) => Throw::Roll(Dice::new(a, b)?),
+            _ => return None,
+        };
+        pos.chance_outcomes()
+            .iter()
+            .any(|(c, _)| *c == throw)
+            .then_some(throw)
+    }
+
+    fn move_help(&self) -> Vec<String> {
+        vec![
+            "plays in gnubg notation: 8/5 6/5, bar/22*, 6/off, 13/7(2), pass".to_owned(),
+            "before your roll, when you may double: roll (or r), or double".to_owned(),
+        ]
+    }
+
+    fn commands(&self) -> Vec<CommandHelp> {
+        vec![
+            CommandHelp {
+                name: "double",
+                help: "offer a double before rolling (cube centred or yours, not Crawford)",
+            },
+            CommandHelp {
+                name: "take, drop",
+                help: "answer a double: take (the cube doubles) or drop (lose its value)",
+            },
+            CommandHelp {
+                name: "resign [kind]",
+                help: "offer to resign: single (default), gammon or backgammon",
+            },
+            CommandHelp {
+                name: "accept, reject",
+                help: "answer a resignation",
+            },
+            CommandHelp {
+                name: "id",
+                help: "show the gnubg Position ID and Match ID",
+            },
+            CommandHelp {
+                name: "score",
+                help: "show the score, the cube and pip counts",
+            },
+        ]
+    }
+
+    fn command(
+        &self,
+        pos: &MatchGame,
+        name: &str,
+        args: &str,
+    ) -> Option<Result<CommandOutput<MatchGame>, String>> {
+        match name.to_ascii_lowercase().as_str() {
+            "resign" => {
+                let kind = match args.trim().to_ascii_lowercase().as_str() {
+                    "" | "single" | "normal" | "s" | "1" => WinKind::Single,
+                    "gammon" | "g" | "2" => WinKind::Gammon,
+                    "backgammon" | "b" | "3" => WinKind::Backgammon,
+                    other => {
+                        return Some(Err(format!(
+                            "{other:?}: resign single, resign gammon or resign backgammon"
+                        )))
+                    }
+                };
+                Some(pos.resign(kind).map(|next| {
+                    let who = pos.on_roll();
+                    let mut text = format!("{who} offers to resign {}", kind_words(kind));
+                    for e in next.events() {
+                        text.push_str("\n  ");
+                        text.push_str(e);
+                    }
+                    CommandOutput::Replace(next, text)
+                }))
+            }
+            // At a typed roll nobody may double (a side that may is asked first).
+            "double" if pos.turn() == Turn::Chance => Some(Err(pos.why_no_double())),
+            "id" | "ids" => {
+                let id = pos.to_setup();
+                Some(Ok(CommandOutput::Print(format!(
+                    "Position ID: {}\nMatch ID:    {}\ngnubg ID:    {id}",
+                    id.position_id, id.match_id
+                ))))
+            }
+            "score" | "pips" | "cube" => {
+                let b = pos.m.position().board();
+                Some(Ok(CommandOutput::Print(format!(
+                    "{}\n{}\npips: X {}, O {}",
+                    pos.score_line(),
+                    pos.cube_line(),
+                    b.pip_count(Side::X),
+                    b.pip_count(Side::O)
+                ))))
+            }
+            _ => None,
+        }
+    }
+}
