@@ -203,17 +203,13 @@ impl Match {
     }
 
     /// Whether the side on roll may double now: before rolling, cube centred or its own,
-    /// not the Crawford game, cube below the maximum, and in a match not already at or past
-    /// the match length with the current cube.
+    /// not the Crawford game, cube below the maximum.
     pub fn can_double(&self) -> bool {
         let side = self.game.side();
         self.phase == Phase::ToRoll
             && !self.crawford_game
-            && matches!(self.cube_owner, None | Some(_) if self.cube_owner != Some(side.other()))
+            && self.cube_owner != Some(side.other())
             && self.cube_value() < MAX_CUBE
-            && (self.rules.length == 0
-                || u32::from(self.score[side.index()]) + u32::from(self.cube_value())
-                    < u32::from(self.rules.length))
     }
 
     /// The opening roll: X throws `x_die`, O throws `o_die`; the higher starts and plays both

@@ -142,8 +142,8 @@ impl Setup {
         Backgammon::from_parts(board, self.turn, dice, self.cube)
     }
 
-    /// The XGID of this setup (money play, cube centred unless the cube is above 1, which
-    /// XGID then records with the cube centred as well).
+    /// The XGID of this setup: money play, score 0-0, the cube's value with the cube
+    /// centred, the dice if rolled (else `00`).
     ///
     /// # Errors
     /// [`SetupError`] when the counts do not fit a board.
