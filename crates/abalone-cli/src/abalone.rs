@@ -202,6 +202,13 @@ impl<const SEATS: usize> AbaloneCli<SEATS> {
     /// The layout a record header names, for this number of players.
     fn header_layout(value: &str) -> Result<(Position<SEATS>, String), String> {
         if SEATS == 2 {
+            if let Ok(multi) = value.parse::<MultiLayout>() {
+                return Err(format!(
+                    "layout {multi} is for {} players: give --players {}",
+                    multi.players(),
+                    multi.players()
+                ));
+            }
             let layout: Layout = value
                 .parse()
                 .map_err(|e: boardgames_core::abalone::LayoutError| e.to_string())?;

@@ -414,3 +414,160 @@ fn help_documents_the_commands_and_the_batch_contract() {
     assert!(out.contains("--time-limit"), "{out}");
     assert!(out.contains("broadside"), "{out}");
 }
+
+#[test]
+fn selfplay_with_three_four_and_six_players_ends_and_replays() {
+    for players in ["3", "4", "6"] {
+        let args = ["--players", players, "selfplay", "--seed", "11"];
+        let out = stdout_of(abalone().args(args));
+        assert!(out.starts_with("# move limit 10000 plies"), "{out}");
+        let result = out
+            .lines()
+            .find_map(|l| l.strip_prefix("# result: "))
+            .expect("a result line")
+            .to_owned();
+        // Random play ends these games well before the limit (games of seed 11).
+        assert!(
+            result.contains("six marbles ejected"),
+            "{players}: {result}"
+        );
+        let replayed = stdout_of(
+            abalone()
+                .args(["--players", players, "replay", "-"])
+                .write_stdin(out.clone()),
+        );
+        let last = replayed.lines().last().expect("result");
+        assert_eq!(last, format!("result: {result}"), "{players}");
+        // Without --players the record's layout says what to give.
+        abalone()
+            .args(["replay", "-"])
+            .write_stdin(out)
+            .assert()
+            .code(2)
+            .stderr(predicate::str::contains(format!(
+                "give --players {players}"
+            )));
+    }
+}
+
+#[test]
+fn six_computers_play_a_six_player_game_to_the_end() {
+    let out = stdout_of(
+        abalone()
+            .args([
+                "--players",
+                "6",
+                "play",
+                "--computer-seats",
+                "1,2,3,4,5,6",
+                "--seed",
+                "4",
+            ])
+            .write_stdin("record\nquit\n"),
+    );
+    assert!(out.contains("Purple (*, team 2) (computer):"), "{out}");
+    assert!(out.contains("game over: team "), "{out}");
+    assert!(out.contains("[Layout \"six_players\"]\n1."), "{out}");
+    assert!(out.ends_with("bye\n"), "{out}");
+}
+
+#[test]
+fn a_human_seat_among_computers_with_teams() {
+    // You play Red (seat 3) in a four-player game; the computers play the other seats.
+    let out = stdout_of(
+        abalone()
+            .args([
+                "--players",
+                "4",
+                "play",
+                "--vs",
+                "computer",
+                "--seat",
+                "3",
+                "--seed",
+                "1",
+            ])
+            .write_stdin("moves\nboard\nquit\n"),
+    );
+    assert!(out.contains("Black (@, team 1) (computer):"), "{out}");
+    assert!(out.contains("White (O, team 2) (computer):"), "{out}");
+    assert!(out.contains("Red (X, team 1)> "), "{out}");
+    assert!(!out.contains("Red (X, team 1) (computer)"), "{out}");
+    assert!(out.contains(" X X X"), "{out}");
+}
+
+#[test]
+fn perft_and_moves_for_more_players() {
+    // Regression values, the depth-1 counts checked by hand in the core tests.
+    for (players, layout, want) in [
+        ("3", "three-players", "1587"),
+        ("4", "four-players", "1696"),
+        ("4", "four-players-rows", "1101"),
+        ("6", "six-players", "1172"),
+    ] {
+        let out = stdout_of(abalone().args([
+            "--players",
+            players,
+            "--layout",
+            layout,
+            "perft",
+            "--depth",
+            "2",
+        ]));
+        assert_eq!(out.lines().last(), Some(want), "{layout}");
+    }
+    // A three-player JSON position in the batch interface: Black's E4 E5 against White's E6
+    // and Red's E7 is pac (2 against 2): no e4e5, but the pair may move west (e5e4).
+    let line = r#"{"black":["E4","E5"],"white":["E6"],"red":["E7"],"turn":"black","captured":{"black":0,"white":0,"red":0},"ejected":{"black":0,"white":0,"red":0}}"#;
+    let out = stdout_of(
+        abalone()
+            .args(["--players", "3", "moves", "--jsonl", "-"])
+            .write_stdin(line),
+    );
+    let v: Value = serde_json::from_str(out.trim()).expect("JSON");
+    let moves: Vec<&str> = v["result_moves"]
+        .as_array()
+        .expect("list")
+        .iter()
+        .flat_map(|m| m.as_array().expect("list"))
+        .filter_map(Value::as_str)
+        .collect();
+    assert!(!moves.contains(&"e4e5"), "{moves:?}");
+    assert!(moves.contains(&"e5e4"), "{moves:?}");
+    assert!(v["results"][0]["red"].is_array(), "{out}");
+}
+
+#[test]
+fn player_counts_and_layouts_must_agree() {
+    abalone()
+        .args(["--players", "5", "perft", "--depth", "1"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("2, 3, 4 or 6 players"));
+    abalone()
+        .args([
+            "--players",
+            "4",
+            "--layout",
+            "six-players",
+            "perft",
+            "--depth",
+            "1",
+        ])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("is for 6 players"));
+    abalone()
+        .args([
+            "--players",
+            "3",
+            "--layout",
+            "belgian",
+            "perft",
+            "--depth",
+            "1",
+        ])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("unknown layout"));
+}

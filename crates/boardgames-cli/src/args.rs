@@ -52,6 +52,10 @@ pub struct PlayArgs {
     /// others.
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u8).range(1..=6))]
     pub seat: Option<u8>,
+    /// The seats the computer plays, from 1, separated by commas (e.g. `2,3,5`; every seat to
+    /// watch a whole game). Overrides `--vs`, `--seat` and `--computer-first`.
+    #[arg(long, value_name = "SEATS", value_delimiter = ',', value_parser = clap::value_parser!(u8).range(1..=6))]
+    pub computer_seats: Vec<u8>,
     /// Colour the board with ANSI escape codes.
     #[arg(long, alias = "color")]
     pub colour: bool,

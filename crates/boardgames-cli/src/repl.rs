@@ -40,10 +40,23 @@ pub struct PlayConfig {
 impl PlayConfig {
     /// The configuration the shared options ask for: with `--vs computer` the human takes the
     /// seat of `--seat` (default the first, the last with `--computer-first`) and the computer
-    /// all the others. Without `--seed` the seed comes from the clock.
+    /// all the others; `--computer-seats` names the computer's seats one by one instead
+    /// (seats past the game's count are ignored). Without `--seed` the seed comes from the
+    /// clock.
     pub fn from_args<G: Game>(args: &PlayArgs, chance: &ChanceArgs, start: &G) -> PlayConfig {
         let seats = start.seat_count();
         let computer = match args.vs {
+            _ if !args.computer_seats.is_empty() => {
+                let mut chosen: Vec<Seat> = args
+                    .computer_seats
+                    .iter()
+                    .filter(|&&n| n >= 1 && usize::from(n) <= seats)
+                    .map(|&n| Seat(n - 1))
+                    .collect();
+                chosen.sort();
+                chosen.dedup();
+                chosen
+            }
             Opponent::Human => Vec::new(),
             Opponent::Computer => {
                 let human = match args.seat {

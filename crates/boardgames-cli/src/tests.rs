@@ -244,6 +244,7 @@ fn play_config_from_shared_options() {
         seed: Some(3),
         computer_first: true,
         seat: None,
+        computer_seats: Vec::new(),
         colour: false,
     };
     let c = PlayConfig::from_args(&args, &ChanceArgs { manual_dice: true }, &start);
@@ -260,4 +261,11 @@ fn play_config_from_shared_options() {
     let c = PlayConfig::from_args(&args, &ChanceArgs::default(), &start);
     assert_eq!(c.computer, vec![Seat(0)]);
     assert!(!c.manual_chance);
+    // --computer-seats 2,1,2,9: seats 1 and 2 (from 1), sorted, once each; 9 is no seat.
+    let args = PlayArgs {
+        computer_seats: vec![2, 1, 2, 9],
+        ..PlayArgs::default()
+    };
+    let c = PlayConfig::from_args(&args, &ChanceArgs::default(), &start);
+    assert_eq!(c.computer, vec![Seat(0), Seat(1)]);
 }
