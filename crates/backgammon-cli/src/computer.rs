@@ -5,8 +5,9 @@
 //! measured by the pip counts:
 //!
 //! * **Doubling.** Only when the rules allow it ([`Match::can_double`]: before rolling, the
-//!   cube centred or its own, not in the Crawford game, not when the cube already wins it the
-//!   match), and only when it leads the race by at least 10% of its own pip count.
+//!   cube centred or its own, not in the Crawford game), never in a match when winning the
+//!   game at the current cube already wins it the match (the double would only help the
+//!   opponent), and only when it leads the race by at least 10% of its own pip count.
 //! * **Taking.** It takes unless the position is hopeless: it drops when the doubler leads the
 //!   race by more than 25% of the doubler's pip count. It always takes when dropping would lose
 //!   the match anyway.
@@ -34,6 +35,11 @@ fn leads_by(lead: i64, own: u32, percent: i64) -> bool {
 /// Whether the computer, on roll in `m`, doubles now.
 pub fn doubles(m: &Match) -> bool {
     if !m.can_double() {
+        return false;
+    }
+    let length = u32::from(m.rules().length);
+    let own_score = u32::from(m.score()[m.position().side().index()]);
+    if length > 0 && own_score + u32::from(m.cube_value()) >= length {
         return false;
     }
     let (own, theirs) = pips(m);

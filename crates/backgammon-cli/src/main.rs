@@ -38,7 +38,7 @@ Examples:
   backgammon-cli moves --jsonl positions.jsonl > results.jsonl
   backgammon-cli perft --depth 1
   backgammon-cli selfplay --seed 3 --match 7
-  backgammon-cli replay examples/games/backgammon-money-game.txt
+  backgammon-cli replay examples/games/backgammon-bear-off.txt
 
 Points are numbered from the side on roll (gnubg notation): X moves from 24 down to 1 and
 bears off from 1-6; O moves the other way, and its plays are written in its own numbering.
@@ -52,8 +52,7 @@ borne off, then the score, the cube and what comes next.
 At the prompt:
   a play in gnubg notation: 8/5 6/5, bar/22*, 24/18*/14, 6/off, 13/7(2), pass;
   roll (or r), or double: before your roll, when you may double (cube centred or yours, not in
-    the Crawford game, not when the cube already gives you the match); otherwise the dice are
-    rolled at once;
+    the Crawford game); otherwise the dice are rolled at once;
   take or drop: when doubled; accept or reject: when the other side offers to resign;
   resign [single|gammon|backgammon]: offer to resign, on your turn;
   moves (the legal plays), id (gnubg Position ID and Match ID), score, board, undo, record,
@@ -62,7 +61,8 @@ With --manual-dice type each roll as thrown on a real board (31, or 3-1; the ope
 X's die then O's, 41), or roll to let the program draw it. Otherwise the dice come from a
 generator seeded with --seed (printed, so that a game can be repeated).
 The computer plays a random legal play. It doubles when the rules allow and it leads the race
-by at least 10% of its own pip count; it takes unless it trails by more than 25% of the
+by at least 10% of its own pip count (in a match, not when the game at the current cube
+already gives it the match); it takes unless it trails by more than 25% of the
 doubler's pip count (and always when a drop would lose the match); it accepts a resignation
 only for the most it could still win; it never resigns.
 A match to N uses the Crawford rule: no doubling in the game after a side first reaches N-1.

@@ -179,7 +179,8 @@ impl GameCli for BackgammonCli {
                     2 => "a gammon",
                     _ => "a backgammon",
                 };
-                format!("{w} wins {what} ({pts} x cube {})", pos.cube_value())
+                let unit = if pts == 1 { "point" } else { "points" };
+                format!("{w} wins {what}: {pts} {unit}")
             }
             None => match pos.turn() {
                 Turn::Chance => format!("game goes on, {} to roll", pos.side()),

@@ -445,8 +445,6 @@ impl MatchGame {
             Turn::Seat(s) => side_of(s),
             _ => self.on_roll(),
         };
-        let length = u32::from(self.m.rules().length);
-        let own = u32::from(self.m.score()[side.index()]);
         let now = self.expecting();
         if self.m.is_crawford() {
             "no doubling in the Crawford game".to_owned()
@@ -460,8 +458,6 @@ impl MatchGame {
             format!("the cube is {}'s: only its owner may double", side.other())
         } else if self.m.phase() == Phase::ToPlay {
             format!("double before rolling, not after ({now})")
-        } else if length > 0 && own + u32::from(self.m.cube_value()) >= length {
-            format!("{side} wins the match by winning this game: doubling gains nothing")
         } else if self.m.phase() == Phase::ToRoll && self.rolling {
             format!("{side} chose to roll ({now})")
         } else {
