@@ -1,8 +1,9 @@
 //! # boardgames-core
 //!
-//! Exact and fast rules for **Pente / Keryo-Pente** (with Abalone and Backgammon to join
-//! through the same traits): bitboard positions, move generators, notations and record
-//! formats, behind one small trait family, [`Game`].
+//! Exact and fast rules for **Abalone** (2, 3, 4 and 6 players), **Pente / Keryo-Pente** and
+//! **Backgammon**: bitboard positions, move generators, notations and record formats, behind
+//! one small trait family, [`Game`]. Every game is checked move for move against independent
+//! engines and real game records.
 //!
 //! ```
 //! use boardgames_core::{Game, Turn};
@@ -11,13 +12,19 @@
 //! // A Keryo-Pente game with the tournament rule, from the empty board.
 //! let mut pos = Pente::new(Variant::KeryoPente, true);
 //! for text in ["K10", "L11", "N10", "M12", "P13"] {
-//!     let mv = pos.parse_move(text)?;
-//!     pos.play(mv)?;
+//!     let mv = pos.parse_move(text)?; // notation, resolved against the position
+//!     pos.play(mv)?; // an error leaves the position unchanged
 //! }
 //! assert_eq!(pos.count_legal_moves(), 361 - 5);
 //! assert!(matches!(pos.turn(), Turn::Seat(_)));
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
+//!
+//! | module | game | position | move and notation |
+//! |---|---|---|---|
+//! | [`pente`] | Pente, Keryo-Pente | [`pente::Pente`]: two 384-bit bitboards | [`pente::Point`], pente.org coordinates `K10` |
+//! | [`abalone`] | Abalone, 2 to 6 players | [`abalone::Abalone`]: one `u128` per colour | [`abalone::Move`], Aba-Pro notation `a1b2` |
+//! | [`backgammon`] | Backgammon, money and match play | [`backgammon::Backgammon`]: packed checker counts; dice as chance nodes | [`backgammon::Play`], gnubg notation `24/18 13/11` |
 //!
 //! Generic algorithms work for every game: [`search::perft`], [`search::random_playout`], and the
 //! [`conformance`] kit that game tests run.
