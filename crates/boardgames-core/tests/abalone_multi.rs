@@ -638,6 +638,16 @@ fn perft_from_each_multi_player_layout() {
 }
 
 #[test]
+fn positions_stay_small() {
+    // The two-player position is as small as before the seats were generalised.
+    assert_eq!(
+        core::mem::size_of::<boardgames_core::abalone::Abalone>(),
+        48
+    );
+    assert!(core::mem::size_of::<Abalone6>() <= 128);
+}
+
+#[test]
 fn a_layout_for_another_player_count_is_refused() {
     assert!(Abalone4::from_layout(MultiLayout::SixPlayers).is_none());
     assert!(Abalone6::from_layout(MultiLayout::SixPlayers).is_some());

@@ -1,22 +1,41 @@
-//! Abalone for two players on the 61-cell hexagon.
+//! Abalone for two, three, four and six players on the 61-cell hexagon.
 //!
-//! * [`Abalone`]: the position and rules (`Copy`, about 48 bytes), implementing
+//! * [`Abalone`]: the two-player position and rules (`Copy`, 48 bytes), implementing
 //!   [`Game`](crate::Game) with [`Move`] as its move and [`Notation`] (Aba-Pro) as its
-//!   notation; the time-out and move-limit adjudication ([`Abalone::time_out`],
-//!   [`Abalone::set_move_limit`]).
+//!   notation; the time-out and move-limit adjudication ([`Position::time_out`],
+//!   [`Position::set_move_limit`]).
+//! * [`Abalone3`], [`Abalone4`], [`Abalone6`]: the same [`Position`] type for three players
+//!   (each for themselves), four (two teams of two) and six (two teams of three), seed 004:
+//!   partners' marbles may join an in-line line that starts with an own marble, broadside
+//!   moves take own marbles only, sumito counts the opposing side's marbles of any colour,
+//!   and a player (three) or team (four, six) wins at six ejected.
 //! * [`Cell`] and [`Direction`]: standard coordinates, `A1` bottom-left (Black's side) to `I9`,
 //!   centre `E5`; the six directions.
-//! * [`Layout`]: the named starting layouts (standard, Belgian / German / Dutch / Swiss daisy).
+//! * [`Layout`]: the named two-player starting layouts (standard, Belgian / German / Dutch /
+//!   Swiss daisy); [`MultiLayout`]: the layouts for three, four and six players.
 //! * [`Setup`]: the plain position description, its compact position string and (feature
 //!   `serde`) the neutral JSON position.
 //!
-//! Rules: `../shared/rules/abalone.md` (seeds 000 and 003), stated with their sources in
+//! Rules: `../shared/rules/abalone.md` (seeds 000, 003 and 004), stated with their sources in
 //! `docs/abalone.md`: 1 to 3 own marbles in a line move one cell, in-line or broadside;
 //! sumito 2:1, 3:1, 3:2 pushes, pac (1:1, 2:2, 3:3, and 4:3) does not; a push needs an empty
 //! cell or the edge behind the pushed marbles; no own marble leaves the board; the first side
 //! to eject six opposing marbles wins.
 //!
-//! The board is one [`Bitboard`] (`u128`) per colour on a grid of 9 rows of 10 bits: a
+//! ```
+//! use boardgames_core::{Game, Seat, Team};
+//! use boardgames_core::abalone::{Abalone4, Colour};
+//!
+//! // Four players: Black and Red (seats 0 and 2) against White and Green.
+//! let mut pos = Abalone4::start();
+//! assert_eq!(pos.count_legal_moves(), 43);
+//! assert_eq!(pos.team_of(Seat(2)), Team(0));
+//! pos.play(pos.parse_move("g6f6")?)?;
+//! assert_eq!(pos.side_to_move(), Colour::White);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! The board is one [`Bitboard`] (`u128`) per colour (seat) on a grid of 9 rows of 10 bits: a
 //! step off the board always lands on an always-empty bit, so shifting a whole colour by a
 //! direction finds every line of 2 and 3, every sumito and every ejection at once. Move
 //! counting is a sum of 60 popcounts.

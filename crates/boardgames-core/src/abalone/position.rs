@@ -559,7 +559,11 @@ impl<const SEATS: usize> Position<SEATS> {
             }
         }
         self.to_move = if SEATS == 2 {
-            self.to_move.other()
+            if me == 0 {
+                Colour::White
+            } else {
+                Colour::Black
+            }
         } else {
             Colour::SEATS[(me + 1) % SEATS]
         };
