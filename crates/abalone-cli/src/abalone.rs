@@ -102,13 +102,18 @@ fn counts<const SEATS: usize>(pos: &Position<SEATS>) -> String {
     text
 }
 
-/// The ANSI style of a colour's marbles past Black and White.
-fn seat_style(c: Colour) -> &'static str {
-    match c {
-        Colour::Red => "1;33",
-        Colour::Green => "1;32",
-        Colour::Yellow => "1;35",
-        _ => "1;36",
+/// The ANSI style of a colour's marbles. Two players keep their red and blue; with more
+/// players each seat is shown in the colour it is named after (black as grey).
+fn seat_style(c: Colour, seats: usize) -> &'static str {
+    match (c, seats) {
+        (Colour::Black, 2) => "1;31",
+        (Colour::White, 2) => "1;34",
+        (Colour::Black, _) => "1;90",
+        (Colour::White, _) => "1;97",
+        (Colour::Red, _) => "1;31",
+        (Colour::Green, _) => "1;32",
+        (Colour::Yellow, _) => "1;33",
+        (Colour::Purple, _) => "1;35",
     }
 }
 
@@ -165,12 +170,7 @@ impl<const SEATS: usize> AbaloneCli<SEATS> {
                     text.push(symbol);
                     continue;
                 }
-                let style = match pos.at(cell) {
-                    Some(Colour::Black) => "1;31",
-                    Some(Colour::White) => "1;34",
-                    Some(c) => seat_style(c),
-                    None => "2",
-                };
+                let style = pos.at(cell).map_or("2", |c| seat_style(c, SEATS));
                 let mark = if marked.contains(cell) { ";4;7" } else { "" };
                 text.push_str(&format!("\x1b[{style}{mark}m{symbol}\x1b[0m"));
             }

@@ -89,8 +89,10 @@ Batch interface (--jsonl FILE, or - for standard input), a stable contract for o
                  sorted keys and no spaces),
      \"result_moves\": [[the canonical Aba-Pro moves giving results[i], sorted], ...]}
   `captured.X` counts X-coloured marbles pushed off. This is the format of the reference
-  corpora. A line that is not a position gives `line N: reason` on standard error and no
-  output line; the others are still processed, and the exit status is then 1.";
+  corpora. With --players 3, 4 or 6 the positions (input and results) also carry the lists
+  and counts of red, green, yellow and purple and the \"ejected\" counts (docs/abalone.md).
+  A line that is not a position gives `line N: reason` on standard error and no output line;
+  the others are still processed, and the exit status is then 1.";
 
 const PERFT_HELP: &str = "\
 Output contract: the count alone on the last line of standard output (with --divide, the lines
