@@ -827,8 +827,53 @@ fn random_game<const N: usize>(layout: MultiLayout, choices: &[u16]) -> Result<(
     Ok(())
 }
 
+/// A random position of `N` players: `picks` assign cells (index into the 61 cells) to seats,
+/// at most the layout count per seat, first come first served.
+fn random_position<const N: usize>(picks: &[(usize, usize)], turn: usize) -> Position<N> {
+    let all: Vec<Cell> = Cell::all().collect();
+    let mut lists: Vec<Vec<Cell>> = vec![Vec::new(); N];
+    let mut used = Vec::new();
+    for &(c, s) in picks {
+        let (cell, seat) = (all[c % all.len()], s % N);
+        if !used.contains(&cell)
+            && lists[seat].len() < boardgames_core::abalone::marbles_per_seat(N)
+        {
+            used.push(cell);
+            lists[seat].push(cell);
+        }
+    }
+    let names: Vec<String> = lists
+        .iter()
+        .map(|l| {
+            l.iter()
+                .map(|c| c.to_string())
+                .collect::<Vec<_>>()
+                .join(" ")
+        })
+        .collect();
+    let refs: Vec<&str> = names.iter().map(String::as_str).collect();
+    setup(&refs, Colour::SEATS[turn % N], &[0; N], &[0; N])
+        .into_game()
+        .unwrap()
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(48))]
+
+    #[test]
+    fn the_validator_accepts_exactly_the_generated_moves_in_random_positions(
+        picks in prop::collection::vec((0usize..61, 0usize..6), 10..50),
+        turn in 0usize..6,
+    ) {
+        let candidates = all_candidates();
+        let mut report = Report::default();
+        let p3 = random_position::<3>(&picks, turn);
+        check_position(&p3, &candidates, &mut report).map_err(|e| TestCaseError::fail(e.to_string()))?;
+        let p4 = random_position::<4>(&picks, turn);
+        check_position(&p4, &candidates, &mut report).map_err(|e| TestCaseError::fail(e.to_string()))?;
+        let p6 = random_position::<6>(&picks, turn);
+        check_position(&p6, &candidates, &mut report).map_err(|e| TestCaseError::fail(e.to_string()))?;
+    }
 
     #[test]
     fn marbles_are_conserved_per_colour(choices in prop::collection::vec(any::<u16>(), 0..300)) {
