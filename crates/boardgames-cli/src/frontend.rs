@@ -260,6 +260,12 @@ pub trait GameCli {
         Vec::new()
     }
 
+    /// What separates the moves listed by `moves` in `play`. Default: a space; games whose
+    /// moves contain spaces (Backgammon's `8/5 6/5`) use a comma and a space.
+    fn move_separator(&self) -> &'static str {
+        " "
+    }
+
     /// The game's own interactive commands, for `help`. Default: none.
     fn commands(&self) -> Vec<CommandHelp> {
         Vec::new()

@@ -391,7 +391,8 @@ impl<C: GameCli> Session<'_, C> {
                 if texts.is_empty() {
                     writeln!(out, "no legal moves: {}", self.cli.describe_end(&self.pos))?;
                 } else {
-                    writeln!(out, "{} legal: {}", texts.len(), texts.join(" "))?;
+                    let list = texts.join(self.cli.move_separator());
+                    writeln!(out, "{} legal: {list}", texts.len())?;
                 }
             }
             "undo" | "takeback" | "back" | "u" => self.undo(out)?,
