@@ -85,10 +85,16 @@ pub fn accepts(m: &Match, kind: WinKind) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use boardgames_core::backgammon::{Backgammon, MatchRules};
+    use boardgames_core::backgammon::{Backgammon, GameState, MatchId};
 
-    /// X on roll in a race given by each side's (own point, checkers); the rest borne off.
-    fn race(x_points: &[(usize, u8)], o_points: &[(usize, u8)], rules: MatchRules) -> Match {
+    /// X on roll before its roll, cube 1 centred, in a race given by each side's (own point,
+    /// checkers), the rest borne off; `length` 0 is a money game (Jacoby on).
+    fn race(
+        x_points: &[(usize, u8)],
+        o_points: &[(usize, u8)],
+        length: u16,
+        score: [u16; 2],
+    ) -> Match {
         let mut b = Board::EMPTY;
         let mut on = [0u8; 2];
         for &(p, n) in x_points {
@@ -102,41 +108,47 @@ mod tests {
         b.set_count(Side::X, 0, 15 - on[0]);
         b.set_count(Side::O, 0, 15 - on[1]);
         let pos = Backgammon::from_parts(b, Side::X, None, 1).expect("valid race");
-        let mut m = Match::from_ids(&pos.position_id(), "cAkAAAAAAAAA").expect("ids");
-        if rules.length > 0 {
-            m = Match::from_ids(&pos.position_id(), &match_id(rules.length)).expect("ids");
-        }
-        m
-    }
-
-    /// Match ID of a 0-0 match to `n`, X on roll, game in play (built through a new match).
-    fn match_id(n: u16) -> String {
-        let mut m = Match::new(MatchRules::to_points(n));
-        m.opening(4, 1).expect("opening");
-        let mut id = m.match_id();
-        id.dice = None;
-        id.encode()
+        let mut id = MatchId::money(Side::X, None);
+        id.state = GameState::Playing;
+        id.match_length = length;
+        id.score = score;
+        id.jacoby = length == 0;
+        Match::from_ids(&pos.position_id(), &id.encode()).expect("IDs")
     }
 
     #[test]
     fn doubles_with_a_clear_race_lead_only() {
         // Hand-worked: X has 10 checkers on its 1-point and 5 borne off (10 pips); O has 15
         // on its 2-point (30 pips): X leads by 20 pips, far above 10% of 10.
-        let m = race(&[(1, 10)], &[(2, 15)], MatchRules::money(true));
+        let m = race(&[(1, 10)], &[(2, 15)], 0, [0, 0]);
         assert!(m.can_double());
         assert!(doubles(&m));
         // Even race: 15 on the 2-point each (30 pips each): no double.
-        let m = race(&[(2, 15)], &[(2, 15)], MatchRules::money(true));
+        let m = race(&[(2, 15)], &[(2, 15)], 0, [0, 0]);
+        assert!(!doubles(&m));
+    }
+
+    #[test]
+    fn no_double_when_the_game_already_wins_the_match() {
+        // Match to 5: at 2-0 a won game at cube 1 gives 3 points, so the lead is doubled; at
+        // 4-0 (after the Crawford game) any win gives the match: no double, though legal.
+        let m = race(&[(1, 10)], &[(2, 15)], 5, [2, 0]);
+        assert!(doubles(&m));
+        let m = race(&[(1, 10)], &[(2, 15)], 5, [4, 0]);
+        assert!(m.can_double());
         assert!(!doubles(&m));
     }
 
     #[test]
     fn takes_unless_hopeless() {
         // X (doubler, on roll) 10 pips against O's 30: O trails by 200% of 10: drop.
-        let m = race(&[(1, 10)], &[(2, 15)], MatchRules::money(true));
+        let m = race(&[(1, 10)], &[(2, 15)], 0, [0, 0]);
         assert!(!takes(&m));
         // X 30 pips, O 32 (14 on the 2-point, 1 on the 4-point): lead 2 = 6.7%: take.
-        let m = race(&[(2, 15)], &[(2, 14), (4, 1)], MatchRules::money(true));
+        let m = race(&[(2, 15)], &[(2, 14), (4, 1)], 0, [0, 0]);
+        assert!(takes(&m));
+        // Hopeless, but X at 4 of 5 wins the match by the drop: take.
+        let m = race(&[(1, 10)], &[(2, 15)], 5, [4, 0]);
         assert!(takes(&m));
     }
 

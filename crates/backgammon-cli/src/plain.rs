@@ -158,6 +158,10 @@ impl GameCli for BackgammonCli {
         if seat.0 == 0 { "X" } else { "O" }.to_owned()
     }
 
+    fn move_separator(&self) -> &'static str {
+        ", "
+    }
+
     fn describe_step(
         &self,
         before: &Backgammon,

@@ -258,7 +258,7 @@ impl MatchGame {
     /// The score line: `match to 5: X 2 - O 1 (Crawford game)` or `money game (Jacoby rule)`.
     pub fn score_line(&self) -> String {
         let mut s = self.score_text();
-        if self.m.is_crawford() {
+        if self.m.is_crawford() && self.m.phase() != Phase::Over {
             s.push_str(" (Crawford game: no doubling)");
         }
         s
@@ -773,8 +773,43 @@ impl GameCli for MatchCli {
         text
     }
 
-    fn seat_name(&self, _pos: &MatchGame, seat: Seat) -> String {
-        side_of(seat).to_string()
+    /// After a decision that moves no checker (roll, double, take, reject), only the score,
+    /// cube and what comes next: the board is as it was shown just before.
+    fn render_after(
+        &self,
+        before: &MatchGame,
+        step: &Step<MatchGame>,
+        after: &MatchGame,
+        colour: bool,
+    ) -> String {
+        let same_game = after.m.phase() != Phase::Opening && after.m.phase() != Phase::Over;
+        match step {
+            Step::Move(Action::Roll | Action::Double | Action::Take | Action::Reject)
+                if same_game && before.m.position().board() == after.m.position().board() =>
+            {
+                let full = self.render(after, colour);
+                let lines: Vec<&str> = full.lines().collect();
+                let from = lines
+                    .iter()
+                    .position(|l| l.starts_with(" 12 11 10"))
+                    .map_or(0, |i| i + 1);
+                lines[from..].join("\n")
+            }
+            _ => self.render(after, colour),
+        }
+    }
+
+    /// `X`, or `X 31` for the side with dice to play, so that the prompt shows the roll.
+    fn seat_name(&self, pos: &MatchGame, seat: Seat) -> String {
+        let side = side_of(seat);
+        match (pos.m.phase(), pos.m.position().dice()) {
+            (Phase::ToPlay, Some(d)) if side == pos.on_roll() => format!("{side} {d}"),
+            _ => side.to_string(),
+        }
+    }
+
+    fn move_separator(&self) -> &'static str {
+        ", "
     }
 
     fn describe_step(
@@ -787,7 +822,8 @@ impl GameCli for MatchCli {
         let mut text = match step {
             Step::Chance(Throw::Opening { x, o }) => {
                 let first = if x > o { Side::X } else { Side::O };
-                format!("opening roll X {x}, O {o}: {first} starts")
+                let roll = Dice::new(*x, *o).map(|d| d.to_string()).unwrap_or_default();
+                format!("opening roll X {x}, O {o}: {first} starts with {roll}")
             }
             Step::Chance(Throw::Roll(d)) => format!("{side} rolls {d}"),
             Step::Move(Action::Double) => format!(
@@ -811,8 +847,8 @@ impl GameCli for MatchCli {
         }
     }
 
-    /// One line per decision: `X 31: 8/5 6/5`, `O doubles`, with what happened in between,
-    /// then the result.
+    /// One line per decision: `X 31: 8/5 6/5`, `O doubles`, with what happened in between
+    /// (the end of each game, the match's result), and where it stands when not over.
     fn write_record(
         &self,
         start: &MatchGame,
@@ -861,7 +897,9 @@ impl GameCli for MatchCli {
                 lines.push(e.clone());
             }
         }
-        lines.push(format!("# {}", self.describe_end(end)));
+        if end.m.phase() != Phase::Over {
+            lines.push(format!("# {}", self.describe_end(end)));
+        }
         lines.join("\n")
     }
 
