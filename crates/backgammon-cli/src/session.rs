@@ -22,8 +22,8 @@ use core::str::FromStr;
 use arrayvec::ArrayVec;
 use boardgames_cli::{CommandHelp, CommandOutput, GameCli, Record, Step};
 use boardgames_core::backgammon::{
-    Dice, IllegalPlay, Match, MatchAction, MatchRules, NotationError, Phase, Play, PlayNotation,
-    SetupError, Side, WinKind, MAX_PLAYS,
+    Backgammon, Dice, IllegalPlay, Match, MatchAction, MatchRules, NotationError, Phase, Play,
+    PlayNotation, SetupError, Side, WinKind, MAX_PLAYS,
 };
 use boardgames_core::{ChanceList, Game, GameResult, Outcome, Probability, Seat, Team, Turn};
 
@@ -486,17 +486,47 @@ impl MatchGame {
     }
 }
 
-impl fmt::Display for MatchGame {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let board = self.m.position().to_string();
-        let lines: Vec<&str> = board.lines().collect();
+impl MatchGame {
+    /// The board diagram seen from `view`'s side: its home board bottom right, the points
+    /// numbered as it counts them. Then the score, the cube and what comes next.
+    pub fn diagram(&self, view: Side) -> String {
+        let pos = self.m.position();
+        let text = if view == Side::X {
+            pos.to_string()
+        } else {
+            // O's view: the board with the roles swapped, drawn, and the letters swapped back.
+            match Backgammon::from_parts(pos.board().swapped(), pos.side().other(), None, 1) {
+                Ok(mirror) => mirror
+                    .to_string()
+                    .chars()
+                    .map(|c| match c {
+                        'X' => 'O',
+                        'O' => 'X',
+                        c => c,
+                    })
+                    .collect(),
+                Err(_) => pos.to_string(),
+            }
+        };
+        let lines: Vec<&str> = text.lines().collect();
         // The diagram's last line (who is to roll, the cube) is replaced by the match's.
         let keep = lines.len().saturating_sub(1);
-        for line in lines.iter().take(keep) {
-            writeln!(f, "{line}")?;
+        let mut out: Vec<String> = lines.iter().take(keep).map(|l| (*l).to_owned()).collect();
+        if view == Side::O {
+            if let Some(last) = out.last_mut() {
+                last.push_str("   (points numbered from O's side)");
+            }
         }
-        writeln!(f, "{}; {}", self.score_line(), self.cube_line())?;
-        write!(f, "{}", self.expecting())
+        out.push(format!("{}; {}", self.score_line(), self.cube_line()));
+        out.push(self.expecting());
+        out.join("\n")
+    }
+}
+
+impl fmt::Display for MatchGame {
+    /// The diagram from X's side ([`MatchGame::diagram`]).
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.diagram(Side::X))
     }
 }
 
@@ -761,8 +791,15 @@ impl GameCli for MatchCli {
         Err("no batch reports for matches".to_owned())
     }
 
+    /// The board from the human's side against the computer, else from the side on roll's
+    /// (as gnubg numbers the points for the player on roll).
     fn render(&self, pos: &MatchGame, _colour: bool) -> String {
-        let mut text = pos.to_string();
+        let view = match self.computer {
+            [true, false] => Side::O,
+            [false, true] => Side::X,
+            _ => pos.on_roll(),
+        };
+        let mut text = pos.diagram(view);
         if let Some(hint) = self.dice_hint(pos) {
             text.push_str(&format!("\n{hint}"));
         } else if pos.asks_roll_or_double() {

@@ -642,3 +642,27 @@ fn help_documents_the_contracts() {
         .success()
         .stdout(predicate::str::contains("Position ID:"));
 }
+
+#[test]
+fn playing_o_against_the_computer() {
+    // The human plays O: the board is drawn from O's side and O's plays are written in O's
+    // numbering (its back checkers on its 24-point).
+    let out = play(
+        &[
+            "--vs",
+            "computer",
+            "--computer-first",
+            "--manual-dice",
+            "--seed",
+            "2",
+        ],
+        "23\n24/22 13/10\n",
+    );
+    assert!(
+        out.contains("opening roll X 2, O 3: O starts with 32"),
+        "{out}"
+    );
+    assert!(out.contains("O 32: 24/22 13/10"), "{out}");
+    assert!(out.contains("(points numbered from O's side)"), "{out}");
+    assert!(!out.contains("error"), "{out}");
+}
