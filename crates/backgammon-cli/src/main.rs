@@ -90,7 +90,8 @@ Batch interface (--jsonl FILE, or - for standard input), a stable contract for o
                   \"position\": {\"board\", \"bar\", \"off\", \"turn\": the opponent},
                   \"play\": gnubg notation, `pass` when nothing moves}, ...] sorted by pid,
      \"plays\": the plays of the results, sorted}
-  This is the record format of the reference corpora (`count`, `results`, `plays`). A line
+  A finished game (a side has borne off all 15) gives count 0 and empty lists. This is the
+  record format of the reference corpora (`count`, `results`, `plays`). A line
   that is not a position with dice gives `line N: reason` on standard error and no output
   line; the others are still processed, and the exit status is then 1.";
 

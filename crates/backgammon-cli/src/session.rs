@@ -773,6 +773,18 @@ impl MatchCli {
     }
 }
 
+impl MatchCli {
+    /// The side the board is drawn from: the human's against the computer, else the side on
+    /// roll's.
+    fn view(&self, pos: &MatchGame) -> Side {
+        match self.computer {
+            [true, false] => Side::O,
+            [false, true] => Side::X,
+            _ => pos.on_roll(),
+        }
+    }
+}
+
 impl GameCli for MatchCli {
     type Game = MatchGame;
     type Report = serde_json::Value;
@@ -794,12 +806,7 @@ impl GameCli for MatchCli {
     /// The board from the human's side against the computer, else from the side on roll's
     /// (as gnubg numbers the points for the player on roll).
     fn render(&self, pos: &MatchGame, _colour: bool) -> String {
-        let view = match self.computer {
-            [true, false] => Side::O,
-            [false, true] => Side::X,
-            _ => pos.on_roll(),
-        };
-        let mut text = pos.diagram(view);
+        let mut text = pos.diagram(self.view(pos));
         if let Some(hint) = self.dice_hint(pos) {
             text.push_str(&format!("\n{hint}"));
         } else if pos.asks_roll_or_double() {
@@ -872,6 +879,12 @@ impl GameCli for MatchCli {
         for e in after.events() {
             text.push_str("\n  ");
             text.push_str(e);
+        }
+        // A roll is not followed by the board: show it when it is now seen from the other
+        // side (two players, O starting).
+        if matches!(step, Step::Chance(_)) && self.view(before) != self.view(after) {
+            text.push('\n');
+            text.push_str(&self.render(after, false));
         }
         text
     }
