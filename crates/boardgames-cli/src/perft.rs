@@ -106,7 +106,7 @@ pub fn perft_with_progress<C: GameCli>(
                 writeln!(out, "{step} {count}")?;
             }
             let elapsed = timer.elapsed();
-            let due = last_shown.map_or(true, |t| {
+            let due = last_shown.is_none_or(|t| {
                 t.elapsed() >= Duration::from_millis(if progress.terminal { 100 } else { 1000 })
             });
             if elapsed >= progress.after && due && i + 1 < n {

@@ -436,7 +436,7 @@ impl fmt::Display for Pente {
                 f,
                 "{} ({}) to move",
                 self.side_to_move(),
-                if self.ply % 2 == 0 { 'X' } else { 'O' }
+                if self.ply.is_multiple_of(2) { 'X' } else { 'O' }
             ),
         }
     }

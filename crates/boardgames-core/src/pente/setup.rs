@@ -116,7 +116,7 @@ impl Setup {
             }
             let c = self.captures[seat];
             let possible = match self.variant {
-                Variant::Pente => c % 2 == 0,
+                Variant::Pente => c.is_multiple_of(2),
                 Variant::KeryoPente => c != 1,
             };
             if !possible {

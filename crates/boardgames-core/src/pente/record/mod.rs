@@ -5,7 +5,7 @@
 //! * [`pgn`]: pente.org's PGN-like game files: tag lines (`[Game "Pente"]`, `[Rated "Y"]`,
 //!   players, `[Result "1-0"]`, ...), a blank line, then the move text and the result.
 //! * `json` (feature `serde`): the JSON record of the pente.org corpus, one object per game.
-//! * [`replay`]: a move list played against the rules, ply by ply, and the expected-results
+//! * [`mod@replay`]: a move list played against the rules, ply by ply, and the expected-results
 //!   report (`id`, `variant`, `tournament_rule`, `n_moves`, `caps`, `removed`, `result`,
 //!   `illegal`) of the reference data.
 
