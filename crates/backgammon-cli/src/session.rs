@@ -1063,3 +1063,141 @@ impl GameCli for MatchCli {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A small deterministic generator for the test's choices.
+    struct Lcg(u64);
+
+    impl Lcg {
+        fn below(&mut self, n: usize) -> usize {
+            self.0 = self
+                .0
+                .wrapping_mul(6_364_136_223_846_793_005)
+                .wrapping_add(1_442_695_040_888_963_407);
+            ((self.0 >> 33) % n.max(1) as u64) as usize
+        }
+    }
+
+    const DECISIONS: [Action; 6] = [
+        Action::Roll,
+        Action::Double,
+        Action::Take,
+        Action::Drop,
+        Action::Accept,
+        Action::Reject,
+    ];
+
+    /// Checks the trait's promises at one position (as the core's conformance kit does, but
+    /// for the IDs instead of a full setup: the match's history is not in them).
+    fn check(pos: &MatchGame) {
+        let moves = pos.moves();
+        for (i, mv) in moves.iter().enumerate() {
+            assert!(!moves[..i].contains(mv), "duplicate {mv}");
+            assert!(pos.is_legal(*mv));
+            assert_eq!(pos.nth_legal_move(i), Some(*mv));
+            let mut child = pos.clone();
+            assert!(child.play(*mv).is_ok(), "{mv} refused");
+            let text = pos.notation(*mv).to_string();
+            assert_eq!(pos.parse_move(&text).ok(), Some(*mv), "{text}");
+        }
+        assert_eq!(pos.count_legal_moves(), moves.len());
+        for d in DECISIONS {
+            if !moves.contains(&d) {
+                let mut child = pos.clone();
+                assert!(child.play(d).is_err(), "{d} accepted");
+                assert_eq!(&child, pos, "a refused {d} changed the position");
+            }
+        }
+        if pos.m.is_crawford() {
+            assert!(
+                !moves.contains(&Action::Double),
+                "double in the Crawford game"
+            );
+        }
+        match pos.turn() {
+            Turn::Chance => {
+                let outcomes = pos.chance_outcomes();
+                let den = outcomes.first().map_or(1, |(_, p)| p.denominator);
+                let sum: u32 = outcomes.iter().map(|(_, p)| p.numerator).sum();
+                assert!(outcomes.iter().all(|(_, p)| p.denominator == den));
+                assert_eq!(sum, den);
+            }
+            Turn::Over => {
+                assert!(moves.is_empty());
+                assert!(pos.outcome().is_some());
+            }
+            Turn::Seat(_) => {
+                assert!(!moves.is_empty());
+                assert!(pos.outcome().is_none());
+            }
+        }
+        // The gnubg IDs read back to the same IDs.
+        let id = pos.to_setup();
+        let back = MatchGame::from_text(&id.to_string()).expect("IDs read back");
+        assert_eq!(back.to_setup(), id);
+        assert!(pos.m.cube_value().is_power_of_two());
+    }
+
+    /// Random sessions with every decision typed (no computer side), resignations now and
+    /// then; each must end with a winner and the score it says.
+    #[test]
+    fn random_sessions_keep_the_promises() {
+        let mut rng = Lcg(7);
+        let mut crawford_games = 0;
+        for (n, rules) in [
+            MatchRules::money(true),
+            MatchRules::money(false),
+            MatchRules::to_points(3),
+            MatchRules::to_points(5),
+        ]
+        .into_iter()
+        .cycle()
+        .take(12)
+        .enumerate()
+        {
+            let mut pos = MatchGame::new(rules, [false, false]);
+            let mut steps = 0;
+            while pos.turn() != Turn::Over {
+                check(&pos);
+                steps += 1;
+                assert!(steps < 20_000, "session {n} does not end");
+                if pos.m.is_crawford() && pos.m.phase() == Phase::Opening {
+                    crawford_games += 1;
+                }
+                if rng.below(200) == 0 {
+                    let kind =
+                        [WinKind::Single, WinKind::Gammon, WinKind::Backgammon][rng.below(3)];
+                    if let Ok(next) = pos.resign(kind) {
+                        pos = next;
+                        continue;
+                    }
+                }
+                match pos.turn() {
+                    Turn::Chance => {
+                        let outcomes = pos.chance_outcomes();
+                        let (c, _) = outcomes[rng.below(outcomes.len())];
+                        pos.apply_chance(c).expect("listed outcome");
+                    }
+                    Turn::Seat(_) => {
+                        let moves = pos.moves();
+                        let mv = moves[rng.below(moves.len())];
+                        pos.play(mv).expect("generated move");
+                    }
+                    Turn::Over => {}
+                }
+            }
+            check(&pos);
+            let winner = pos.m.winner().expect("a winner");
+            let score = pos.m.score()[winner.index()];
+            if rules.length > 0 {
+                assert!(score >= rules.length);
+            } else {
+                assert!(score >= 1);
+            }
+        }
+        assert!(crawford_games > 0, "no session reached the Crawford game");
+    }
+}
