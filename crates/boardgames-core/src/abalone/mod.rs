@@ -61,6 +61,7 @@ mod movegen;
 mod moves;
 mod notation;
 mod position;
+pub mod record;
 mod rules;
 mod setup;
 

@@ -1,0 +1,579 @@
+//! APGN: PGN-like tags with Aba-Pro move text, several games per file, as in the MiGs
+//! server's archive.
+//!
+//! ```text
+//! [Event "MIGS 24054"]
+//! [Date "2016.04.18"]
+//! [Black "P1"]
+//! [White "P2"]
+//! [Variant "belgian"]
+//! [Result "1-0"]
+//! [Notation "Aba-Pro"]
+//! [Termination "Au score"]
+//! [Plies "189"]
+//! [Source "MIGS"]
+//!
+//! 1. a1b2 a5b5 2. b2c3 a4b4 3. b3c3 i5h5 4. b1c2 c5c6d6 5. c3d4 i6h6
+//! ...
+//! 95. h5g4 1-0
+//! ```
+//!
+//! # Reading
+//!
+//! * Tag lines `[Name "value"]`, one per line; the name is letters, digits and `_`; in the
+//!   value `\"` is a quote and `\\` a backslash. `Variant` gives the layout (`standard`,
+//!   `belgian`, `german`, `dutch`, `swiss`, also the full names like `belgian_daisy`;
+//!   Standard when absent); `Result` is `1-0`, `0-1`, `1/2-1/2` or `*`; `Notation` must be
+//!   `Aba-Pro` when present; `Termination` is kept as written; `Plies` is a number. Every
+//!   other tag is kept, in order.
+//! * Move text: Aba-Pro moves (in-line `a1b2`, broadside `c3c5d4`, either case, either
+//!   broadside spelling: `c5c3d6` reads as `c3c5d4`), move numbers `12.` (also `12...` and
+//!   glued to the move, `12.a1b2`), which must follow on from the moves before them, and a
+//!   result token (`1-0`, `0-1`, `1/2-1/2`, `*`) that ends the game; when the `Result` tag
+//!   is there the token must agree with it. Comments `{...}` (across lines) and `;` to the
+//!   end of the line are skipped.
+//! * Games: a tag line after a game's move text, or a move after its result token, starts
+//!   the next game. A blank file holds no games.
+//!
+//! Any malformed text gets a [`RecordError`] naming the line and the column; reading never
+//! panics. Whether the moves are legal is [`GameRecord::check`]'s job.
+//!
+//! # Writing
+//!
+//! The kept tags up to the first one that is not `Event`, `Site`, `Date`, `Round`, `Black`
+//! or `White`, then `Variant` (short name), `Result`, `Notation "Aba-Pro"`, `Termination`
+//! and `Plies` when the record has them, then the other kept tags; a blank line; the moves
+//! in canonical notation after their move numbers (`1. a1b2 i5h5 2. ...`), in lines of at
+//! most 78 characters that never split a move number from its Black and White moves; the
+//! result token (`*` when none) after the last move, on the same line; a blank line between
+//! games. The MiGs archive is written back byte for byte.
+
+use super::game_record::{GameRecord, RecordedResult};
+use super::RecordError;
+use crate::abalone::layout::Layout;
+use crate::abalone::notation::Notation;
+
+/// The tags that come before the record's own fields when writing.
+const ROSTER: [&str; 6] = ["Event", "Site", "Date", "Round", "Black", "White"];
+
+/// Tags the record holds as fields rather than in its tag list.
+const FIELD_TAGS: [&str; 5] = ["Variant", "Result", "Notation", "Termination", "Plies"];
+
+/// The widest line of move text written, the result token aside (as MiGs's exporter).
+const LINE_WIDTH: usize = 78;
+
+/// The short name of a layout in the `Variant` tag.
+pub const fn variant_name(layout: Layout) -> &'static str {
+    match layout {
+        Layout::Standard => "standard",
+        Layout::BelgianDaisy => "belgian",
+        Layout::GermanDaisy => "german",
+        Layout::DutchDaisy => "dutch",
+        Layout::SwissDaisy => "swiss",
+    }
+}
+
+/// Whether a text looks like APGN rather than a bare move list: it has a tag line, and no
+/// `Layout`, `Position` or `MoveLimit` header (those belong to the plain Aba-Pro record
+/// format of the command-line tools).
+pub fn looks_like_apgn(text: &str) -> bool {
+    let mut tags = text
+        .lines()
+        .map(str::trim_start)
+        .filter(|l| l.starts_with('['))
+        .map(|l| {
+            l[1..]
+                .split(|c: char| c.is_whitespace() || c == '"' || c == ']')
+                .next()
+                .unwrap_or("")
+                .to_ascii_lowercase()
+        })
+        .peekable();
+    tags.peek().is_some()
+        && tags.all(|name| !matches!(name.as_str(), "layout" | "position" | "setup" | "movelimit"))
+}
+
+/// A tag as read, with where its value starts (for messages).
+struct RawTag {
+    name: String,
+    value: String,
+    line: usize,
+    column: usize,
+}
+
+/// The game being read.
+#[derive(Default)]
+struct Builder {
+    tags: Vec<RawTag>,
+    moves: Vec<Notation>,
+    /// Move text (a move, a number or a result) has been read.
+    started: bool,
+    /// The result token, with its place.
+    result_token: Option<(Option<RecordedResult>, usize, usize)>,
+}
+
+impl Builder {
+    fn is_empty(&self) -> bool {
+        self.tags.is_empty() && !self.started
+    }
+
+    fn finish(self) -> Result<GameRecord, RecordError> {
+        let mut record = GameRecord::default();
+        let mut seen: Vec<&str> = Vec::new();
+        let mut tag_result: Option<Option<RecordedResult>> = None;
+        for tag in &self.tags {
+            let bad = |message: String| RecordError::Syntax {
+                line: tag.line,
+                column: tag.column,
+                message,
+            };
+            let field = FIELD_TAGS.iter().find(|&&f| f == tag.name);
+            if let Some(&field) = field {
+                if seen.contains(&field) {
+                    return Err(bad(format!("a second {field} tag")));
+                }
+                seen.push(field);
+            }
+            match tag.name.as_str() {
+                "Variant" => {
+                    record.layout = tag.value.parse().map_err(|_| {
+                        bad(format!(
+                            "variant {:?} is not an Abalone layout (standard, belgian, german, dutch or swiss)",
+                            tag.value
+                        ))
+                    })?;
+                }
+                "Result" => {
+                    tag_result = Some(match tag.value.trim() {
+                        "*" | "" => None,
+                        v => Some(v.parse::<RecordedResult>().map_err(bad)?),
+                    });
+                }
+                "Notation" => {
+                    let key: String = tag
+                        .value
+                        .chars()
+                        .filter(|c| c.is_ascii_alphanumeric())
+                        .collect();
+                    if !key.eq_ignore_ascii_case("abapro") {
+                        return Err(bad(format!(
+                            "notation {:?}: only Aba-Pro move text is read",
+                            tag.value
+                        )));
+                    }
+                }
+                "Termination" => record.termination = Some(tag.value.clone()),
+                "Plies" => {
+                    record.plies = Some(tag.value.trim().parse().map_err(|_| {
+                        bad(format!("Plies {:?} is not a number of plies", tag.value))
+                    })?);
+                }
+                _ => record.tags.push((tag.name.clone(), tag.value.clone())),
+            }
+        }
+        record.result = match (tag_result, self.result_token) {
+            (Some(tagged), Some((token, line, column))) if tagged != token => {
+                return Err(RecordError::Syntax {
+                    line,
+                    column,
+                    message: format!(
+                        "the result {} differs from the Result tag {}",
+                        result_text(token),
+                        result_text(tagged)
+                    ),
+                })
+            }
+            (Some(tagged), _) => tagged,
+            (None, Some((token, _, _))) => token,
+            (None, None) => None,
+        };
+        record.moves = self.moves;
+        Ok(record)
+    }
+}
+
+fn result_text(result: Option<RecordedResult>) -> &'static str {
+    result.map_or("*", RecordedResult::token)
+}
+
+/// A result token: `Some(result)` (`None` inside for `*`) when the text is one.
+fn result_token(token: &str) -> Option<Option<RecordedResult>> {
+    if token == "*" {
+        Some(None)
+    } else {
+        token.parse::<RecordedResult>().ok().map(Some)
+    }
+}
+
+/// Reads every game of an APGN text (see the module docs).
+///
+/// # Errors
+/// [`RecordError::Syntax`] for a malformed tag, an unknown variant, a bad result or plies
+/// value, a move number out of sequence or an unclosed comment; [`RecordError::BadMove`]
+/// for a token that is not Aba-Pro notation; each with its line and column.
+pub fn read_apgn(text: &str) -> Result<Vec<GameRecord>, RecordError> {
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    let mut games = Vec::new();
+    let mut game = Builder::default();
+    // Where an open `{` comment started.
+    let mut comment: Option<(usize, usize)> = None;
+    for (i, line) in text.lines().enumerate() {
+        let line_no = i + 1;
+        if comment.is_none() && line.trim_start().starts_with('[') {
+            if game.started {
+                games.push(std::mem::take(&mut game).finish()?);
+            }
+            game.tags.push(read_tag(line, line_no)?);
+            continue;
+        }
+        let chars: Vec<char> = line.chars().collect();
+        let mut at = 0;
+        while at < chars.len() {
+            if let Some(start) = comment {
+                match chars[at..].iter().position(|&c| c == '}') {
+                    Some(end) => {
+                        at += end + 1;
+                        comment = None;
+                    }
+                    None => {
+                        at = chars.len();
+                        comment = Some(start);
+                    }
+                }
+                continue;
+            }
+            let c = chars[at];
+            if c.is_whitespace() {
+                at += 1;
+                continue;
+            }
+            if c == ';' {
+                break;
+            }
+            if c == '{' {
+                comment = Some((line_no, at + 1));
+                at += 1;
+                continue;
+            }
+            let len = chars[at..]
+                .iter()
+                .position(|&c| c.is_whitespace() || c == '{' || c == ';')
+                .unwrap_or(chars.len() - at);
+            let token: String = chars[at..at + len].iter().collect();
+            let column = at + 1;
+            at += len;
+            if game.result_token.is_some() {
+                // The previous game ended with its result: this one has no tags.
+                games.push(std::mem::take(&mut game).finish()?);
+            }
+            read_token(&mut game, &token, line_no, column)?;
+        }
+    }
+    if let Some((line, column)) = comment {
+        return Err(RecordError::Syntax {
+            line,
+            column,
+            message: "this comment is never closed with }".to_owned(),
+        });
+    }
+    if !game.is_empty() {
+        games.push(game.finish()?);
+    }
+    Ok(games)
+}
+
+/// One token of move text: a move number, a result or a move.
+fn read_token(
+    game: &mut Builder,
+    token: &str,
+    line: usize,
+    column: usize,
+) -> Result<(), RecordError> {
+    game.started = true;
+    if let Some(result) = result_token(token) {
+        game.result_token = Some((result, line, column));
+        return Ok(());
+    }
+    let digits = token.bytes().take_while(u8::is_ascii_digit).count();
+    let mut mv = token;
+    let mut mv_column = column;
+    if digits > 0 && token[digits..].starts_with('.') {
+        let expected = game.moves.len() / 2 + 1;
+        let number: Option<usize> = token[..digits].parse().ok();
+        if number != Some(expected) {
+            return Err(RecordError::Syntax {
+                line,
+                column,
+                message: format!(
+                    "move number {} where {expected} is expected",
+                    &token[..digits]
+                ),
+            });
+        }
+        let dots = token[digits..].bytes().take_while(|&b| b == b'.').count();
+        mv = &token[digits + dots..];
+        mv_column = column + digits + dots;
+        if mv.is_empty() {
+            return Ok(());
+        }
+    }
+    match mv.parse::<Notation>() {
+        Ok(n) => {
+            game.moves.push(n);
+            Ok(())
+        }
+        Err(source) => Err(RecordError::BadMove {
+            line,
+            column: mv_column,
+            token: mv.to_owned(),
+            source,
+        }),
+    }
+}
+
+/// Reads a tag line `[Name "value"]`.
+fn read_tag(line: &str, line_no: usize) -> Result<RawTag, RecordError> {
+    let chars: Vec<char> = line.chars().collect();
+    let bad = |column: usize, message: &str| RecordError::Syntax {
+        line: line_no,
+        column,
+        message: message.to_owned(),
+    };
+    let mut at = chars.iter().position(|&c| c == '[').unwrap_or(0) + 1;
+    let name_start = at;
+    while at < chars.len() && (chars[at].is_ascii_alphanumeric() || chars[at] == '_') {
+        at += 1;
+    }
+    let name: String = chars[name_start..at].iter().collect();
+    if name.is_empty() {
+        return Err(bad(
+            name_start + 1,
+            "a tag line is [Name \"value\"]: the name (letters, digits, _) is missing",
+        ));
+    }
+    while at < chars.len() && chars[at].is_whitespace() {
+        at += 1;
+    }
+    if chars.get(at) != Some(&'"') {
+        return Err(bad(at + 1, "expected the tag's value in double quotes"));
+    }
+    at += 1;
+    let value_column = at + 1;
+    let mut value = String::new();
+    loop {
+        match chars.get(at) {
+            None => {
+                return Err(bad(
+                    value_column - 1,
+                    "the tag's value has no closing quote",
+                ))
+            }
+            Some('"') => break,
+            Some('\\') if matches!(chars.get(at + 1), Some('"' | '\\')) => {
+                value.extend(chars.get(at + 1));
+                at += 2;
+            }
+            Some(&c) => {
+                value.push(c);
+                at += 1;
+            }
+        }
+    }
+    at += 1;
+    while at < chars.len() && chars[at].is_whitespace() {
+        at += 1;
+    }
+    if chars.get(at) != Some(&']') {
+        return Err(bad(at + 1, "expected ] after the tag's value"));
+    }
+    at += 1;
+    while at < chars.len() && chars[at].is_whitespace() {
+        at += 1;
+    }
+    if at < chars.len() && chars[at] != ';' {
+        return Err(bad(
+            at + 1,
+            "unexpected text after the tag (one tag a line)",
+        ));
+    }
+    Ok(RawTag {
+        name,
+        value,
+        line: line_no,
+        column: value_column,
+    })
+}
+
+/// A tag line, the value escaped (`\"`, `\\`; line breaks become spaces).
+fn tag_line(out: &mut String, name: &str, value: &str) {
+    out.push('[');
+    out.push_str(name);
+    out.push_str(" \"");
+    for c in value.chars() {
+        match c {
+            '"' | '\\' => {
+                out.push('\\');
+                out.push(c);
+            }
+            '\n' | '\r' => out.push(' '),
+            c => out.push(c),
+        }
+    }
+    out.push_str("\"]\n");
+}
+
+/// Writes one game as APGN (see the module docs); the text ends with a line break.
+pub fn write_game(record: &GameRecord) -> String {
+    let mut out = String::new();
+    let lead = record
+        .tags
+        .iter()
+        .take_while(|(n, _)| ROSTER.contains(&n.as_str()))
+        .count();
+    let kept = |out: &mut String, tags: &[(String, String)]| {
+        for (name, value) in tags {
+            if !FIELD_TAGS.contains(&name.as_str()) {
+                tag_line(out, name, value);
+            }
+        }
+    };
+    kept(&mut out, &record.tags[..lead]);
+    tag_line(&mut out, "Variant", variant_name(record.layout));
+    tag_line(&mut out, "Result", result_text(record.result));
+    tag_line(&mut out, "Notation", "Aba-Pro");
+    if let Some(t) = &record.termination {
+        tag_line(&mut out, "Termination", t);
+    }
+    if let Some(n) = record.plies {
+        tag_line(&mut out, "Plies", &n.to_string());
+    }
+    kept(&mut out, &record.tags[lead..]);
+    out.push('\n');
+    // A move number with its Black and White moves stays on one line.
+    let mut line = String::new();
+    for (i, pair) in record.moves.chunks(2).enumerate() {
+        let mut group = format!("{}.", i + 1);
+        for mv in pair {
+            group.push(' ');
+            group.push_str(&mv.to_string());
+        }
+        if !line.is_empty() && line.len() + 1 + group.len() > LINE_WIDTH {
+            out.push_str(&line);
+            out.push('\n');
+            line.clear();
+        }
+        if !line.is_empty() {
+            line.push(' ');
+        }
+        line.push_str(&group);
+    }
+    if !line.is_empty() {
+        line.push(' ');
+    }
+    out.push_str(&line);
+    out.push_str(result_text(record.result));
+    out.push('\n');
+    out
+}
+
+/// Writes games as one APGN text, a blank line between them.
+pub fn write_apgn(games: &[GameRecord]) -> String {
+    games.iter().map(write_game).collect::<Vec<_>>().join("\n")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const GAME: &str = "[Event \"MIGS 1\"]\n[Date \"2016.04.18\"]\n[Black \"P1\"]\n\
+        [White \"P2\"]\n[Variant \"belgian\"]\n[Result \"0-1\"]\n[Notation \"Aba-Pro\"]\n\
+        [Termination \"Abandon\"]\n[Plies \"3\"]\n[Source \"MIGS\"]\n\n1. a1b2 i5h5 2. a2b3 0-1\n";
+
+    #[test]
+    fn a_game_reads_and_writes_back_byte_for_byte() {
+        let games = read_apgn(GAME).unwrap();
+        assert_eq!(games.len(), 1);
+        let g = &games[0];
+        assert_eq!(g.layout, Layout::BelgianDaisy);
+        assert_eq!(g.result, Some(RecordedResult::WhiteWins));
+        assert_eq!(g.termination.as_deref(), Some("Abandon"));
+        assert_eq!(g.plies, Some(3));
+        assert_eq!(g.tag("Source"), Some("MIGS"));
+        assert_eq!(g.tags.len(), 5);
+        assert_eq!(write_apgn(&games), GAME);
+    }
+
+    #[test]
+    fn the_other_broadside_spelling_reads_as_the_canonical_one() {
+        let games = read_apgn("1.c5c3d6 i5h5 2.A2B3 *").unwrap();
+        assert_eq!(games[0].moves[0].to_string(), "c3c5d4");
+        assert!(write_game(&games[0]).ends_with("\n1. c3c5d4 i5h5 2. a2b3 *\n"));
+    }
+
+    #[test]
+    fn games_split_at_tags_and_after_results() {
+        let text = "[Event \"a\"]\n1. a1b2 1-0\n[Event \"b\"]\n\n1. a1b2 i5h5\n[Event \"c\"]\n\
+                    1. a1b2 * 1. a1b2 {a comment\nover two lines} i5h5 ; rest ignored\n";
+        let games = read_apgn(text).unwrap();
+        let counts: Vec<usize> = games.iter().map(|g| g.moves.len()).collect();
+        assert_eq!(counts, [1, 2, 1, 2]);
+        assert!(games[3].tags.is_empty());
+        assert!(read_apgn(" \n\n").unwrap().is_empty());
+    }
+
+    #[test]
+    fn escapes_in_values_round_trip() {
+        let record = GameRecord {
+            tags: vec![("Event".into(), "the \"open\" C:\\".into())],
+            ..GameRecord::default()
+        };
+        let text = write_game(&record);
+        assert!(
+            text.starts_with("[Event \"the \\\"open\\\" C:\\\\\"]\n"),
+            "{text}"
+        );
+        assert_eq!(read_apgn(&text).unwrap(), [record]);
+    }
+
+    #[test]
+    fn errors_name_line_and_column() {
+        for (text, line, column, needle) in [
+            ("[Event \"x\"]\n\n1. a1b2 i5h5 2. a2b9", 3, 17, "not a move"),
+            (
+                "[Event \"x\"]\n\n1. a1b2 i5h5 3. a2b3",
+                3,
+                14,
+                "move number 3 where 2",
+            ),
+            ("1. a1b2\n2.a2b3", 2, 1, "move number 2 where 1"),
+            ("[Event x]", 1, 8, "double quotes"),
+            ("[Event \"x]", 1, 8, "no closing quote"),
+            ("[Event \"x\" y]", 1, 12, "expected ]"),
+            ("[\"x\"]", 1, 2, "name"),
+            ("[Event \"x\"] [Site \"y\"]", 1, 13, "one tag a line"),
+            ("[Variant \"hexagon\"]", 1, 11, "not an Abalone layout"),
+            ("[Result \"2-0\"]", 1, 10, "not a result"),
+            ("[Notation \"Nacre\"]", 1, 12, "only Aba-Pro"),
+            ("[Plies \"many\"]", 1, 9, "not a number"),
+            ("[Result \"1-0\"]\n1. a1b2 0-1", 2, 9, "differs"),
+            ("[Result \"1-0\"]\n[Result \"1-0\"]", 2, 10, "second Result"),
+            ("1. a1b2 { open\n\n", 1, 9, "never closed"),
+            ("1. a1b2 i5", 1, 9, "not a move"),
+        ] {
+            let err = read_apgn(text).unwrap_err();
+            assert_eq!(
+                (err.line(), err.column()),
+                (line, column),
+                "{text:?}: {err}"
+            );
+            assert!(err.to_string().contains(needle), "{text:?}: {err}");
+        }
+    }
+
+    #[test]
+    fn apgn_is_told_from_the_plain_record_format() {
+        assert!(looks_like_apgn(GAME));
+        assert!(!looks_like_apgn("[Layout \"belgian_daisy\"]\n1.a1b2"));
+        assert!(!looks_like_apgn("1.a1b2 i5h5"));
+    }
+}

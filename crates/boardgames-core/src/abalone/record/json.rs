@@ -1,0 +1,200 @@
+//! The JSON line of the reference corpora: one game per object,
+//! `{"id": "...", "layout": "belgian_daisy", "moves": ["a1b2", "i5h5", ...], "result": "1-0",
+//! "termination": "...", ...}`; other fields are kept.
+
+use serde_json::{Map, Value};
+
+use super::game_record::{GameRecord, RecordedResult};
+use super::replay::{replay, Replay, ReplayReport};
+use super::RecordError;
+use crate::abalone::layout::Layout;
+use crate::abalone::notation::Notation;
+
+/// One game as a JSON line of the reference corpora (`real/games.jsonl`).
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
+pub struct JsonGame {
+    /// The game's identifier, if any.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub id: Option<String>,
+    /// The starting layout (default standard).
+    #[serde(default)]
+    pub layout: Layout,
+    /// The moves as written (checked on replay, so that a bad one is reported by ply).
+    pub moves: Vec<String>,
+    /// The recorded result: `1-0`, `0-1`, `1/2-1/2`, `*`, or the source's own words.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub result: Option<String>,
+    /// Every other field, kept as it was.
+    #[serde(flatten)]
+    pub extra: Map<String, Value>,
+}
+
+/// JSON keys and the record fields or tags they become.
+const KEY_TAGS: [(&str, &str); 2] = [("id", "Id"), ("date", "Date")];
+
+/// The tag that keeps a result written in words (not `1-0`, `0-1`, `1/2-1/2` or `*`).
+const RESULT_TEXT: &str = "ResultText";
+
+impl JsonGame {
+    /// Reads one JSON line.
+    ///
+    /// # Errors
+    /// [`RecordError::Json`] with serde's message (it names the line and column).
+    pub fn from_json(text: &str) -> Result<JsonGame, RecordError> {
+        serde_json::from_str(text).map_err(|e| RecordError::Json(e.to_string()))
+    }
+
+    /// Replays the moves from the layout.
+    pub fn replay(&self) -> Replay {
+        replay(self.layout, &self.moves)
+    }
+
+    /// The `replay --jsonl` report of this game.
+    pub fn report(&self) -> ReplayReport {
+        ReplayReport::of(self.id.clone(), &self.replay())
+    }
+
+    /// The format-independent record: `id` becomes the tag `Id`, `date` `Date`, `players`
+    /// `Black` and `White`, `termination` and `plies_in_header` the record's fields, a
+    /// result in words the tag `ResultText`; every other field a tag of the same name (its
+    /// JSON text when it is not a string).
+    ///
+    /// # Errors
+    /// [`RecordError::BadMove`] (line 1, column = the move's place in the list, from 1) for
+    /// a move that is not Aba-Pro notation.
+    pub fn to_game_record(&self) -> Result<GameRecord, RecordError> {
+        let moves = self
+            .moves
+            .iter()
+            .enumerate()
+            .map(|(i, m)| {
+                m.parse::<Notation>()
+                    .map_err(|source| RecordError::BadMove {
+                        line: 1,
+                        column: i + 1,
+                        token: m.clone(),
+                        source,
+                    })
+            })
+            .collect::<Result<Vec<_>, _>>()?;
+        let mut record = GameRecord {
+            layout: self.layout,
+            moves,
+            ..GameRecord::default()
+        };
+        if let Some(id) = &self.id {
+            record.tags.push(("Id".to_owned(), id.clone()));
+        }
+        match self.result.as_deref().map(str::trim) {
+            None | Some("*") => {}
+            Some(text) => match text.parse::<RecordedResult>() {
+                Ok(r) => record.result = Some(r),
+                Err(_) => record.tags.push((RESULT_TEXT.to_owned(), text.to_owned())),
+            },
+        }
+        for (key, value) in &self.extra {
+            let tag = KEY_TAGS.iter().find(|(k, _)| k == key).map(|(_, t)| *t);
+            match (key.as_str(), value, tag) {
+                ("termination", Value::String(s), _) => record.termination = Some(s.clone()),
+                ("plies_in_header", Value::Number(n), _) if n.as_u64().is_some() => {
+                    record.plies = n.as_u64().and_then(|n| usize::try_from(n).ok());
+                }
+                ("players", Value::Array(names), _)
+                    if names.len() == 2 && names.iter().all(Value::is_string) =>
+                {
+                    for (tag, name) in ["Black", "White"].iter().zip(names) {
+                        let name = name.as_str().unwrap_or_default();
+                        record.tags.push(((*tag).to_owned(), name.to_owned()));
+                    }
+                }
+                (_, Value::String(s), Some(tag)) => record.tags.push((tag.to_owned(), s.clone())),
+                (_, Value::String(s), None) => record.tags.push((key.clone(), s.clone())),
+                (_, other, _) => record.tags.push((key.clone(), other.to_string())),
+            }
+        }
+        Ok(record)
+    }
+
+    /// The JSON line of a record: the inverse of [`JsonGame::to_game_record`]. The result is
+    /// always written (`*` when there is none).
+    pub fn from_game_record(record: &GameRecord) -> JsonGame {
+        let mut extra = Map::new();
+        let mut id = None;
+        let mut result = record.result.map_or("*", RecordedResult::token).to_owned();
+        let mut players: [Option<String>; 2] = [None, None];
+        for (name, value) in &record.tags {
+            let key = KEY_TAGS.iter().find(|(_, t)| t == name).map(|(k, _)| *k);
+            match (name.as_str(), key) {
+                ("Id", _) => id = Some(value.clone()),
+                ("Black", _) => players[0] = Some(value.clone()),
+                ("White", _) => players[1] = Some(value.clone()),
+                (RESULT_TEXT, _) => result = value.clone(),
+                (_, Some(key)) => {
+                    extra.insert(key.to_owned(), value.clone().into());
+                }
+                (_, None) => {
+                    // Values that were JSON (numbers, lists, objects) go back as JSON.
+                    let v = match serde_json::from_str::<Value>(value) {
+                        Ok(v) if !v.is_string() => v,
+                        _ => value.clone().into(),
+                    };
+                    extra.insert(name.clone(), v);
+                }
+            }
+        }
+        match players {
+            [Some(black), Some(white)] => {
+                extra.insert("players".to_owned(), vec![black, white].into());
+            }
+            [black, white] => {
+                for (name, player) in [("Black", black), ("White", white)] {
+                    if let Some(p) = player {
+                        extra.insert(name.to_owned(), p.into());
+                    }
+                }
+            }
+        }
+        if let Some(t) = &record.termination {
+            extra.insert("termination".to_owned(), t.clone().into());
+        }
+        if let Some(n) = record.plies {
+            extra.insert("plies_in_header".to_owned(), n.into());
+        }
+        JsonGame {
+            id,
+            layout: record.layout,
+            moves: record.moves.iter().map(ToString::to_string).collect(),
+            result: Some(result),
+            extra,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_line_becomes_a_record_and_back() {
+        let line = r#"{"id":"g-1","layout":"belgian_daisy","moves":["a1b2","C5C3D6"],
+            "result":"White won 6-3","players":["P1","P2"],"termination":"time",
+            "plies_in_header":2,"kind":"human_vs_human","source":{"repo":"x"}}"#;
+        let game = JsonGame::from_json(line).unwrap();
+        let record = game.to_game_record().unwrap();
+        assert_eq!(record.label(), "g-1");
+        assert_eq!(record.plies, Some(2));
+        assert_eq!(record.moves[1].to_string(), "c3c5d4");
+        assert_eq!(record.tag("source"), Some(r#"{"repo":"x"}"#));
+        let back = JsonGame::from_game_record(&record);
+        let mut expected: Value = serde_json::from_str(line).unwrap();
+        expected["moves"][1] = "c3c5d4".into();
+        assert_eq!(serde_json::to_value(back).unwrap(), expected);
+    }
+
+    #[test]
+    fn a_bad_move_is_located_in_the_list() {
+        let game = JsonGame::from_json(r#"{"moves":["a1b2","a1b2c"]}"#).unwrap();
+        let err = game.to_game_record().unwrap_err();
+        assert_eq!((err.line(), err.column()), (1, 2));
+    }
+}
