@@ -6,10 +6,8 @@ mod common;
 
 use std::collections::BTreeMap;
 
-use boardgames_core::backgammon::{
-    ids, Backgammon, Dice, Match, MatchId, Play, PlayNotation, Setup, Side,
-};
-use boardgames_core::Game;
+use boardgames_core::backgammon::record::resolve_written;
+use boardgames_core::backgammon::{ids, Backgammon, Dice, Match, MatchId, Play, Setup, Side};
 use common::read_jsonl_gz;
 use serde_json::Value;
 
@@ -243,12 +241,8 @@ fn real_records() {
             let written = a["text"].as_str().unwrap_or(canonical);
             plays += 1;
             for text in [canonical, written] {
-                // The records write a roll that cannot be played as an empty play.
-                let text = if text.trim().is_empty() { "pass" } else { text };
-                let play = text
-                    .parse::<PlayNotation>()
-                    .map_err(|e| e.to_string())
-                    .and_then(|n| pos.resolve(&n).map_err(|e| e.to_string()));
+                // As a match record writes it: an empty play is a roll that cannot be played.
+                let play = resolve_written(&pos, text);
                 match play {
                     Ok(p)
                         if pos.after(&p).position_id() == after

@@ -41,6 +41,7 @@ pub mod movegen;
 mod notation;
 mod play;
 mod position;
+pub mod record;
 mod setup;
 pub mod xgid;
 

@@ -79,10 +79,26 @@ impl PlayNotation {
         (delta, stars, via, hops)
     }
 
+    /// The points written as landing points (every point of a move but its source; not
+    /// off), bits 1..=24.
+    fn landings(&self) -> u32 {
+        let mut m = 0u32;
+        for mv in &self.moves {
+            for &(p, _) in mv.points.iter().skip(1) {
+                if (1..=24).contains(&p) {
+                    m |= 1 << p;
+                }
+            }
+        }
+        m
+    }
+
     /// Finds the legal play (among `legal`, the plays of `dice` in the position) that this
     /// notation means: the one with the same resulting checkers; where several differ only
-    /// in the blots they hit, the one whose hits are the points marked `*` (and that passes
-    /// the intermediate points written).
+    /// in the blots they hit, the one hitting on every point written as a landing point
+    /// where a blot stands, and on the points marked `*` (`*` marks may be missing: real
+    /// records often leave them out); else the one whose hits are the points marked `*`
+    /// (and that passes the intermediate points written).
     ///
     /// # Errors
     /// [`IllegalPlay::NotLegal`] when no legal play fits (a hop no die makes, a blocked or
@@ -130,6 +146,15 @@ impl PlayNotation {
         }
         if same.is_empty() {
             return Err(not_legal());
+        }
+        // A written landing point where some candidate hits is a hit, marked or not
+        // (`6/2 2/1` with a blot on 2 is `6/2*/1*`, not `6/1*` by way of 5).
+        let lands = self.landings();
+        let blots = same.iter().fold(0u32, |m, p| m | p.hit_points());
+        let required = (lands & blots) | stars;
+        let implied = pick(&|p| p.hit_points() == required);
+        if implied.len() == 1 {
+            return Ok(implied[0]);
         }
         let exact = pick(&|p| p.hit_points() == stars && visits(p) & via == via);
         if exact.len() == 1 {

@@ -1,0 +1,130 @@
+//! The format-independent record of a backgammon match: its games, each with the score at
+//! its start, the actions of both players in order, and how it ended.
+
+/// One player's action in a game, as a record writes it.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(tag = "type", rename_all = "lowercase"))]
+pub enum ActionKind {
+    /// A roll and the checker play made with it.
+    Roll {
+        /// The two dice in the order written (`31` and `13` are the same roll).
+        dice: [u8; 2],
+        /// The play as written (`24/18 18/13`, `bar/22*`, `8/5(2)`). Empty when the record
+        /// gives none: the roll could not be played, the player resigned after rolling, or
+        /// the record left out a forced play. Kept verbatim otherwise (`Cannot Move`,
+        /// `????`, `Illegal play (...)`); the replay says what it accepts.
+        play: String,
+    },
+    /// A double, turning the cube to this value (`Doubles => 2`).
+    Double {
+        /// The new cube value the record states.
+        cube: u32,
+    },
+    /// The double is taken (`Takes`).
+    Take,
+    /// The double is dropped (`Drops`): the doubler wins the cube value before the double.
+    Drop,
+    /// An explicit resignation (records that have them; match text implies it by a `Wins`
+    /// line in an unfinished game).
+    Resign {
+        /// 1 single game, 2 gammon, 3 backgammon.
+        value: u8,
+    },
+}
+
+/// An action and who took it.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct Action {
+    /// 0 for the first player named (the left column of match text), 1 for the second.
+    pub player: u8,
+    /// What was done.
+    #[cfg_attr(feature = "serde", serde(flatten))]
+    pub kind: ActionKind,
+}
+
+/// How a game ended, as the record states it: `Wins N points`.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct Wins {
+    /// The winner, 0 or 1.
+    pub winner: u8,
+    /// Points won as written (servers cap them at what the match needed).
+    pub points: u32,
+}
+
+/// One game of a match.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct GameRecord {
+    /// The game's number in the record (`Game 3`), from 1.
+    pub number: u32,
+    /// The players' names as this game's score line gives them.
+    pub players: [String; 2],
+    /// The score at the start of the game.
+    pub score: [u32; 2],
+    /// Whether this is the Crawford game (no doubling): the first game in which one player
+    /// needs one point, when the match plays the Crawford rule. Match text does not mark it:
+    /// reading derives it from the scores (see [`MatchRecord::mark_crawford`]).
+    pub crawford: bool,
+    /// The actions in order.
+    pub actions: Vec<Action>,
+    /// The result line, if the record has one.
+    pub wins: Option<Wins>,
+}
+
+/// A match (or a session of money games) independent of its file format.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct MatchRecord {
+    /// Header tags as `(name, value)` in file order (`Site`, `Player 1`, `Crawford`, ...).
+    pub tags: Vec<(String, String)>,
+    /// Points to win the match; 0 for money games.
+    pub match_length: u32,
+    /// The games in order.
+    pub games: Vec<GameRecord>,
+}
+
+impl MatchRecord {
+    /// The value of a tag (first match, exact name).
+    pub fn tag(&self, name: &str) -> Option<&str> {
+        self.tags
+            .iter()
+            .find(|(n, _)| n == name)
+            .map(|(_, v)| v.as_str())
+    }
+
+    /// Whether the match plays the Crawford rule: a match, unless a `Crawford` tag says
+    /// `Off`.
+    pub fn crawford_rule(&self) -> bool {
+        self.match_length > 0
+            && !self
+                .tag("Crawford")
+                .is_some_and(|v| v.trim().eq_ignore_ascii_case("off"))
+    }
+
+    /// Sets each game's [`GameRecord::crawford`] from the scores: the first game in which
+    /// exactly one player needs one point is the Crawford game. When the record starts with
+    /// such a score (a match resumed from an earlier record), whether the Crawford game was
+    /// already played is unknown; a double in that game shows it was, and it is then not
+    /// marked.
+    pub fn mark_crawford(&mut self) {
+        let rule = self.crawford_rule();
+        let n = self.match_length;
+        let mut done = false;
+        for (i, g) in self.games.iter_mut().enumerate() {
+            let at_point = |s: u32| n > 0 && s + 1 == n;
+            let one = at_point(g.score[0]) != at_point(g.score[1]);
+            let any = at_point(g.score[0]) || at_point(g.score[1]);
+            let doubled = g
+                .actions
+                .iter()
+                .any(|a| matches!(a.kind, ActionKind::Double { .. }));
+            g.crawford = rule && one && !done && !(i == 0 && doubled);
+            if any {
+                done = true;
+            }
+        }
+    }
+}

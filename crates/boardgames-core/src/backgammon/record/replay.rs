@@ -1,0 +1,548 @@
+//! Replay of a recorded game against the rules: every play resolved against the position
+//! and its dice, every cube action and the result checked against the match state.
+
+use core::fmt;
+
+use super::model::{Action, ActionKind, GameRecord, MatchRecord};
+use crate::backgammon::{Backgammon, Dice, Play, PlayNotation, Side, WinKind};
+
+/// How a game ended by the rules.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "lowercase"))]
+pub enum EndKind {
+    /// The last checker borne off: a single game, a gammon or a backgammon.
+    Borne(WinKind),
+    /// A double dropped.
+    Drop,
+    /// A resignation of 1 (single), 2 (gammon) or 3 (backgammon) times the cube.
+    Resign(u8),
+}
+
+/// The end of a replayed game.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct GameEnd {
+    /// The winner, 0 or 1.
+    pub winner: u8,
+    /// Points the game is worth by the rules (not capped at the match length).
+    pub points: u32,
+    /// How it ended.
+    pub kind: EndKind,
+    /// The cube value at the end.
+    pub cube: u32,
+}
+
+/// The first action the rules refuse.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct IllegalAction {
+    /// Its index among the game's actions, from 0; the number of actions when the problem
+    /// is the result (or its absence).
+    pub action: usize,
+    /// Why.
+    pub reason: String,
+}
+
+/// What replaying one game did.
+#[derive(Clone, Debug, PartialEq, Eq, Default)]
+pub struct GameReplay {
+    /// Checker plays applied, a roll that could not be played counting as one (its play is
+    /// the pass).
+    pub plies: usize,
+    /// The gnubg Position ID after every checker play, in order, seen from the opponent
+    /// (who is then on roll).
+    pub pid_after: Vec<String>,
+    /// The first refused action; the replay stops there.
+    pub first_illegal: Option<IllegalAction>,
+    /// How the game ended, if it did.
+    pub end: Option<GameEnd>,
+    /// What the replay had to infer (a resignation from a `Wins` line, a forced play the
+    /// record left out, ...).
+    pub notes: Vec<String>,
+}
+
+/// Why a record is not a legal match: which game, which move line, and why.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub struct ReplayError {
+    /// The game's number (`Game N`).
+    pub game: u32,
+    /// The move line as match text numbers it, from 1 (0 for the game's score line).
+    pub move_number: usize,
+    /// The refused action's index among the game's actions (see [`IllegalAction`]).
+    pub action: usize,
+    /// Why.
+    pub reason: String,
+}
+
+impl fmt::Display for ReplayError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.move_number == 0 {
+            write!(f, "game {}: {}", self.game, self.reason)
+        } else {
+            write!(
+                f,
+                "game {}, move {}: {}",
+                self.game, self.move_number, self.reason
+            )
+        }
+    }
+}
+
+/// The side of player 0 (first named) or 1: gnubg's player numbers.
+pub fn side_of(player: u8) -> Side {
+    Side::from_gnubg_player(player)
+}
+
+fn is_no_play(text: &str) -> bool {
+    let t = text.trim();
+    t.is_empty() || t == "????" || t.eq_ignore_ascii_case("cannot move")
+}
+
+/// Resolves a play as a record writes it against a position with its dice rolled: any
+/// equivalent spelling of a legal play (gnubg's, step by step, `25`/`0` for bar/off, `*`
+/// marks missing). No play written (empty, `Cannot Move`) is the pass, legal only when no
+/// die can be played.
+///
+/// # Errors
+/// Why the text is not a legal play here.
+pub fn resolve_written(pos: &Backgammon, text: &str) -> Result<Play, String> {
+    let Some(dice) = pos.dice() else {
+        return Err("the dice have not been rolled".into());
+    };
+    let legal = pos.plays(dice);
+    let t = text.trim();
+    if t.to_ascii_lowercase().starts_with("illegal play") {
+        return Err("the record gives a board instead of a play ('Illegal play')".into());
+    }
+    if is_no_play(t) {
+        return match legal.as_slice() {
+            [only] if only.is_pass() => Ok(*only),
+            _ => Err(format!(
+                "no play written with {dice} although legal plays exist ({})",
+                some_plays(&legal)
+            )),
+        };
+    }
+    let notation: PlayNotation = t.parse().map_err(|e| format!("{e}"))?;
+    notation.resolve(&legal, dice).map_err(|e| e.to_string())
+}
+
+fn some_plays(legal: &[Play]) -> String {
+    let mut s: Vec<String> = legal.iter().take(5).map(Play::to_string).collect();
+    if legal.len() > 5 {
+        s.push("...".into());
+    }
+    s.join(", ")
+}
+
+fn who(p: u8) -> String {
+    format!("player {}", p + 1)
+}
+
+/// The match state around one game.
+struct Engine<'a> {
+    game: &'a GameRecord,
+    length: u32,
+    pos: Backgammon,
+    started: bool,
+    on_roll: u8,
+    /// A roll without a play, waiting for its player's resignation.
+    pending_roll: Option<u8>,
+    offered: Option<u8>,
+    cube: u32,
+    owner: Option<u8>,
+    out: GameReplay,
+}
+
+impl Engine<'_> {
+    fn end(&mut self, winner: u8, points: u32, kind: EndKind) {
+        self.out.end = Some(GameEnd {
+            winner,
+            points,
+            kind,
+            cube: self.cube,
+        });
+    }
+
+    fn step(&mut self, i: usize, a: &Action) -> Result<(), String> {
+        let p = a.player;
+        if p > 1 {
+            return Err(format!("player {p} does not exist (0 or 1)"));
+        }
+        if let Some(e) = self.out.end {
+            return Err(format!(
+                "the game is already over ({} won {} points)",
+                who(e.winner),
+                e.points
+            ));
+        }
+        if let Some(r) = self.pending_roll {
+            if !matches!(a.kind, ActionKind::Resign { .. }) {
+                return Err(format!("{} rolled without playing", who(r)));
+            }
+        }
+        match &a.kind {
+            ActionKind::Roll { dice, play } => self.roll(i, p, *dice, play),
+            ActionKind::Double { cube } => {
+                if !self.started {
+                    return Err("a double before the opening roll".into());
+                }
+                if self.offered.is_some() {
+                    return Err("a double while a double is pending".into());
+                }
+                if self.on_roll != p {
+                    return Err(format!(
+                        "{} doubles but {} is on roll",
+                        who(p),
+                        who(self.on_roll)
+                    ));
+                }
+                if self.game.crawford {
+                    return Err("a double in the Crawford game".into());
+                }
+                if self.owner == Some(1 - p) {
+                    return Err(format!("{} doubles but the opponent owns the cube", who(p)));
+                }
+                if *cube != self.cube * 2 {
+                    return Err(format!(
+                        "Doubles => {cube} but the cube is at {}",
+                        self.cube
+                    ));
+                }
+                self.offered = Some(p);
+                Ok(())
+            }
+            ActionKind::Take => {
+                if self.offered != Some(1 - p) {
+                    return Err(format!("{} takes but no double is offered to them", who(p)));
+                }
+                self.cube *= 2;
+                self.owner = Some(p);
+                self.offered = None;
+                Ok(())
+            }
+            ActionKind::Drop => {
+                if self.offered != Some(1 - p) {
+                    return Err(format!("{} drops but no double is offered to them", who(p)));
+                }
+                self.end(1 - p, self.cube, EndKind::Drop);
+                Ok(())
+            }
+            ActionKind::Resign { value } => {
+                if !(1..=3).contains(value) {
+                    return Err(format!("a resignation of {value} times the cube (1 to 3)"));
+                }
+                self.pending_roll = None;
+                self.end(
+                    1 - p,
+                    u32::from(*value) * self.cube,
+                    EndKind::Resign(*value),
+                );
+                Ok(())
+            }
+        }
+    }
+
+    fn roll(&mut self, i: usize, p: u8, dice: [u8; 2], play: &str) -> Result<(), String> {
+        let Some(d) = Dice::new(dice[0], dice[1]) else {
+            return Err(format!("{}{} is not a roll", dice[0], dice[1]));
+        };
+        if self.offered.is_some() {
+            return Err(format!("{} rolls while a double is pending", who(p)));
+        }
+        if !self.started {
+            if d.is_double() {
+                return Err(format!(
+                    "an opening roll of {d}: equal dice are thrown again"
+                ));
+            }
+            self.started = true;
+            self.pos = Backgammon::new().with_side(side_of(p));
+            self.pos.set_cube_value(1);
+            self.on_roll = p;
+        } else if self.on_roll != p {
+            return Err(format!(
+                "{} rolls but {} is on roll",
+                who(p),
+                who(self.on_roll)
+            ));
+        }
+        self.pos.set_dice(Some(d));
+        let legal = self.pos.plays(d);
+        let chosen = if is_no_play(play) && !(legal.len() == 1 && legal[0].is_pass()) {
+            if legal.len() == 1 && play.trim().is_empty() {
+                self.out.notes.push(format!(
+                    "action {i}: no play written; the only legal one, {}, is played",
+                    legal[0]
+                ));
+                legal[0]
+            } else {
+                // The game ends in a resignation right after the roll (by either player):
+                // only then may the roll go unplayed.
+                let next = self.game.actions.get(i + 1);
+                let resigns = match next {
+                    Some(n) => matches!(n.kind, ActionKind::Resign { .. }),
+                    None => self.game.wins.is_some(),
+                };
+                if !resigns {
+                    return Err(format!(
+                        "{} rolls {d} without a play although legal plays exist ({})",
+                        who(p),
+                        some_plays(&legal)
+                    ));
+                }
+                self.out.notes.push(format!(
+                    "action {i}: {} rolled {d}; the game ends there",
+                    who(p)
+                ));
+                self.pending_roll = Some(p);
+                return Ok(());
+            }
+        } else {
+            resolve_written(&self.pos, play)?
+        };
+        self.pos = self.pos.after(&chosen);
+        self.out.plies += 1;
+        self.out.pid_after.push(self.pos.position_id());
+        if let Some((winner, kind)) = self.pos.win() {
+            let w = if winner == side_of(0) { 0 } else { 1 };
+            self.end(w, kind.multiplier() * self.cube, EndKind::Borne(kind));
+        } else {
+            self.on_roll = 1 - p;
+        }
+        Ok(())
+    }
+
+    /// Checks the `Wins` line against the end by the rules, or infers a resignation.
+    fn finish(&mut self) -> Result<(), String> {
+        let g = self.game;
+        let need = |w: u8| {
+            self.length
+                .saturating_sub(g.score[usize::from(w.min(1))])
+                .max(1)
+        };
+        let Some(w) = g.wins else {
+            return match self.out.end {
+                Some(_) => Ok(()),
+                None => Err("the game is not finished: no result".into()),
+            };
+        };
+        if w.winner > 1 {
+            return Err(format!("player {} wins: no such player", w.winner));
+        }
+        if let Some(e) = self.out.end {
+            if e.winner != w.winner {
+                return Err(format!(
+                    "the record says {} wins, but {} won by the rules",
+                    who(w.winner),
+                    who(e.winner)
+                ));
+            }
+            // Servers cap the points at what the match needed, or at the match length.
+            let capped = self.length > 0
+                && (w.points == e.points.min(need(w.winner))
+                    || w.points == e.points.min(self.length));
+            if w.points != e.points && !capped {
+                return Err(format!(
+                    "the record says {} wins {} points; the game is worth {} ({})",
+                    who(w.winner),
+                    w.points,
+                    e.points,
+                    describe(e.kind, e.cube)
+                ));
+            }
+            return Ok(());
+        }
+        if self.offered.is_some() {
+            return Err("the game ends with a double neither taken nor dropped".into());
+        }
+        // A resignation by the loser, inferred from the Wins line.
+        let cube = self.cube;
+        let need_w = need(w.winner);
+        let ends_match = self.length > 0 && w.points >= need_w;
+        let value = if w.points > 3 * cube {
+            if !ends_match {
+                return Err(format!(
+                    "Wins {} points by resignation, more than a backgammon with the cube at \
+                     {cube}",
+                    w.points
+                ));
+            }
+            self.out.notes.push(format!(
+                "Wins {} points: more than a backgammon with the cube at {cube}; taken as the \
+                 resignation of a backgammon",
+                w.points
+            ));
+            3
+        } else {
+            // The smallest resignation worth the points written; a smaller number than it is
+            // worth only when capped at what the match needed or at its length.
+            let k = (1..=3u8)
+                .find(|&k| u32::from(k) * cube >= w.points)
+                .unwrap_or(3);
+            let capped = self.length > 0 && (w.points == need_w || w.points == self.length);
+            if u32::from(k) * cube != w.points && !capped {
+                return Err(format!(
+                    "Wins {} points by resignation, but a resignation is worth 1, 2 or 3 times \
+                     the cube ({cube})",
+                    w.points
+                ));
+            }
+            k
+        };
+        self.out.notes.push(format!(
+            "{} resigned ({} times the cube), as the Wins line of an unfinished game says",
+            who(1 - w.winner),
+            value
+        ));
+        self.pending_roll = None;
+        self.end(w.winner, u32::from(value) * cube, EndKind::Resign(value));
+        Ok(())
+    }
+}
+
+fn describe(kind: EndKind, cube: u32) -> String {
+    let what = match kind {
+        EndKind::Borne(WinKind::Single) => "a single game".to_string(),
+        EndKind::Borne(WinKind::Gammon) => "a gammon".to_string(),
+        EndKind::Borne(WinKind::Backgammon) => "a backgammon".to_string(),
+        EndKind::Drop => "a dropped double".to_string(),
+        EndKind::Resign(v) => format!("a resignation of {v}"),
+    };
+    format!("{what} with the cube at {cube}")
+}
+
+/// Replays one game of a match to `match_length` points (0 = money) against the rules.
+/// The game's `crawford` flag decides whether doubling is allowed.
+pub fn replay_game(game: &GameRecord, match_length: u32) -> GameReplay {
+    let mut e = Engine {
+        game,
+        length: match_length,
+        pos: Backgammon::new(),
+        started: false,
+        on_roll: 0,
+        pending_roll: None,
+        offered: None,
+        cube: 1,
+        owner: None,
+        out: GameReplay::default(),
+    };
+    for (i, a) in game.actions.iter().enumerate() {
+        if let Err(reason) = e.step(i, a) {
+            e.out.first_illegal = Some(IllegalAction { action: i, reason });
+            return e.out;
+        }
+    }
+    if let Err(reason) = e.finish() {
+        e.out.first_illegal = Some(IllegalAction {
+            action: game.actions.len(),
+            reason,
+        });
+    }
+    e.out
+}
+
+/// The move line (from 1) of each action as match text lays the game out: a line holds an
+/// action of the first player then one of the second; resignations share the line before.
+pub fn move_numbers(actions: &[Action]) -> Vec<usize> {
+    let mut out = Vec::with_capacity(actions.len());
+    let mut line = 0usize;
+    let mut right_filled = true;
+    for a in actions {
+        if matches!(a.kind, ActionKind::Resign { .. }) {
+            out.push(line.max(1));
+            continue;
+        }
+        if a.player == 0 || right_filled {
+            line += 1;
+            right_filled = false;
+        }
+        if a.player != 0 {
+            right_filled = true;
+        }
+        out.push(line);
+    }
+    out
+}
+
+/// Every game of a match replayed (see [`replay_game`]).
+pub fn replay_match(rec: &MatchRecord) -> Vec<GameReplay> {
+    rec.games
+        .iter()
+        .map(|g| replay_game(g, rec.match_length))
+        .collect()
+}
+
+impl MatchRecord {
+    /// Replays every game and checks the match around them: each game's score is the
+    /// previous one's plus the points it gave, no game follows the end of the match, and the
+    /// Crawford game is the first with one player needing one point.
+    ///
+    /// # Errors
+    /// [`ReplayError`] for the first problem: the game, the move line and the reason.
+    pub fn check(&self) -> Result<Vec<GameReplay>, ReplayError> {
+        let n = self.match_length;
+        let mut out = Vec::with_capacity(self.games.len());
+        let mut expect: Option<[u32; 2]> = None;
+        let mut marked = self.clone();
+        marked.mark_crawford();
+        for (gi, g) in self.games.iter().enumerate() {
+            let at_line = |action: usize, reason: String| {
+                let nums = move_numbers(&g.actions);
+                let move_number = nums.get(action).or(nums.last()).copied().unwrap_or(0);
+                ReplayError {
+                    game: g.number,
+                    move_number,
+                    action,
+                    reason,
+                }
+            };
+            if let Some(s) = expect {
+                if n > 0 && s.iter().any(|&x| x >= n) {
+                    return Err(ReplayError {
+                        game: g.number,
+                        move_number: 0,
+                        action: 0,
+                        reason: "a game after the end of the match".into(),
+                    });
+                }
+                if s != g.score {
+                    return Err(ReplayError {
+                        game: g.number,
+                        move_number: 0,
+                        action: 0,
+                        reason: format!(
+                            "the score is {}-{}, but the games before make it {}-{}",
+                            g.score[0], g.score[1], s[0], s[1]
+                        ),
+                    });
+                }
+            }
+            if marked.games[gi].crawford != g.crawford {
+                return Err(ReplayError {
+                    game: g.number,
+                    move_number: 0,
+                    action: 0,
+                    reason: if g.crawford {
+                        "marked as the Crawford game, which it is not".into()
+                    } else {
+                        "this is the Crawford game, but it is not marked".into()
+                    },
+                });
+            }
+            let r = replay_game(g, n);
+            if let Some(bad) = &r.first_illegal {
+                return Err(at_line(bad.action, bad.reason.clone()));
+            }
+            if let Some(w) = g.wins {
+                let mut s = g.score;
+                let i = usize::from(w.winner.min(1));
+                s[i] = s[i].saturating_add(w.points);
+                expect = Some(s);
+            }
+            out.push(r);
+        }
+        Ok(out)
+    }
+}
