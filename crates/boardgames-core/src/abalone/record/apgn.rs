@@ -404,7 +404,8 @@ fn read_tag(line: &str, line_no: usize) -> Result<RawTag, RecordError> {
     })
 }
 
-/// A tag line, the value escaped (`\"`, `\\`; line breaks become spaces).
+/// A tag line, the value escaped (`\"`, `\\`; a line feed, which no value read holds, becomes
+/// a space).
 fn tag_line(out: &mut String, name: &str, value: &str) {
     out.push('[');
     out.push_str(name);
@@ -415,7 +416,7 @@ fn tag_line(out: &mut String, name: &str, value: &str) {
                 out.push('\\');
                 out.push(c);
             }
-            '\n' | '\r' => out.push(' '),
+            '\n' => out.push(' '),
             c => out.push(c),
         }
     }
