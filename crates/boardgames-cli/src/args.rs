@@ -23,6 +23,9 @@ pub enum KitCommand {
     Perft(PerftArgs),
     /// Computer against computer with random legal moves: each game's record and result.
     Selfplay(SelfplayArgs),
+    /// Convert a record file between the game's record formats (the input format is
+    /// recognised from the text); the result goes to standard output.
+    Convert(ConvertArgs),
 }
 
 /// Who plays the other side in `play`.
@@ -86,6 +89,17 @@ pub struct ReplayArgs {
     /// Colour the board with ANSI escape codes.
     #[arg(long, alias = "color")]
     pub colour: bool,
+}
+
+/// Options of `convert`.
+#[derive(Clone, Debug, Args)]
+pub struct ConvertArgs {
+    /// The record file, or `-` for standard input.
+    #[arg(value_name = "FILE")]
+    pub file: PathBuf,
+    /// The format to write (the game's list: e.g. `pgn` or `json` for Pente).
+    #[arg(long, value_name = "FORMAT")]
+    pub to: String,
 }
 
 /// Options of `moves`.

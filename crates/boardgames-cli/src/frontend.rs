@@ -260,6 +260,22 @@ pub trait GameCli {
         Vec::new()
     }
 
+    /// The record formats `convert` writes, lower-case names (e.g. `["pgn", "json"]`).
+    /// Default: none.
+    fn record_formats(&self) -> &'static [&'static str] {
+        &[]
+    }
+
+    /// Converts a record from any format the game reads (recognised from the text) into
+    /// `to`, one of [`GameCli::record_formats`].
+    ///
+    /// # Errors
+    /// A message saying why the text is not a record. Default: no formats.
+    fn convert(&self, text: &str, to: &str) -> Result<String, String> {
+        let _ = text;
+        Err(format!("no record format {to:?} for this game"))
+    }
+
     /// What separates the moves listed by `moves` in `play`. Default: a space; games whose
     /// moves contain spaces (Backgammon's `8/5 6/5`) use a comma and a space.
     fn move_separator(&self) -> &'static str {

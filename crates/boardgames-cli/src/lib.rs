@@ -10,7 +10,7 @@
 //!   `undo`, `board`, `record`, `quit`, the game's own commands; a computer opponent playing
 //!   uniformly random legal moves from a seeded ChaCha generator; chance nodes drawn or typed).
 //! * [`replay::replay`]: a record replayed step by step, or `--jsonl` batch reports.
-//! * [`perft::perft`], [`moves::moves`], [`selfplay::selfplay`].
+//! * [`perft::perft`], [`moves::moves`], [`selfplay::selfplay`], [`convert::convert`].
 //! * [`KitCommand`] and the other clap argument structs, and [`run`] to dispatch them.
 //!
 //! A program's `main` is then a few lines:
@@ -46,7 +46,9 @@
 //! some `--jsonl` lines are bad), 2 the input could not be read or parsed.
 
 pub mod args;
+pub mod convert;
 pub mod frontend;
+pub mod input;
 pub mod moves;
 pub mod perft;
 pub mod repl;
@@ -113,6 +115,7 @@ pub fn run<C: GameCli>(cli: &C, command: &KitCommand) -> Exit {
         KitCommand::Moves(a) => moves::moves(cli, a, &mut out, &mut err),
         KitCommand::Perft(a) => perft_on_stderr(cli, a, &mut out, &mut err),
         KitCommand::Selfplay(a) => selfplay::selfplay(cli, a, &mut out),
+        KitCommand::Convert(a) => convert::convert(cli, a, &mut stdin.lock(), &mut out, &mut err),
     };
     finish(result.and_then(|exit| out.flush().map(|()| exit)), &mut err)
 }

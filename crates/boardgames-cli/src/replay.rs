@@ -14,7 +14,7 @@
 //! exit status is then [`Exit::Failure`].
 
 use std::fs::File;
-use std::io::{self, BufRead, BufReader, Read, Write};
+use std::io::{self, BufRead, BufReader, Write};
 use std::path::Path;
 
 use boardgames_core::Game;
@@ -49,19 +49,9 @@ pub fn replay<C: GameCli>(
             }
         };
     }
-    let mut bytes = Vec::new();
-    let read = if from_stdin {
-        stdin.read_to_end(&mut bytes)
-    } else {
-        File::open(&args.file).and_then(|mut f| f.read_to_end(&mut bytes))
-    };
-    if let Err(e) = read {
-        writeln!(err, "error: cannot read {name}: {e}")?;
-        return Ok(Exit::BadInput);
-    }
-    let Ok(text) = String::from_utf8(bytes) else {
-        writeln!(err, "error: {name} is not UTF-8 text")?;
-        return Ok(Exit::BadInput);
+    let text = match crate::input::read_text(&args.file, stdin, err)? {
+        Ok(text) => text,
+        Err(exit) => return Ok(exit),
     };
     replay_text(cli, &text, args.quiet, args.colour, out, err)
 }

@@ -1,7 +1,7 @@
 //! Pente's hooks for the frontend kit: records, move descriptions, the board in colour.
 
 use boardgames_cli::{GameCli, Record, Step};
-use boardgames_core::pente::record::pgn::read_pgn;
+use boardgames_core::pente::record::pgn::{read_pgn, write_pgn};
 use boardgames_core::pente::record::{self, JsonRecord, ReplayReport};
 use boardgames_core::pente::{Pente, Point, Variant};
 use boardgames_core::Seat;
@@ -75,6 +75,28 @@ impl GameCli for PenteCli {
             steps: rec.moves.iter().map(ToString::to_string).collect(),
             tags,
         })
+    }
+
+    fn record_formats(&self) -> &'static [&'static str] {
+        &["pgn", "json"]
+    }
+
+    /// Reads a JSON record (text starting with `{`) or a pente.org game file / move list, and
+    /// writes it as a pente.org game file (`pgn`) or one JSON record line (`json`).
+    fn convert(&self, text: &str, to: &str) -> Result<String, String> {
+        let record = if text.trim_start().starts_with('{') {
+            JsonRecord::from_json(text.trim())
+                .and_then(|r| r.to_game_record())
+                .map_err(|e| e.to_string())?
+        } else {
+            read_pgn(text, self.variant, self.tournament_rule).map_err(|e| e.to_string())?
+        };
+        match to {
+            "pgn" => Ok(write_pgn(&record)),
+            "json" => serde_json::to_string(&JsonRecord::from_game_record(&record))
+                .map_err(|e| e.to_string()),
+            other => Err(format!("no record format {other:?} (pgn, json)")),
+        }
     }
 
     fn batch_report(&self, line: &str) -> Result<ReplayReport, String> {

@@ -424,3 +424,74 @@ fn help_documents_the_contracts() {
         .assert()
         .success();
 }
+
+#[test]
+fn convert_between_pente_org_files_and_json_records() {
+    let json = gunzip("games.jsonl.gz")
+        .lines()
+        .find(|l| l.contains("\"penteorg-50000000005101\""))
+        .expect("the game is in the corpus")
+        .to_owned();
+    let pgn = stdout_of(
+        pente()
+            .args(["convert", "-", "--to", "pgn"])
+            .write_stdin(json.clone()),
+    );
+    assert!(pgn.starts_with("[Game \"Pente\"]\n"), "{pgn}");
+    assert!(pgn.contains("[Id \"penteorg-50000000005101\"]\n"), "{pgn}");
+    assert!(
+        pgn.contains("[Rated \"Y\"]\n[Result \"1-0\"]\n\n1. K10 L9 2. N8 J9"),
+        "{pgn}"
+    );
+    // Move text lines are wrapped at 80 columns (tag lines keep their values whole).
+    assert!(
+        pgn.lines()
+            .filter(|l| !l.starts_with('['))
+            .all(|l| l.len() <= 80),
+        "{pgn}"
+    );
+    // And back: the same JSON record, field for field.
+    let back = stdout_of(
+        pente()
+            .args(["convert", "-", "--to", "json"])
+            .write_stdin(pgn.clone()),
+    );
+    let want: serde_json::Value = serde_json::from_str(&json).unwrap();
+    let got: serde_json::Value = serde_json::from_str(back.trim()).unwrap();
+    assert_eq!(got, want);
+    // The converted file replays to the same result as the shipped one.
+    let replayed = stdout_of(pente().args(["replay", "--quiet", "-"]).write_stdin(pgn));
+    assert!(
+        replayed.ends_with("result: player 1 (X) wins by five at ply 39 (captured: X 8 / O 8)\n"),
+        "{replayed}"
+    );
+    // Unknown formats and unreadable text are clear errors.
+    pente()
+        .args(["convert", "-", "--to", "sgf"])
+        .write_stdin("1. K10")
+        .assert()
+        .code(2)
+        .stderr(predicates::str::contains("formats are pgn, json"));
+    pente()
+        .args(["convert", "-", "--to", "pgn"])
+        .write_stdin("1. K10 Z99")
+        .assert()
+        .code(2)
+        .stderr(predicates::str::contains("line 1, column 8"));
+}
+
+#[test]
+fn the_game_tag_sets_the_variant() {
+    // Hand-worked: player 1 holds K10, player 2 L10 M10 N10 beside it, and player 1's O10
+    // flanks the three: a capture in Keryo-Pente, none in Pente (two stones only).
+    let text = "[Game \"Keryo-Pente\"]\n[Rated \"N\"]\n\n1. K10 L10 2. A1 M10 3. A3 N10 4. O10";
+    let out = stdout_of(pente().args(["replay", "-"]).write_stdin(text));
+    assert!(
+        out.contains("O10 captures L10 M10 N10 (captured: X 3 / O 0)"),
+        "{out}"
+    );
+    // The same moves as plain Pente capture nothing.
+    let plain = text.replace("Keryo-Pente", "Pente");
+    let out = stdout_of(pente().args(["replay", "-"]).write_stdin(plain));
+    assert!(out.contains("   7. player 1 (X): O10\n"), "{out}");
+}
