@@ -273,6 +273,16 @@ fn split_cells(line: &str) -> Result<Vec<Placed>, (usize, String)> {
     if let Some(s) = start {
         toks.push((s, &line[s..]));
     }
+    // A roll glued to what follows (`52:24/20`, `42:54:`) is a token of its own.
+    let mut k = 0;
+    while k < toks.len() {
+        let (c, t) = toks[k];
+        if is_roll(t) && t.len() > 3 {
+            toks[k] = (c, &t[..3]);
+            toks.insert(k + 1, (c + 3, &t[3..]));
+        }
+        k += 1;
+    }
     let mut cells = Vec::new();
     let mut anchor = 0usize;
     let mut i = 0;

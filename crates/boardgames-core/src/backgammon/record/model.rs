@@ -114,7 +114,7 @@ impl MatchRecord {
         let n = self.match_length;
         let mut done = false;
         for (i, g) in self.games.iter_mut().enumerate() {
-            let at_point = |s: u32| n > 0 && s + 1 == n;
+            let at_point = |s: u32| n > 0 && s.checked_add(1) == Some(n);
             let one = at_point(g.score[0]) != at_point(g.score[1]);
             let any = at_point(g.score[0]) || at_point(g.score[1]);
             let doubled = g

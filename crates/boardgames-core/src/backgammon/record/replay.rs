@@ -204,7 +204,7 @@ impl Engine<'_> {
                 if self.owner == Some(1 - p) {
                     return Err(format!("{} doubles but the opponent owns the cube", who(p)));
                 }
-                if *cube != self.cube * 2 {
+                if Some(*cube) != self.cube.checked_mul(2) {
                     return Err(format!(
                         "Doubles => {cube} but the cube is at {}",
                         self.cube
@@ -217,7 +217,7 @@ impl Engine<'_> {
                 if self.offered != Some(1 - p) {
                     return Err(format!("{} takes but no double is offered to them", who(p)));
                 }
-                self.cube *= 2;
+                self.cube = self.cube.saturating_mul(2);
                 self.owner = Some(p);
                 self.offered = None;
                 Ok(())
@@ -236,7 +236,7 @@ impl Engine<'_> {
                 self.pending_roll = None;
                 self.end(
                     1 - p,
-                    u32::from(*value) * self.cube,
+                    u32::from(*value).saturating_mul(self.cube),
                     EndKind::Resign(*value),
                 );
                 Ok(())
@@ -307,7 +307,11 @@ impl Engine<'_> {
         self.out.pid_after.push(self.pos.position_id());
         if let Some((winner, kind)) = self.pos.win() {
             let w = if winner == side_of(0) { 0 } else { 1 };
-            self.end(w, kind.multiplier() * self.cube, EndKind::Borne(kind));
+            self.end(
+                w,
+                kind.multiplier().saturating_mul(self.cube),
+                EndKind::Borne(kind),
+            );
         } else {
             self.on_roll = 1 - p;
         }
@@ -361,7 +365,7 @@ impl Engine<'_> {
         let cube = self.cube;
         let need_w = need(w.winner);
         let ends_match = self.length > 0 && w.points >= need_w;
-        let value = if w.points > 3 * cube {
+        let value = if w.points > cube.saturating_mul(3) {
             if !ends_match {
                 return Err(format!(
                     "Wins {} points by resignation, more than a backgammon with the cube at \
@@ -379,10 +383,10 @@ impl Engine<'_> {
             // The smallest resignation worth the points written; a smaller number than it is
             // worth only when capped at what the match needed or at its length.
             let k = (1..=3u8)
-                .find(|&k| u32::from(k) * cube >= w.points)
+                .find(|&k| u32::from(k).saturating_mul(cube) >= w.points)
                 .unwrap_or(3);
             let capped = self.length > 0 && (w.points == need_w || w.points == self.length);
-            if u32::from(k) * cube != w.points && !capped {
+            if u32::from(k).saturating_mul(cube) != w.points && !capped {
                 return Err(format!(
                     "Wins {} points by resignation, but a resignation is worth 1, 2 or 3 times \
                      the cube ({cube})",
@@ -397,7 +401,11 @@ impl Engine<'_> {
             value
         ));
         self.pending_roll = None;
-        self.end(w.winner, u32::from(value) * cube, EndKind::Resign(value));
+        self.end(
+            w.winner,
+            u32::from(value).saturating_mul(cube),
+            EndKind::Resign(value),
+        );
         Ok(())
     }
 }
