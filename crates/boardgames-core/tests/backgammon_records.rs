@@ -72,6 +72,22 @@ fn gnubg_pids(game: &Value) -> Vec<String> {
         .unwrap_or_default()
 }
 
+/// gnubg's plays, in its notation (`pass` for a roll that could not be played).
+fn gnubg_plays(game: &Value) -> Vec<String> {
+    game["actions"]
+        .as_array()
+        .map(|a| {
+            a.iter()
+                .filter(|x| x["type"] == "move")
+                .map(|x| match x["play"].as_str() {
+                    Some("") | None => "pass".to_string(),
+                    Some(p) => p.to_string(),
+                })
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
 fn read_all() -> Vec<(String, MatchRecord)> {
     match_files()
         .into_iter()
@@ -113,6 +129,11 @@ fn real_match_files_replay_as_gnubg_read_them() {
             }
             if gnubg_pids(exp) != r.pid_after {
                 failures.push(format!("{id}: Position IDs differ"));
+            }
+            // Each play resolves to gnubg's play, in gnubg's notation.
+            let ours: Vec<String> = r.plays.iter().map(|(_, p)| p.to_string()).collect();
+            if gnubg_plays(exp) != ours {
+                failures.push(format!("{id}: plays differ"));
             }
             let (res, end) = (&exp["result"], r.end.expect("a finished game"));
             if res["winner"].as_u64() != Some(u64::from(end.winner))

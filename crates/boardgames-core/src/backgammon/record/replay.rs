@@ -50,6 +50,9 @@ pub struct GameReplay {
     /// Checker plays applied, a roll that could not be played counting as one (its play is
     /// the pass).
     pub plies: usize,
+    /// Every checker play applied, in order: the index of its action and the legal play it
+    /// resolved to.
+    pub plays: Vec<(usize, Play)>,
     /// The gnubg Position ID after every checker play, in order, seen from the opponent
     /// (who is then on roll).
     pub pid_after: Vec<String>,
@@ -304,6 +307,7 @@ impl Engine<'_> {
         };
         self.pos = self.pos.after(&chosen);
         self.out.plies += 1;
+        self.out.plays.push((i, chosen));
         self.out.pid_after.push(self.pos.position_id());
         if let Some((winner, kind)) = self.pos.win() {
             let w = if winner == side_of(0) { 0 } else { 1 };
