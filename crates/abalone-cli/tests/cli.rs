@@ -234,7 +234,7 @@ fn an_illegal_move_in_a_record_stops_the_replay_with_its_ply() {
 
 #[test]
 fn moves_lists_the_legal_moves_of_each_layout() {
-    // Legal moves at the start (oracle README, section 6).
+    // Legal moves at the start (reference data README, section 6).
     for (layout, count) in [
         ("standard", 44),
         ("belgian-daisy", 52),

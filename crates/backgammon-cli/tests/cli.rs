@@ -142,7 +142,7 @@ fn jsonl_reproduces_edge_cases() {
 
 #[test]
 fn jsonl_takes_bare_positions_and_reports_bad_lines() {
-    // The oracle README's start with 3-1: 16 results, among them 8/5 6/5 -> sGfwATDgc/ABMA.
+    // The reference data README's start with 3-1: 16 results, among them 8/5 6/5 -> sGfwATDgc/ABMA.
     let start = r#"{"board":[-2,0,0,0,0,5,0,3,0,0,0,-5,5,0,0,0,-3,0,-5,0,0,0,0,2],"bar":[0,0],"off":[0,0],"turn":"x","dice":[3,1]}"#;
     let input = format!(
         "{start}\n\nnot json\n{{\"id\": 7, \"input\": {start}}}\n[1]\n{}\n",

@@ -177,7 +177,7 @@ fn perft_belgian_daisy_to_depth_4() {
 fn layouts_match_the_reference_cells_and_move_counts() {
     let text = std::fs::read_to_string(common::data_path("abalone/layouts.json")).unwrap();
     let v: Value = serde_json::from_str(&text).unwrap();
-    // Legal moves at the start: oracle README, section 6.
+    // Legal moves at the start: reference data README, section 6.
     let expected_moves = [44, 52, 80, 44, 64];
     for (layout, moves) in Layout::ALL.into_iter().zip(expected_moves) {
         let entry = &v["two_player"][layout.name()];

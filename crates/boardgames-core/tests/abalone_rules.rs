@@ -213,7 +213,7 @@ fn the_move_limit_ends_and_adjudicates_the_game() {
         assert!(matches!(p.turn(), Turn::Seat(_)));
         p.play(p.parse_move(text).unwrap()).unwrap();
     }
-    // c5b4 pushes A3 off (oracle README, section 7): White leads 1-0 at the limit.
+    // c5b4 pushes A3 off (reference data README, section 7): White leads 1-0 at the limit.
     assert_eq!(p.end_reason(), Some(EndReason::MoveLimit));
     assert_eq!(p.winner(), Some(Colour::White));
     assert_eq!(p.to_setup().to_string().split(' ').nth(2), Some("1-0"));

@@ -7,7 +7,7 @@
 //! * [`record`]: the record model, pente.org PGN files, move lists, JSON records, and
 //!   [`record::replay()`].
 //!
-//! Rules: `../shared/rules/pente.md` (seed 002 for Keryo-Pente; pente.org and the published
+//! Rules: `docs/rules/pente.md` (seed 002 for Keryo-Pente; pente.org and the published
 //! Pente rules for the rest), with the facts and sources listed in `docs/pente.md`.
 //!
 //! The board is a [`Bitboard`] per player: rows of 20 bits, the 20th always empty, so that a

@@ -12,7 +12,7 @@ use crate::game::{Game, GameResult, NoChance, Outcome, Seat, Team, Turn};
 
 /// The ruleset: plain Pente or Keryo-Pente.
 ///
-/// Rules: `../shared/rules/pente.md` (seed 002 for Keryo-Pente; the published Pente rules and
+/// Rules: `docs/rules/pente.md` (seed 002 for Keryo-Pente; the published Pente rules and
 /// pente.org for Pente).
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Default)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
@@ -145,7 +145,7 @@ fn tournament_zone() -> Bitboard {
 /// A Pente or Keryo-Pente position: the stones, whose turn, the captures, and whether the
 /// game is over.
 ///
-/// Rules implemented (`../shared/rules/pente.md`, `../shared/oracles/pente/RULES.md`):
+/// Rules implemented (`docs/rules/pente.md`, `docs/rules/pente-facts.md`):
 /// 19 x 19 board, player 1 (seat 0) first on K10; the tournament rule (on by default) keeps
 /// player 1's second stone (ply 3) outside the 5 x 5 square around K10; a placement flanking
 /// exactly two (Pente) or two or three (Keryo-Pente) opponent stones against an own stone
