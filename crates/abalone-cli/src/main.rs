@@ -6,6 +6,7 @@
 //! `moves --jsonl` batch interface ([`report`]); the rest is the kit's.
 
 mod abalone;
+mod records;
 mod report;
 
 use std::fs::File;
@@ -16,7 +17,7 @@ use std::time::Duration;
 
 use boardgames_cli::{
     moves, parse_duration, repl, replay, selfplay, ChanceArgs, Exit, MovesArgs, PerftArgs,
-    PlayArgs, PlayConfig, ReplayArgs, SelfplayArgs,
+    PlayArgs, PlayConfig, SelfplayArgs,
 };
 use boardgames_core::abalone::{Layout, MultiLayout};
 use clap::{Args, CommandFactory, FromArgMatches, Parser, Subcommand};
@@ -32,6 +33,10 @@ Examples:
   abalone-cli play --vs computer --time-limit 10m
   abalone-cli --layout belgian-daisy play
   abalone-cli replay examples/games/abalone-awc2015-final.txt
+  abalone-cli replay --quiet migs-2016-2017.apgn
+  abalone-cli replay --game 3 migs-2016-2017.apgn
+  abalone-cli replay --jsonl games.jsonl > reports.jsonl
+  abalone-cli convert migs-2016-2017.apgn --to json > games.jsonl
   abalone-cli moves --jsonl positions.jsonl > results.jsonl
   abalone-cli --layout standard perft --depth 3
   abalone-cli --players 6 play --vs computer --seat 2
@@ -61,15 +66,46 @@ With --time-limit each side has that much time for the whole game; the clocks ar
 every move, and when one runs out the game ends: more marbles ejected wins, equal is a draw.";
 
 const REPLAY_HELP: &str = "\
-Input (FILE, or - for standard input): an Aba-Pro record, e.g.
-  [Layout \"belgian_daisy\"]
-  1.a1b2 i5h5 2.a2b3 i6h6 ...
-Header lines: [Layout \"NAME\"] or [Position \"position string or JSON\"] (without one, --layout
-or --position, default standard), [MoveLimit \"N\"], and any [Name \"value\"] tag. `#` starts a
-comment. Move numbers (`12.`) and a result (1-0, 0-1, 1/2-1/2, *) are optional.
+Input (FILE, or - for standard input), recognised from the text:
+  * an APGN file (PGN-like tags, Aba-Pro move text, one or several games), as the MiGs
+    server's archive:
+      [Event \"MIGS 24054\"]
+      [Variant \"belgian\"]
+      [Result \"1-0\"]
+
+      1. a1b2 a5b5 2. b2c3 a4b4 ... 95. h5g4 1-0
+    Every game is replayed in turn (--game N: only the Nth); either broadside spelling is
+    read (c5c3d6 = c3c5d4). A malformed file is refused with its line and column.
+  * a plain Aba-Pro record, e.g.
+      [Layout \"belgian_daisy\"]
+      1.a1b2 i5h5 2.a2b3 i6h6 ...
+    Header lines: [Layout \"NAME\"] or [Position \"position string or JSON\"] (without one,
+    --layout or --position, default standard), [MoveLimit \"N\"], and any [Name \"value\"]
+    tag. `#` starts a comment. Move numbers (`12.`) and a result (1-0, 0-1, 1/2-1/2, *) are
+    optional.
 Output: each ply (number, side, move, what it did: in-line, broadside, sumito, ejection), then
-the final board and the result. The first illegal move stops the replay: its ply and the reason
-go to standard error and the exit status is 1.";
+the final board and the result. The first illegal move stops the game's replay: the game, the
+move number, the side and the reason go to standard error and the exit status is 1.
+
+Batch interface (--jsonl FILE, or - for standard input), a stable contract for other tools:
+  input: one game per line as in the reference file real/games.jsonl:
+    {\"id\": \"...\", \"layout\": \"belgian_daisy\", \"moves\": [\"a1b2\", \"i5h5\", ...], ...}
+  (other fields ignored; blank lines skipped);
+  output: for each line, in input order, one line of JSON with exactly these fields in this
+  order, as in real/expected.jsonl:
+    {\"id\", \"legal_plies\": plies replayed before the first illegal one,
+     \"first_illegal\": null or {\"ply\", \"side\", \"token\", \"reason\"},
+     \"captured\": {\"black\", \"white\"} (marbles of each colour pushed off),
+     \"legal_move_counts\": legal moves at the start and after each legal ply,
+     \"final_position\": the neutral JSON position after them}
+  A line that is not a game gives `line N: reason` on standard error and no output line; the
+  others are still processed, and the exit status is then 1.";
+
+const CONVERT_HELP: &str = "\
+Input (FILE, or - for standard input): an APGN file, a plain Aba-Pro record, or JSON lines
+as real/games.jsonl (one game each). Output (--to): apgn, or json (one line per game as
+real/games.jsonl: id, layout, moves, result, players, termination, plies_in_header, and
+every other tag as a field). Converting to one format and back gives the same games.";
 
 const MOVES_HELP: &str = "\
 Without --jsonl: the legal moves of the start position (--layout or --position) after the
@@ -133,12 +169,15 @@ enum Command {
     /// Play in the terminal: against a friend, or against the computer playing random legal
     /// moves. Type `help` at the prompt for the commands.
     Play(PlayCmd),
-    /// Replay an Aba-Pro game record move by move, then show the final board and the result.
+    /// Replay a game record (APGN, several games too, or plain Aba-Pro) move by move, then show
+    /// the final board and the result; with --jsonl, a report line per game.
     Replay(ReplayCmd),
     /// List the legal moves; with --jsonl, every resulting position of each input position.
     Moves(MovesCmd),
     /// Count the leaf nodes of the game tree N plies deep (perft).
     Perft(PerftArgs),
+    /// Convert game records between APGN, the plain Aba-Pro record and JSON lines.
+    Convert(ConvertCmd),
     /// Computer against computer with random legal moves: each game's record and result.
     Selfplay(SelfplayArgs),
 }
@@ -163,6 +202,22 @@ struct ReplayCmd {
     /// Colour the board with ANSI escape codes.
     #[arg(long, alias = "color")]
     colour: bool,
+    /// Batch mode: one game per line of FILE as JSON; see below.
+    #[arg(long, conflicts_with_all = ["quiet", "colour", "game"])]
+    jsonl: bool,
+    /// Of an APGN file with several games, replay only the Nth (from 1).
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..))]
+    game: Option<u32>,
+}
+
+#[derive(Debug, Args)]
+struct ConvertCmd {
+    /// The record file, or `-` for standard input.
+    #[arg(value_name = "FILE")]
+    file: PathBuf,
+    /// The format to write: json or apgn.
+    #[arg(long, value_name = "FORMAT", value_parser = ["json", "apgn"])]
+    to: String,
 }
 
 #[derive(Debug, Args)]
@@ -194,6 +249,7 @@ fn main() -> ExitCode {
     let mut command = Cli::command()
         .mut_subcommand("play", |c| c.after_help(PLAY_HELP))
         .mut_subcommand("replay", |c| c.after_help(REPLAY_HELP))
+        .mut_subcommand("convert", |c| c.after_help(CONVERT_HELP))
         .mut_subcommand("moves", |c| c.after_help(MOVES_HELP))
         .mut_subcommand("perft", |c| c.after_help(PERFT_HELP));
     let cli = match Cli::from_arg_matches(&command.get_matches_mut()) {
@@ -261,15 +317,32 @@ fn run<const SEATS: usize>(game: &AbaloneCli<SEATS>, command: &Command) -> Exit 
             let mut keyboard = BufReader::new(stdin);
             repl::play(game, &config, &mut keyboard, &mut out).map(|()| Exit::Success)
         }
-        Command::Replay(a) => {
-            let args = ReplayArgs {
-                file: a.file.clone(),
-                jsonl: false,
-                quiet: a.quiet,
-                colour: a.colour,
-            };
-            replay::replay(game, &args, &mut stdin.lock(), &mut out, &mut err)
+        Command::Replay(a) if a.jsonl => {
+            records::replay_jsonl_file(&a.file, &mut stdin.lock(), &mut out, &mut err)
         }
+        Command::Replay(a) => match records::read_text(&a.file, &mut stdin.lock(), &mut err) {
+            Ok(Ok(text)) => {
+                let options = records::ReplayOptions {
+                    name: a.file.display().to_string(),
+                    game: a.game.map(|n| n as usize),
+                    quiet: a.quiet,
+                    colour: a.colour,
+                };
+                records::replay_file(game, &text, &options, &mut out, &mut err)
+            }
+            Ok(Err(exit)) => Ok(exit),
+            Err(e) => Err(e),
+        },
+        Command::Convert(a) => match records::read_text(&a.file, &mut stdin.lock(), &mut err) {
+            Ok(Ok(text)) => match records::convert(game, &text, &a.to) {
+                Ok(converted) => out.write_all(converted.as_bytes()).map(|()| Exit::Success),
+                Err(message) => {
+                    writeln!(err, "error: {}: {message}", a.file.display()).map(|()| Exit::BadInput)
+                }
+            },
+            Ok(Err(exit)) => Ok(exit),
+            Err(e) => Err(e),
+        },
         Command::Moves(a) => match &a.jsonl {
             Some(file) if file == Path::new("-") => {
                 replay::batch(game, &mut stdin.lock(), &mut out, &mut err)

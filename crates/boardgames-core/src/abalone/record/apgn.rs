@@ -54,7 +54,7 @@ use crate::abalone::layout::Layout;
 use crate::abalone::notation::Notation;
 
 /// The tags that come before the record's own fields when writing.
-const ROSTER: [&str; 6] = ["Event", "Site", "Date", "Round", "Black", "White"];
+pub(super) const ROSTER: [&str; 6] = ["Event", "Site", "Date", "Round", "Black", "White"];
 
 /// Tags the record holds as fields rather than in its tag list.
 const FIELD_TAGS: [&str; 5] = ["Variant", "Result", "Notation", "Termination", "Plies"];

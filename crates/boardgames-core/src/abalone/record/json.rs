@@ -4,6 +4,7 @@
 
 use serde_json::{Map, Value};
 
+use super::apgn::ROSTER;
 use super::game_record::{GameRecord, RecordedResult};
 use super::replay::{replay, Replay, ReplayReport};
 use super::RecordError;
@@ -57,7 +58,8 @@ impl JsonGame {
     /// The format-independent record: `id` becomes the tag `Id`, `date` `Date`, `players`
     /// `Black` and `White`, `termination` and `plies_in_header` the record's fields, a
     /// result in words the tag `ResultText`; every other field a tag of the same name (its
-    /// JSON text when it is not a string).
+    /// JSON text when it is not a string). The tags are in APGN's order: `Id`, the roster
+    /// (`Event`, `Site`, `Date`, `Round`, `Black`, `White`), then the others by name.
     ///
     /// # Errors
     /// [`RecordError::BadMove`] (line 1, column = the move's place in the list, from 1) for
@@ -112,6 +114,15 @@ impl JsonGame {
                 (_, other, _) => record.tags.push((key.clone(), other.to_string())),
             }
         }
+        // JSON objects have no order: the tags take the order APGN files use, `Id`, then
+        // `Event`, `Site`, `Date`, `Round`, `Black`, `White`, then the others.
+        record.tags.sort_by_key(|(name, _)| match name.as_str() {
+            "Id" => 0,
+            n => ROSTER
+                .iter()
+                .position(|&r| r == n)
+                .map_or(ROSTER.len() + 1, |i| i + 1),
+        });
         Ok(record)
     }
 
