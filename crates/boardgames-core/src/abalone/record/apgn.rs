@@ -572,6 +572,15 @@ mod tests {
     }
 
     #[test]
+    fn byte_order_mark_and_crlf_line_ends_are_read() {
+        let games =
+            read_apgn("\u{feff}[Event \"x\"]\r\n\r\n1. a1b2 i5h5\r\n2. a2b3 *\r\n").unwrap();
+        assert_eq!(games.len(), 1);
+        assert_eq!(games[0].tags, [("Event".to_owned(), "x".to_owned())]);
+        assert_eq!(games[0].moves.len(), 3);
+    }
+
+    #[test]
     fn apgn_is_told_from_the_plain_record_format() {
         assert!(looks_like_apgn(GAME));
         assert!(!looks_like_apgn("[Layout \"belgian_daisy\"]\n1.a1b2"));
