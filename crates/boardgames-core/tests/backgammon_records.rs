@@ -442,6 +442,16 @@ fn crawford_game() {
     assert!(e.reason.contains("Crawford"), "{e}");
 }
 
+/// Hand-worked: a Crawford mark after a score is read (and the Crawford game derived).
+#[test]
+fn crawford_marks_are_read() {
+    let text = " 3 point match\n\n Game 1\n A : 2 (Crawford)               B : 0\n  1) 31: 8/5 6/5\n\n Game 2\n A : 2                          B : 1*\n";
+    let rec = read_match(text).unwrap();
+    assert_eq!(rec.games[0].players, ["A".to_string(), "B".to_string()]);
+    assert_eq!(rec.games[1].score, [2, 1]);
+    assert!(rec.games[0].crawford && !rec.games[1].crawford);
+}
+
 /// A random match to `length` points: random plays, random doubles, takes and drops, each
 /// game ending with its `Wins` line.
 fn random_match(seed: u64, length: u32) -> MatchRecord {

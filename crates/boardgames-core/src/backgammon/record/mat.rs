@@ -219,9 +219,36 @@ fn parse_score_line(line: &str) -> Result<([String; 2], [u32; 2]), (usize, Strin
         return Err(bad(first + 1));
     }
     let s0: u32 = m[..digits].parse().map_err(|_| bad(first + 1))?;
-    let name1 = m[digits..].trim();
-    let s1: u32 = line[last + 1..].trim().parse().map_err(|_| bad(last + 1))?;
+    let name1 = strip_crawford_mark(m[digits..].trim_start()).trim();
+    let s1: u32 = strip_crawford_mark_end(line[last + 1..].trim())
+        .trim()
+        .parse()
+        .map_err(|_| bad(last + 1))?;
     Ok(([name0.to_string(), name1.to_string()], [s0, s1]))
+}
+
+/// A Crawford mark some writers put after a score (`(Crawford)` or `*`), removed: the
+/// Crawford game is derived from the scores.
+fn strip_crawford_mark(s: &str) -> &str {
+    const MARK: &str = "(crawford)";
+    if s.len() >= MARK.len()
+        && s.is_char_boundary(MARK.len())
+        && s[..MARK.len()].eq_ignore_ascii_case(MARK)
+    {
+        return &s[MARK.len()..];
+    }
+    s.strip_prefix('*').unwrap_or(s)
+}
+
+fn strip_crawford_mark_end(s: &str) -> &str {
+    const MARK: &str = "(crawford)";
+    if s.len() >= MARK.len()
+        && s.is_char_boundary(s.len() - MARK.len())
+        && s[s.len() - MARK.len()..].eq_ignore_ascii_case(MARK)
+    {
+        return &s[..s.len() - MARK.len()];
+    }
+    s.strip_suffix('*').unwrap_or(s)
 }
 
 enum Cell {
