@@ -500,6 +500,15 @@ fn random_match(seed: u64, length: u32) -> MatchRecord {
                 cube *= 2;
                 owner = Some(1 - on_roll);
             }
+            if !first && rng.random_range(0..40) == 0 {
+                // The player on roll resigns 1, 2 or 3 times the cube: the record has only
+                // the opponent's Wins line.
+                let k = rng.random_range(1..=3u32);
+                break Wins {
+                    winner: 1 - on_roll,
+                    points: k * cube,
+                };
+            }
             let (a, b) = (rng.random_range(1..=6u8), rng.random_range(1..=6u8));
             if first {
                 if a == b {
@@ -543,6 +552,28 @@ fn random_match(seed: u64, length: u32) -> MatchRecord {
     rec
 }
 
+/// Random matches cover doubles, takes, drops, resignations and bear-offs.
+#[test]
+fn random_matches_cover_every_ending() {
+    let (mut games, mut kinds) = (0, std::collections::BTreeSet::new());
+    for seed in 0..40 {
+        let rec = random_match(seed, 5);
+        let replays = rec.check().unwrap_or_else(|e| panic!("seed {seed}: {e}"));
+        games += replays.len();
+        for r in replays {
+            kinds.insert(
+                format!("{:?}", r.end.expect("end").kind)
+                    .chars()
+                    .take(4)
+                    .collect::<String>(),
+            );
+        }
+        assert_eq!(read_match(&write_match(&rec)).as_ref(), Ok(&rec));
+    }
+    assert!(games > 80, "{games}");
+    assert_eq!(kinds.len(), 3, "{kinds:?}");
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(48))]
 
@@ -552,6 +583,10 @@ proptest! {
         let rec = random_match(seed, length);
         let replays = rec.check().map_err(|e| TestCaseError::fail(e.to_string()))?;
         prop_assert_eq!(replays.len(), rec.games.len());
+        for (g, r) in rec.games.iter().zip(&replays) {
+            let (w, end) = (g.wins.expect("wins"), r.end.expect("end"));
+            prop_assert_eq!((w.winner, w.points), (end.winner, end.points));
+        }
         let text = write_match(&rec);
         let back = read_match(&text).map_err(|e| TestCaseError::fail(format!("{e}\n{text}")))?;
         prop_assert_eq!(&back, &rec);
