@@ -219,7 +219,14 @@ fn parse_score_line(line: &str) -> Result<([String; 2], [u32; 2]), (usize, Strin
         return Err(bad(first + 1));
     }
     let s0: u32 = m[..digits].parse().map_err(|_| bad(first + 1))?;
-    let name1 = strip_crawford_mark(m[digits..].trim_start()).trim();
+    // A mark follows the score after at most one space; a name is further away.
+    let rest = &m[digits..];
+    let spaces = rest.len() - rest.trim_start_matches(' ').len();
+    let name1 = if spaces <= 1 {
+        strip_crawford_mark(&rest[spaces..]).trim()
+    } else {
+        rest.trim()
+    };
     let s1: u32 = strip_crawford_mark_end(line[last + 1..].trim())
         .trim()
         .parse()
@@ -439,7 +446,8 @@ pub fn write_match(rec: &MatchRecord) -> String {
             "{left:<w$}{} : {}",
             g.players[1],
             g.score[1],
-            w = LEFT_WIDTH + 5 + 1
+            // The second name at column 34, and at least two spaces after the first score.
+            w = (LEFT_WIDTH + 5 + 1).max(left.len() + 2)
         );
         // Lines: a left cell then a right cell; a new line whenever the next action cannot
         // go on the current one.
@@ -472,8 +480,20 @@ pub fn write_match(rec: &MatchRecord) -> String {
                     right = format!(" Wins {}", points_text(w.points));
                 }
             }
+            // A line without a right-hand cell keeps the left column's padding, as Jellyfish
+            // writes it: gnubg 1.07 misreads lines of 15 characters or fewer.
             let row = format!("{:>3}) {left:<w$} {right}", k + 1, w = LEFT_WIDTH);
-            let _ = writeln!(out, "{}", row.trim_end());
+            let keep = 5 + LEFT_WIDTH;
+            let trimmed = row.trim_end();
+            let _ = writeln!(
+                out,
+                "{}",
+                if trimmed.len() < keep {
+                    &row[..keep.min(row.len())]
+                } else {
+                    trimmed
+                }
+            );
         }
         if let Some(w) = g.wins {
             if !wins_on_line {
