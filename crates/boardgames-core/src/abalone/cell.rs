@@ -3,7 +3,7 @@
 //! Rows `A`..`I` run from Black's side (bottom) to White's; numbers `1`..`9` are the
 //! north-west to south-east diagonals; `A1` is the bottom-left corner and `E5` the centre.
 //! Cell (row `r` = 0..9 for `A`..`I`, number `n`) exists iff
-//! `max(1, r - 3) <= n <= min(9, r + 5)` (`../shared/oracles/abalone/README.md`, section 1).
+//! `max(1, r - 3) <= n <= min(9, r + 5)` (`crates/boardgames-core/tests/data/abalone/reference-data.md`, section 1).
 
 use core::fmt;
 use core::str::FromStr;

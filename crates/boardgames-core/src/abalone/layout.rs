@@ -1,7 +1,7 @@
 //! The named starting layouts: [`Layout`] for two players, [`MultiLayout`] for three, four
 //! and six.
 //!
-//! Cells from `../shared/oracles/abalone/layouts.json` (sources listed there and in
+//! Cells from `crates/boardgames-core/tests/data/abalone/layouts.json` (sources listed there and in
 //! `docs/abalone.md`); Black (seat 0) moves first in each.
 
 use core::fmt;

@@ -16,7 +16,7 @@
 //! * [`Setup`]: the plain position description, its compact position string and (feature
 //!   `serde`) the neutral JSON position.
 //!
-//! Rules: `../shared/rules/abalone.md` (seeds 000, 003 and 004), stated with their sources in
+//! Rules: `docs/rules/abalone.md` (seeds 000, 003 and 004), stated with their sources in
 //! `docs/abalone.md`: 1 to 3 own marbles in a line move one cell, in-line or broadside;
 //! sumito 2:1, 3:1, 3:2 pushes, pac (1:1, 2:2, 3:3, and 4:3) does not; a push needs an empty
 //! cell or the edge behind the pushed marbles; no own marble leaves the board; the first side

@@ -8,7 +8,7 @@
 //!   one, printed by `Display`, puts the smaller cell (row letter first, then number) first.
 //!
 //! Either case is accepted; moves print in lower case. Source:
-//! `../shared/oracles/abalone/README.md`, section 2 (Aba-Pro records, jeux-abstraits.fr,
+//! `crates/boardgames-core/tests/data/abalone/reference-data.md`, section 2 (Aba-Pro records, jeux-abstraits.fr,
 //! Wikipedia "Abalone (board game)", *Move notation*).
 
 use core::fmt;

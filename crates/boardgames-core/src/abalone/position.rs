@@ -178,7 +178,7 @@ pub enum EndReason {
 /// ended, if it did. Use the aliases [`Abalone`] (two players), [`Abalone3`], [`Abalone4`] and
 /// [`Abalone6`].
 ///
-/// Rules (`../shared/rules/abalone.md`, seeds 000, 003 and 004): see [`rules`](super) and
+/// Rules (`docs/rules/abalone.md`, seeds 000, 003 and 004): see [`rules`](super) and
 /// `docs/abalone.md`. Three players play each for themselves; four players form two teams of
 /// two (seats 0 and 2 against 1 and 3, partners opposite), six players two teams of three
 /// (seats 0, 2, 4 against 1, 3, 5, seated alternately). The turn passes to the next seat.

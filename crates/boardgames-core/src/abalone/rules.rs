@@ -2,7 +2,7 @@
 //! whether a broadside move is free. The validator (`is_legal`, `play`, `resolve` of
 //! [`Abalone`]) uses this and not the bitboard generator, so the two check each other.
 //!
-//! Rules: `../shared/rules/abalone.md` (seeds 000, 003, 004): at most three own marbles move;
+//! Rules: `docs/rules/abalone.md` (seeds 000, 003, 004): at most three own marbles move;
 //! only in-line moves push; the pushing line must outnumber the opponent marbles in contact
 //! ahead (2:1, 3:1, 3:2), equal numbers are pac; the cell behind the pushed marbles must be
 //! empty or off the board (then the last one is ejected), an own marble there blocks; a

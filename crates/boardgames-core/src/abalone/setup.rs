@@ -27,7 +27,7 @@
 //!
 //! # JSON
 //!
-//! The neutral position format of `../shared/oracles/abalone/README.md`, section 4:
+//! The neutral position format of `crates/boardgames-core/tests/data/abalone/reference-data.md`, section 4:
 //! `{"black":["A1",...],"white":[...],"turn":"black","captured":{"black":0,"white":0}}`,
 //! plus `ply`, `move_limit` and `timed_out` when they are not the defaults. With more players
 //! the lists and `captured` counts of `red`, `green`, `yellow` and `purple` join in (as
