@@ -3,10 +3,11 @@
 //! JSON lines.
 
 use std::fs::File;
-use std::io::{self, BufRead, BufReader, Read, Write};
+use std::io::{self, BufRead, BufReader, Write};
 use std::path::Path;
 
-use boardgames_cli::{replay::replay_text, Exit, GameCli};
+use boardgames_cli::replay::{json_lines, replay_text};
+use boardgames_cli::{Exit, GameCli};
 use boardgames_core::abalone::record::apgn::{looks_like_apgn, read_apgn, write_apgn, write_game};
 use boardgames_core::abalone::record::{GameRecord, JsonGame};
 use boardgames_core::abalone::{Abalone, Layout, Notation};
@@ -14,33 +15,7 @@ use boardgames_core::Game;
 
 use crate::abalone::AbaloneCli;
 
-/// The text of `path` (standard input for `-`), or the exit after saying why not.
-///
-/// # Errors
-/// Only errors writing `err`.
-pub fn read_text(
-    path: &Path,
-    stdin: &mut dyn BufRead,
-    err: &mut dyn Write,
-) -> io::Result<Result<String, Exit>> {
-    let mut bytes = Vec::new();
-    let read = if path == Path::new("-") {
-        stdin.read_to_end(&mut bytes)
-    } else {
-        File::open(path).and_then(|mut f| f.read_to_end(&mut bytes))
-    };
-    if let Err(e) = read {
-        writeln!(err, "error: cannot read {}: {e}", path.display())?;
-        return Ok(Err(Exit::BadInput));
-    }
-    match String::from_utf8(bytes) {
-        Ok(text) => Ok(Ok(text)),
-        Err(_) => {
-            writeln!(err, "error: {} is not UTF-8 text", path.display())?;
-            Ok(Err(Exit::BadInput))
-        }
-    }
-}
+pub use boardgames_cli::input::read_text;
 
 /// What `replay FILE` was asked.
 pub struct ReplayOptions {
@@ -158,50 +133,10 @@ pub fn replay_jsonl(
     out: &mut dyn Write,
     err: &mut dyn Write,
 ) -> io::Result<Exit> {
-    let mut bad = 0usize;
-    let mut buf = Vec::new();
-    let mut line_no = 0usize;
-    loop {
-        buf.clear();
-        match input.read_until(b'\n', &mut buf) {
-            Ok(0) => break,
-            Ok(_) => {}
-            Err(e) => {
-                writeln!(err, "error: reading line {}: {e}", line_no + 1)?;
-                bad += 1;
-                break;
-            }
-        }
-        line_no += 1;
-        let Ok(line) = std::str::from_utf8(&buf) else {
-            writeln!(err, "line {line_no}: not UTF-8 text")?;
-            bad += 1;
-            continue;
-        };
-        if line.trim().is_empty() {
-            continue;
-        }
-        match JsonGame::from_json(line.trim()) {
-            Ok(game) => {
-                let report = game.report();
-                match serde_json::to_string(&report) {
-                    Ok(json) => writeln!(out, "{json}")?,
-                    Err(e) => {
-                        writeln!(err, "line {line_no}: {e}")?;
-                        bad += 1;
-                    }
-                }
-            }
-            Err(e) => {
-                writeln!(err, "line {line_no}: {e}")?;
-                bad += 1;
-            }
-        }
-    }
-    Ok(if bad == 0 {
-        Exit::Success
-    } else {
-        Exit::Failure
+    json_lines(input, out, err, |line| {
+        JsonGame::from_json(line)
+            .map(|game| game.report())
+            .map_err(|e| e.to_string())
     })
 }
 

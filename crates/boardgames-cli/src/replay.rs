@@ -123,6 +123,22 @@ pub fn batch<C: GameCli>(
     out: &mut dyn Write,
     err: &mut dyn Write,
 ) -> io::Result<Exit> {
+    json_lines(input, out, err, |line| cli.batch_report(line))
+}
+
+/// The JSON-lines loop behind every `--jsonl` mode: each non-blank input line goes to
+/// `report`, whose result is written as one line of JSON on `out`, in input order. A line
+/// that is not UTF-8, or that `report` refuses, gives `line N: reason` on `err` and no output
+/// line; the others are still processed, and the exit status is then [`Exit::Failure`].
+///
+/// # Errors
+/// Only errors writing `out` or `err`.
+pub fn json_lines<R: serde::Serialize>(
+    input: &mut dyn BufRead,
+    out: &mut dyn Write,
+    err: &mut dyn Write,
+    mut report: impl FnMut(&str) -> Result<R, String>,
+) -> io::Result<Exit> {
     let mut bad = 0usize;
     let mut line_no = 0usize;
     let mut buf = Vec::new();
@@ -146,10 +162,9 @@ pub fn batch<C: GameCli>(
         if line.trim().is_empty() {
             continue;
         }
-        let report = cli
-            .batch_report(line.trim())
-            .and_then(|r| serde_json::to_string(&r).map_err(|e| e.to_string()));
-        match report {
+        let json =
+            report(line.trim()).and_then(|r| serde_json::to_string(&r).map_err(|e| e.to_string()));
+        match json {
             Ok(json) => writeln!(out, "{json}")?,
             Err(e) => {
                 writeln!(err, "line {line_no}: {e}")?;
