@@ -126,27 +126,13 @@ pub struct ReplayError {
 impl GameRecord {
     /// The value of a tag kept in [`GameRecord::tags`], if present (first match, exact name).
     pub fn tag(&self, name: &str) -> Option<&str> {
-        self.tags
-            .iter()
-            .find(|(n, _)| n == name)
-            .map(|(_, v)| v.as_str())
+        crate::record::tag(&self.tags, name)
     }
 
     /// A short name for messages: the `Id` tag, else the event, date and players, else
     /// `game`.
     pub fn label(&self) -> String {
-        if let Some(id) = self.tag("Id") {
-            return id.to_owned();
-        }
-        let parts: Vec<&str> = ["Event", "Date", "Black", "White"]
-            .iter()
-            .filter_map(|t| self.tag(t))
-            .collect();
-        if parts.is_empty() {
-            "game".to_owned()
-        } else {
-            parts.join(", ")
-        }
+        crate::record::label(&self.tags, ["Black", "White"])
     }
 
     /// Plays the moves from the layout, ply by ply (see [`replay`]): legal-move counts,
