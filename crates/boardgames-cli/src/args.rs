@@ -113,8 +113,9 @@ pub struct MovesArgs {
 /// Options of `perft`.
 #[derive(Clone, Debug, Args)]
 pub struct PerftArgs {
-    /// Plies to search.
-    #[arg(long, short)]
+    /// Plies to search, at most 32 (deeper counts could never finish, and the search would
+    /// run out of stack).
+    #[arg(long, short, value_parser = clap::value_parser!(u32).range(0..=32))]
     pub depth: u32,
     /// Also print each legal move with the count below it, before the total.
     #[arg(long)]

@@ -495,3 +495,12 @@ fn the_game_tag_sets_the_variant() {
     let out = stdout_of(pente().args(["replay", "-"]).write_stdin(plain));
     assert!(out.contains("   7. player 1 (X): O10\n"), "{out}");
 }
+
+#[test]
+fn perft_refuses_depths_that_could_never_finish() {
+    pente()
+        .args(["perft", "--depth", "33"])
+        .assert()
+        .code(2)
+        .stderr(predicates::str::contains("0..=32"));
+}

@@ -125,9 +125,10 @@ pub fn write_pgn(record: &GameRecord) -> String {
         }
         text.push_str(r.token());
     }
+    // Wrap at 80 columns between moves, never between a move number and its moves.
     let mut line = String::new();
-    for word in text.split(' ').filter(|w| !w.is_empty()) {
-        if !line.is_empty() && line.len() + 1 + word.len() > 80 {
+    for group in move_groups(&text) {
+        if !line.is_empty() && line.len() + 1 + group.len() > 80 {
             out.push_str(&line);
             out.push('\n');
             line.clear();
@@ -135,13 +136,28 @@ pub fn write_pgn(record: &GameRecord) -> String {
         if !line.is_empty() {
             line.push(' ');
         }
-        line.push_str(word);
+        line.push_str(&group);
     }
     if !line.is_empty() {
         out.push_str(&line);
         out.push('\n');
     }
     out
+}
+
+/// The move text split into groups that stay on one line: `12. K10 L9`, or a lone result.
+fn move_groups(text: &str) -> Vec<String> {
+    let mut groups: Vec<String> = Vec::new();
+    for word in text.split(' ').filter(|w| !w.is_empty()) {
+        match groups.last_mut() {
+            Some(group) if !word.ends_with('.') => {
+                group.push(' ');
+                group.push_str(word);
+            }
+            _ => groups.push(word.to_owned()),
+        }
+    }
+    groups
 }
 
 #[cfg(test)]
@@ -178,6 +194,8 @@ mod tests {
         };
         let text = write_pgn(&rec);
         assert!(text.lines().all(|l| l.len() <= 80), "{text}");
+        // No line ends with a move number cut off from its moves.
+        assert!(text.lines().all(|l| !l.ends_with('.')), "{text}");
         assert!(text.trim_end().ends_with("1-0"));
         assert_eq!(read_pgn(&text, Variant::KeryoPente, false).unwrap(), rec);
     }
