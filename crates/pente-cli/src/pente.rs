@@ -62,14 +62,12 @@ impl GameCli for PenteCli {
                 tags,
             });
         }
-        let rec = read_pgn(text, self.variant, self.tournament_rule).map_err(|e| e.to_string())?;
-        let mut tags = vec![("Game".to_owned(), rec.variant.title().to_owned())];
-        tags.extend(rec.tags.iter().cloned());
-        let rated = if rec.tournament_rule { "Y" } else { "N" };
-        tags.push(("Rated".to_owned(), rated.to_owned()));
-        if let Some(result) = rec.result {
-            tags.push(("Result".to_owned(), result.to_string()));
+        if text.trim().is_empty() {
+            return Err("the input is empty: no record to read".to_owned());
         }
+        let rec = read_pgn(text, self.variant, self.tournament_rule).map_err(|e| e.to_string())?;
+        // The tags as the file writes them (the rules they set are shown with the board).
+        let tags = record::parse_tags(text);
         Ok(Record {
             start: Pente::new(rec.variant, rec.tournament_rule),
             steps: rec.moves.iter().map(ToString::to_string).collect(),
