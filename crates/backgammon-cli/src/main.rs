@@ -7,6 +7,7 @@
 
 mod computer;
 mod plain;
+mod records;
 mod report;
 mod session;
 
@@ -39,6 +40,9 @@ Examples:
   backgammon-cli perft --depth 1
   backgammon-cli selfplay --seed 3 --match 7
   backgammon-cli replay examples/games/backgammon-bear-off.txt
+  backgammon-cli replay match.mat                    (a match file as gnubg or a server writes it)
+  backgammon-cli replay --jsonl games.jsonl > reports.jsonl
+  backgammon-cli convert match.mat --to json
 
 Points are numbered from the side on roll (gnubg notation): X moves from 24 down to 1 and
 bears off from 1-6; O moves the other way, and its plays are written in its own numbering.
@@ -108,7 +112,17 @@ Output contract: the count alone on the last line of standard output (with --div
 error.";
 
 const REPLAY_HELP: &str = "\
-Input (FILE, or - for standard input): a simple record, one turn per line:
+Input (FILE, or - for standard input), recognised from the text:
+* a match file, Jellyfish-style text (.mat, .txt) as GNU Backgammon and most servers write it
+  (` 5 point match`, ` Game 1`, the score line, numbered lines `  1) 52: 13/11 13/8   Doubles
+  => 2`, `Takes`, `Drops`, `Wins 2 points`), or its JSON form (convert --to json). Every play
+  is resolved against the position and the dice (any equivalent spelling), every cube action
+  and result checked against the match (who may double, the Crawford game, points won, the
+  score). Output: each game's actions, each play in gnubg notation with the Position ID after
+  it, the result and the final score; with --quiet the games' results only. The first problem
+  goes to standard error as `FILE: game N, move M: reason`, with exit status 1; a file that
+  cannot be read gives its line and column and exit status 2.
+* a simple record, one turn per line:
   # a comment
   Position ID: 4HPwATDgc/ABMA      (optional start: X on roll; add `Match ID: ...` for the
                                     side on roll and the dice, or give `XGID=...` instead)
@@ -120,7 +134,35 @@ roll, a colon and the play in gnubg notation (`pass`, or nothing, when the roll 
 played); a start with its dice begins with a play alone. Line breaks are optional. The cube
 is not recorded (full match files are not read).
 Output: each roll and play, then the final board and the result. The first illegal play stops
-the replay: its ply and the reason go to standard error and the exit status is 1.";
+the replay: its ply and the reason go to standard error and the exit status is 1.
+
+Batch interface (--jsonl FILE, or - for standard input), a stable contract for other tools:
+  input: one game per line as in the reference data's real.jsonl: {\"id\", \"match_length\"
+    (0 = money), \"crawford\": bool or null, \"score_before\": [p0, p1], \"actions\": [{\"type\":
+    \"move\", \"player\": 0 | 1, \"dice\": [a, b], \"play\": gnubg's play, \"text\": the play as
+    written (used when present)}, {\"type\": \"roll\" (a roll without a play) | \"double\"
+    (\"cube\") | \"take\" | \"drop\" | \"resign\" (\"value\"), \"player\"}, ...], \"result\":
+    {\"winner\", \"points\"} or null} (other fields ignored; blank lines skipped);
+  output: for each line, in input order, one line of JSON with exactly these fields in this
+  order:
+    {\"id\": the input's id,
+     \"plies\": checker plays applied (a roll that cannot be played counts, as the pass),
+     \"first_illegal\": null or {\"action\": index in the input's actions (their count when
+       the problem is the result or its absence), \"reason\": why},
+     \"pid_after\": [the gnubg Position ID after every checker play, in order, seen from the
+       player then on roll]}
+  (the replay stops at the first illegal action). A line that is not such a record gives
+  `line N: reason` on standard error and no output line; the others are still processed, and
+  the exit status is then 1.";
+
+const CONVERT_HELP: &str = "\
+Reads a match file (Jellyfish-style text) or its JSON form (recognised from the text) and
+writes it as match text (--to mat, laid out as gnubg writes it) or as one line of JSON (--to
+json): {\"tags\": [[name, value], ...], \"match_length\", \"games\": [{\"number\", \"players\",
+\"score\", \"crawford\", \"actions\": [{\"player\": 0 | 1, \"type\": \"roll\", \"dice\", \"play\"
+as written} | {\"type\": \"double\", \"cube\"} | {\"type\": \"take\"} | {\"type\": \"drop\"} |
+{\"type\": \"resign\", \"value\"}, ...], \"wins\": {\"winner\", \"points\"} or null}, ...]}.
+Converting back gives the same record.";
 
 /// Backgammon in the terminal.
 #[derive(Debug, Parser)]
@@ -135,8 +177,10 @@ enum Command {
     /// Play a money game or a match: against a friend, or against the computer. Type `help`
     /// at the prompt for the commands.
     Play(PlayCmd),
-    /// Replay a simple record roll by roll, then show the final board and the result.
+    /// Replay a match file (gnubg / server match text) or a simple record against the rules.
     Replay(ReplayCmd),
+    /// Convert a match file between match text and JSON.
+    Convert(ConvertCmd),
     /// List the plays of a position and roll with the Position IDs of the results; with
     /// --jsonl, every result of each input position.
     Moves(MovesCmd),
@@ -185,6 +229,19 @@ struct ReplayCmd {
     /// Print only the final position and the result, not each play.
     #[arg(long)]
     quiet: bool,
+    /// Batch mode: FILE holds one JSON game record per line; see below.
+    #[arg(long, conflicts_with = "quiet")]
+    jsonl: bool,
+}
+
+#[derive(Debug, Args)]
+struct ConvertCmd {
+    /// The match file (match text or JSON), or `-` for standard input.
+    #[arg(value_name = "FILE")]
+    file: PathBuf,
+    /// The format to write: mat or json.
+    #[arg(long, value_name = "FORMAT")]
+    to: String,
 }
 
 /// Where a command starts from.
@@ -244,6 +301,7 @@ fn main() -> ExitCode {
     let command = Cli::command()
         .mut_subcommand("play", |c| c.after_help(PLAY_HELP))
         .mut_subcommand("replay", |c| c.after_help(REPLAY_HELP))
+        .mut_subcommand("convert", |c| c.after_help(CONVERT_HELP))
         .mut_subcommand("moves", |c| c.after_help(MOVES_HELP))
         .mut_subcommand("perft", |c| c.after_help(PERFT_HELP));
     let cli = match Cli::from_arg_matches(&command.get_matches()) {
@@ -261,17 +319,12 @@ fn run(command: &Command) -> Exit {
     let mut err = stderr.lock();
     let result = match command {
         Command::Play(a) => play(a, &mut out),
-        Command::Replay(a) => {
-            let args = ReplayArgs {
-                file: a.file.clone(),
-                jsonl: false,
-                quiet: a.quiet,
-                colour: false,
-            };
-            let game = BackgammonCli {
-                start: Backgammon::new(),
-            };
-            replay::replay(&game, &args, &mut stdin.lock(), &mut out, &mut err)
+        Command::Replay(a) if a.jsonl => {
+            records::replay_jsonl(&a.file, &mut stdin.lock(), &mut out, &mut err)
+        }
+        Command::Replay(a) => replay_any(a, &mut stdin.lock(), &mut out, &mut err),
+        Command::Convert(a) => {
+            records::convert(&a.file, &a.to, &mut stdin.lock(), &mut out, &mut err)
         }
         Command::Moves(a) => moves(a, &mut stdin.lock(), &mut out, &mut err),
         Command::Perft(a) => match a.at.position() {
@@ -293,6 +346,39 @@ fn run(command: &Command) -> Exit {
         }
     };
     boardgames_cli::finish(result.and_then(|exit| out.flush().map(|()| exit)), &mut err)
+}
+
+/// `replay`: a match file (match text or its JSON form) through the match replay, anything
+/// else as a simple record through the kit's replay.
+fn replay_any(
+    a: &ReplayCmd,
+    stdin: &mut dyn io::BufRead,
+    out: &mut dyn Write,
+    err: &mut dyn Write,
+) -> io::Result<Exit> {
+    let text = match records::read_text(&a.file, stdin, err)? {
+        Ok(t) => t,
+        Err(exit) => return Ok(exit),
+    };
+    if records::is_match_record(&text) {
+        return records::replay_match(&text, &a.file, a.quiet, out, err);
+    }
+    let args = ReplayArgs {
+        file: a.file.clone(),
+        jsonl: false,
+        quiet: a.quiet,
+        colour: false,
+    };
+    let game = BackgammonCli {
+        start: Backgammon::new(),
+    };
+    replay::replay(
+        &game,
+        &args,
+        &mut io::Cursor::new(text.into_bytes()),
+        out,
+        err,
+    )
 }
 
 fn play(a: &PlayCmd, out: &mut dyn Write) -> io::Result<Exit> {

@@ -1,0 +1,311 @@
+//! Match records: `replay` of a match file (Jellyfish-style `.mat` / `.txt` text, or its
+//! JSON form), `replay --jsonl` over JSON-lines game records, and `convert` between the two
+//! formats. The reading, writing and rules checks are the library's
+//! (`boardgames_core::backgammon::record`).
+
+use std::fs::File;
+use std::io::{self, BufRead, BufReader, Write};
+use std::path::Path;
+
+use boardgames_cli::Exit;
+use boardgames_core::backgammon::record::jsonl::replay_line;
+use boardgames_core::backgammon::record::replay::move_numbers;
+use boardgames_core::backgammon::record::{
+    read_match, replay_game, write_match, ActionKind, EndKind, MatchRecord,
+};
+use boardgames_core::backgammon::WinKind;
+
+/// The text of `path` (standard input for `-`). Match files from servers may carry player
+/// names in a legacy 8-bit encoding: bytes that are not UTF-8 become U+FFFD instead of
+/// refusing the file. `Ok(Err(exit))` when it cannot be read (the reason is on `err`).
+///
+/// # Errors
+/// Only errors writing `err`.
+pub fn read_text(
+    path: &Path,
+    stdin: &mut dyn BufRead,
+    err: &mut dyn Write,
+) -> io::Result<Result<String, Exit>> {
+    let mut bytes = Vec::new();
+    let read = if path == Path::new("-") {
+        stdin.read_to_end(&mut bytes).map(|_| ())
+    } else {
+        std::fs::read(path).map(|b| bytes = b)
+    };
+    if let Err(e) = read {
+        writeln!(err, "error: cannot read {}: {e}", path.display())?;
+        return Ok(Err(Exit::BadInput));
+    }
+    Ok(Ok(String::from_utf8_lossy(&bytes).into_owned()))
+}
+
+/// Whether `text` is a match record: JSON (`{`), or match text with an `N point match` or
+/// `Game N` line.
+pub fn is_match_record(text: &str) -> bool {
+    if text.trim_start().starts_with('{') {
+        return true;
+    }
+    text.lines().any(|l| {
+        let t = l.trim();
+        t.ends_with("point match")
+            || t.strip_prefix("Game ")
+                .is_some_and(|n| n.trim().parse::<u32>().is_ok())
+    })
+}
+
+/// Reads match text or its JSON form.
+fn read_any(text: &str) -> Result<MatchRecord, String> {
+    if text.trim_start().starts_with('{') {
+        serde_json::from_str(text).map_err(|e| format!("not a JSON match record: {e}"))
+    } else {
+        read_match(text).map_err(|e| e.to_string())
+    }
+}
+
+fn points(n: u32) -> String {
+    if n == 1 {
+        "1 point".into()
+    } else {
+        format!("{n} points")
+    }
+}
+
+fn how(kind: EndKind) -> String {
+    match kind {
+        EndKind::Borne(WinKind::Single) => "single game".into(),
+        EndKind::Borne(WinKind::Gammon) => "gammon".into(),
+        EndKind::Borne(WinKind::Backgammon) => "backgammon".into(),
+        EndKind::Drop => "double dropped".into(),
+        EndKind::Resign(1) => "resigned a single game".into(),
+        EndKind::Resign(2) => "resigned a gammon".into(),
+        EndKind::Resign(_) => "resigned a backgammon".into(),
+    }
+}
+
+/// `replay` of a match record: every game's actions (plays in gnubg notation with the
+/// Position ID after them), its result and the score; the first problem stops the replay
+/// with its game, move and reason on `err` and exit status 1.
+///
+/// # Errors
+/// Only errors writing `out` or `err`.
+pub fn replay_match(
+    text: &str,
+    name: &Path,
+    quiet: bool,
+    out: &mut dyn Write,
+    err: &mut dyn Write,
+) -> io::Result<Exit> {
+    let rec = match read_any(text) {
+        Ok(r) => r,
+        Err(e) => {
+            writeln!(err, "error: {}: {e}", name.display())?;
+            return Ok(Exit::BadInput);
+        }
+    };
+    let n = rec.match_length;
+    if n > 0 {
+        writeln!(out, "{n} point match, {} games", rec.games.len())?;
+    } else {
+        writeln!(out, "money session, {} games", rec.games.len())?;
+    }
+    // The whole-match check first: scores between games and Crawford flags too.
+    let checked = rec.check();
+    let mut score = None;
+    for g in &rec.games {
+        let who = |p: u8| {
+            let name = g.players[usize::from(p.min(1))].as_str();
+            if name.is_empty() {
+                format!("player {}", p + 1)
+            } else {
+                name.to_string()
+            }
+        };
+        let crawford = if g.crawford { " (Crawford game)" } else { "" };
+        writeln!(
+            out,
+            "Game {}: {} {} - {} {}{crawford}",
+            g.number,
+            who(0),
+            g.score[0],
+            who(1),
+            g.score[1]
+        )?;
+        let r = replay_game(g, n);
+        if !quiet {
+            let numbers = move_numbers(&g.actions);
+            let upto = r
+                .first_illegal
+                .as_ref()
+                .map_or(g.actions.len(), |b| b.action);
+            let mut plays = r.plays.iter().zip(&r.pid_after).peekable();
+            for (i, a) in g.actions.iter().enumerate().take(upto) {
+                let line = numbers.get(i).copied().unwrap_or(0);
+                let what = match &a.kind {
+                    ActionKind::Roll { dice, .. } => match plays.peek() {
+                        Some(((k, play), pid)) if *k == i => {
+                            let s = format!("{}{}: {play}  [{pid}]", dice[0], dice[1]);
+                            plays.next();
+                            s
+                        }
+                        _ => format!("{}{}: (no play)", dice[0], dice[1]),
+                    },
+                    ActionKind::Double { cube } => format!("doubles => {cube}"),
+                    ActionKind::Take => "takes".into(),
+                    ActionKind::Drop => "drops".into(),
+                    ActionKind::Resign { value } => format!("resigns ({value} x cube)"),
+                };
+                writeln!(out, "{line:>4}) {}: {what}", who(a.player))?;
+            }
+        }
+        if let Some(bad) = &r.first_illegal {
+            let line = move_numbers(&g.actions)
+                .get(bad.action)
+                .or(move_numbers(&g.actions).last())
+                .copied()
+                .unwrap_or(0);
+            writeln!(
+                err,
+                "{}: game {}, move {line}: {}",
+                name.display(),
+                g.number,
+                bad.reason
+            )?;
+            return Ok(Exit::Failure);
+        }
+        if let Some(end) = r.end {
+            let mut s = g.score;
+            let w = usize::from(end.winner.min(1));
+            let written = g.wins.map_or(end.points, |x| x.points);
+            s[w] = s[w].saturating_add(written);
+            writeln!(
+                out,
+                "  {} wins {} ({}, cube {}){}",
+                who(end.winner),
+                points(written),
+                how(end.kind),
+                end.cube,
+                if written != end.points {
+                    format!(", worth {} uncapped", end.points)
+                } else {
+                    String::new()
+                }
+            )?;
+            score = Some((s, [who(0), who(1)]));
+        }
+    }
+    if let Err(e) = checked {
+        writeln!(err, "{}: {e}", name.display())?;
+        return Ok(Exit::Failure);
+    }
+    if let Some((s, names)) = score {
+        let verdict = match (0..2).find(|&i| n > 0 && s[i] >= n) {
+            Some(i) => format!("{} wins the match", names[i]),
+            None if n > 0 => "the match is not finished".into(),
+            None => "end of the session".into(),
+        };
+        writeln!(
+            out,
+            "final score: {} {} - {} {}: {verdict}",
+            names[0], s[0], names[1], s[1]
+        )?;
+    }
+    Ok(Exit::Success)
+}
+
+/// `replay --jsonl`: one report line per input line (see the help); a line that is not a game
+/// record gives `line N: reason` on `err` and the exit status 1.
+///
+/// # Errors
+/// Only errors writing `out` or `err`.
+pub fn replay_jsonl(
+    file: &Path,
+    stdin: &mut dyn BufRead,
+    out: &mut dyn Write,
+    err: &mut dyn Write,
+) -> io::Result<Exit> {
+    let mut opened;
+    let input: &mut dyn BufRead = if file == Path::new("-") {
+        stdin
+    } else {
+        match File::open(file) {
+            Ok(f) => {
+                opened = BufReader::new(f);
+                &mut opened
+            }
+            Err(e) => {
+                writeln!(err, "error: cannot read {}: {e}", file.display())?;
+                return Ok(Exit::BadInput);
+            }
+        }
+    };
+    let mut bad = false;
+    for (i, line) in input.lines().enumerate() {
+        let line = match line {
+            Ok(l) => l,
+            Err(e) => {
+                writeln!(err, "line {}: {e}", i + 1)?;
+                bad = true;
+                continue;
+            }
+        };
+        if line.trim().is_empty() {
+            continue;
+        }
+        match replay_line(&line) {
+            Ok(report) => match serde_json::to_string(&report) {
+                Ok(json) => writeln!(out, "{json}")?,
+                Err(e) => {
+                    writeln!(err, "line {}: {e}", i + 1)?;
+                    bad = true;
+                }
+            },
+            Err(e) => {
+                writeln!(err, "line {}: {e}", i + 1)?;
+                bad = true;
+            }
+        }
+    }
+    Ok(if bad { Exit::Failure } else { Exit::Success })
+}
+
+/// `convert FILE --to json|mat`: match text or its JSON form, written in the other (or the
+/// same) format.
+///
+/// # Errors
+/// Only errors writing `out` or `err`.
+pub fn convert(
+    file: &Path,
+    to: &str,
+    stdin: &mut dyn BufRead,
+    out: &mut dyn Write,
+    err: &mut dyn Write,
+) -> io::Result<Exit> {
+    let to = to.to_ascii_lowercase();
+    if !matches!(to.as_str(), "json" | "mat") {
+        writeln!(err, "error: cannot write {to:?}: formats are mat, json")?;
+        return Ok(Exit::BadInput);
+    }
+    let text = match read_text(file, stdin, err)? {
+        Ok(t) => t,
+        Err(exit) => return Ok(exit),
+    };
+    let rec = match read_any(&text) {
+        Ok(r) => r,
+        Err(e) => {
+            writeln!(err, "error: {}: {e}", file.display())?;
+            return Ok(Exit::BadInput);
+        }
+    };
+    if to == "mat" {
+        out.write_all(write_match(&rec).as_bytes())?;
+    } else {
+        match serde_json::to_string(&rec) {
+            Ok(json) => writeln!(out, "{json}")?,
+            Err(e) => {
+                writeln!(err, "error: {e}")?;
+                return Ok(Exit::BadInput);
+            }
+        }
+    }
+    Ok(Exit::Success)
+}
