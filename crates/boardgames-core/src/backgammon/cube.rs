@@ -10,7 +10,7 @@
 //! parses from text (`double`, `take`, `drop`, `resign gammon`, `accept`, `reject`, `roll 31`,
 //! or a play), for frontends.
 //!
-//! Rules (standard, as `../shared/rules/backgammon.md` states them): a player may double
+//! Rules (standard, as `docs/rules/backgammon.md` states them): a player may double
 //! before rolling when the cube is centred or theirs, never in the Crawford game; the
 //! opponent takes (the cube value doubles and the taker owns it) or drops (losing the current
 //! value). A game is worth the cube value times 1, 2 (gammon) or 3 (backgammon); in money

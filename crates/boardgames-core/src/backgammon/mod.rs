@@ -27,7 +27,7 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 //!
-//! Rules: `../shared/rules/backgammon.md` (seed 001 plus the standard rules of bearing off,
+//! Rules: `docs/rules/backgammon.md` (seed 001 plus the standard rules of bearing off,
 //! scoring, the cube and match play), as GNU Backgammon implements them; details and sources
 //! in `docs/backgammon.md`.
 

@@ -21,7 +21,7 @@
 //!   plays of the higher die alone, or else of the lower die alone. No play at all gives one
 //!   result, the pass.
 //!
-//! Rules: `../shared/rules/backgammon.md` and the reference data's README (entering first,
+//! Rules: `docs/rules/backgammon.md` and the reference data's README (entering first,
 //! no landing on 2+, hits also on intermediate points, doubles four times, both dice or the
 //! higher, bearing off exactly or from the highest point with all checkers home, the game
 //! ends when the last checker is off).
