@@ -1,12 +1,13 @@
 //! `abalone-cli` run as a program: the `moves --jsonl` batch interface against the reference
 //! corpora, perft, the AWC 2015 final, error exits, the interactive loop and timed games.
 
-use std::io::{Read, Write};
+use std::io::Write;
 use std::path::PathBuf;
 use std::process::{Child, Stdio};
 use std::time::{Duration, Instant};
 
 use assert_cmd::Command;
+use boardgames_testdata::stdout_of;
 use predicates::prelude::*;
 use serde_json::Value;
 
@@ -20,33 +21,11 @@ fn abalone() -> Command {
 }
 
 fn root() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../..")
+    boardgames_testdata::repo_root()
 }
 
 fn data(name: &str) -> PathBuf {
-    root()
-        .join("crates/boardgames-core/tests/data/abalone")
-        .join(name)
-}
-
-fn gunzip(name: &str) -> String {
-    let path = data(name);
-    let file = std::fs::File::open(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
-    let mut text = String::new();
-    flate2::read::GzDecoder::new(file)
-        .read_to_string(&mut text)
-        .unwrap_or_else(|e| panic!("{name}: {e}"));
-    text
-}
-
-fn stdout_of(cmd: &mut Command) -> String {
-    let out = cmd.output().expect("runs");
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8(out.stdout).expect("UTF-8 output")
+    boardgames_testdata::data_path(&format!("abalone/{name}"))
 }
 
 /// Runs `moves --jsonl -` over a corpus and compares every output line with the expected
@@ -81,6 +60,11 @@ fn corpus_agrees(name: &str) -> usize {
         agree += 1;
     }
     agree
+}
+
+/// A compressed data file of this game's reference data.
+fn gunzip(name: &str) -> String {
+    boardgames_testdata::gunzip(&format!("abalone/{name}"))
 }
 
 #[test]

@@ -2,10 +2,10 @@
 //! --jsonl` over the real games compared with the reference replay, `convert` round trips,
 //! and the messages for broken files and illegal moves.
 
-use std::io::Read;
 use std::path::PathBuf;
 
 use assert_cmd::Command;
+use boardgames_testdata::{jsonl, stdout_of};
 use predicates::prelude::*;
 use serde_json::Value;
 
@@ -23,33 +23,9 @@ fn abalone() -> Command {
     Command::cargo_bin("abalone-cli").expect("the abalone-cli binary is built")
 }
 
+/// A compressed data file of this game's reference data.
 fn gunzip(name: &str) -> String {
-    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("../boardgames-core/tests/data/abalone")
-        .join(name);
-    let file = std::fs::File::open(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
-    let mut text = String::new();
-    flate2::read::GzDecoder::new(file)
-        .read_to_string(&mut text)
-        .unwrap_or_else(|e| panic!("{name}: {e}"));
-    text
-}
-
-fn jsonl(text: &str) -> Vec<Value> {
-    text.lines()
-        .filter(|l| !l.trim().is_empty())
-        .map(|l| serde_json::from_str(l).expect("a JSON line"))
-        .collect()
-}
-
-fn stdout_of(cmd: &mut Command) -> String {
-    let out = cmd.output().expect("runs");
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8(out.stdout).expect("UTF-8 output")
+    boardgames_testdata::gunzip(&format!("abalone/{name}"))
 }
 
 #[test]

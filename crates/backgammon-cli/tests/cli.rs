@@ -10,6 +10,7 @@ use std::time::Duration;
 
 use assert_cmd::Command;
 use boardgames_core::backgammon::{Match, MatchId, Side};
+use boardgames_testdata::stdout_of;
 use predicates::prelude::*;
 use serde_json::Value;
 
@@ -21,29 +22,7 @@ fn cli() -> Command {
 }
 
 fn root() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../..")
-}
-
-fn gunzip(name: &str) -> String {
-    let path = root()
-        .join("crates/boardgames-core/tests/data/backgammon")
-        .join(name);
-    let file = std::fs::File::open(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
-    let mut text = String::new();
-    flate2::read::GzDecoder::new(file)
-        .read_to_string(&mut text)
-        .unwrap_or_else(|e| panic!("{name}: {e}"));
-    text
-}
-
-fn stdout_of(cmd: &mut Command) -> String {
-    let out = cmd.output().expect("runs");
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8(out.stdout).expect("UTF-8 output")
+    boardgames_testdata::repo_root()
 }
 
 /// Feeds a corpus to `moves --jsonl -` and compares every output line with the record, field
@@ -123,6 +102,11 @@ fn check_corpus(name: &str) -> usize {
     }
     assert!(failures.is_empty(), "{name}: {failures:#?}");
     agree
+}
+
+/// A compressed data file of this game's reference data.
+fn gunzip(name: &str) -> String {
+    boardgames_testdata::gunzip(&format!("backgammon/{name}"))
 }
 
 #[test]

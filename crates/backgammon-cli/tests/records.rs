@@ -1,9 +1,6 @@
 //! `backgammon-cli replay` and `convert` on real match files, and `replay --jsonl` over the
 //! reference records refereed by GNU Backgammon.
 
-use std::io::Read;
-use std::path::PathBuf;
-
 use assert_cmd::Command;
 use predicates::prelude::*;
 use serde_json::Value;
@@ -12,24 +9,17 @@ fn cli() -> Command {
     Command::cargo_bin("backgammon-cli").expect("the backgammon-cli binary is built")
 }
 
-fn gunzip(name: &str) -> String {
-    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("../boardgames-core/tests/data/backgammon")
-        .join(name);
-    let file = std::fs::File::open(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
-    let mut text = String::new();
-    flate2::read::GzDecoder::new(file)
-        .read_to_string(&mut text)
-        .unwrap_or_else(|e| panic!("{name}: {e}"));
-    text
-}
-
 fn stdout(out: &std::process::Output) -> String {
     String::from_utf8_lossy(&out.stdout).into_owned()
 }
 
 /// A Galaxy 7-point match (gnubg agrees: P1 wins 2, 2, 2, then the Crawford game at 6-0 by
 /// resignation, 1 point).
+/// A compressed data file of this game's reference data.
+fn gunzip(name: &str) -> String {
+    boardgames_testdata::gunzip(&format!("backgammon/{name}"))
+}
+
 #[test]
 fn replay_a_real_match_file() {
     let text = gunzip("match-files/galaxy/match11926267.txt.gz");

@@ -12,8 +12,9 @@
 
 mod common;
 
+use common::gunzip;
+
 use std::collections::HashMap;
-use std::io::Read;
 
 use boardgames_core::abalone::record::apgn::{read_apgn, write_apgn, write_game};
 use boardgames_core::abalone::record::{
@@ -33,16 +34,6 @@ const REPORT_FIELDS: [&str; 6] = [
     "legal_move_counts",
     "final_position",
 ];
-
-fn gunzip(name: &str) -> String {
-    let path = common::data_path(name);
-    let file = std::fs::File::open(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
-    let mut text = String::new();
-    flate2::read::GzDecoder::new(file)
-        .read_to_string(&mut text)
-        .unwrap_or_else(|e| panic!("{name}: {e}"));
-    text
-}
 
 /// Games and plies replayed.
 struct Totals {

@@ -2,10 +2,10 @@
 //! shipped game, error exits, perft, moves, selfplay and the interactive loop.
 
 use std::collections::HashMap;
-use std::io::Read;
 use std::path::PathBuf;
 
 use assert_cmd::Command;
+use boardgames_testdata::stdout_of;
 use predicates::prelude::*;
 use serde_json::Value;
 
@@ -31,29 +31,7 @@ fn pente() -> Command {
 }
 
 fn root() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../..")
-}
-
-fn gunzip(name: &str) -> String {
-    let path = root()
-        .join("crates/boardgames-core/tests/data/pente")
-        .join(name);
-    let file = std::fs::File::open(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
-    let mut text = String::new();
-    flate2::read::GzDecoder::new(file)
-        .read_to_string(&mut text)
-        .unwrap_or_else(|e| panic!("{name}: {e}"));
-    text
-}
-
-fn stdout_of(cmd: &mut Command) -> String {
-    let out = cmd.output().expect("runs");
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8(out.stdout).expect("UTF-8 output")
+    boardgames_testdata::repo_root()
 }
 
 /// Runs `replay --jsonl -` over a corpus and compares every report with the expected line,
@@ -93,6 +71,11 @@ fn batch_agrees(games: &str, expected: &str) -> usize {
     }
     assert!(want.is_empty(), "no report for {} games", want.len());
     agree
+}
+
+/// A compressed data file of this game's reference data.
+fn gunzip(name: &str) -> String {
+    boardgames_testdata::gunzip(&format!("pente/{name}"))
 }
 
 #[test]
