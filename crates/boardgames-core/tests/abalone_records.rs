@@ -161,8 +161,8 @@ fn the_migs_apgn_archive_reads_replays_and_writes_back_byte_for_byte() {
         // Where MiGs says the game was won on score, the winner ejected six on the last ply.
         if game.termination.as_deref() == Some("Au score") && game.result.is_some() {
             let winner = match end.winner() {
-                Some(Colour::Black) => Some(RecordedResult::BlackWins),
-                Some(_) => Some(RecordedResult::WhiteWins),
+                Some(Colour::Black) => Some(RecordedResult::FirstPlayerWins),
+                Some(_) => Some(RecordedResult::SecondPlayerWins),
                 None => None,
             };
             assert_eq!(winner, game.result, "{id}");
@@ -285,8 +285,8 @@ fn random_record(
         pos.play(mv).unwrap();
     }
     let result = result.map(|r| match r % 3 {
-        0 => RecordedResult::BlackWins,
-        1 => RecordedResult::WhiteWins,
+        0 => RecordedResult::FirstPlayerWins,
+        1 => RecordedResult::SecondPlayerWins,
         _ => RecordedResult::Draw,
     });
     let record = GameRecord {

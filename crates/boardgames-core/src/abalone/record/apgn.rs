@@ -496,7 +496,7 @@ mod tests {
         assert_eq!(games.len(), 1);
         let g = &games[0];
         assert_eq!(g.layout, Layout::BelgianDaisy);
-        assert_eq!(g.result, Some(RecordedResult::WhiteWins));
+        assert_eq!(g.result, Some(RecordedResult::SecondPlayerWins));
         assert_eq!(g.termination.as_deref(), Some("Abandon"));
         assert_eq!(g.plies, Some(3));
         assert_eq!(g.tag("Source"), Some("MIGS"));

@@ -1,62 +1,12 @@
 //! The format-independent record of one two-player Abalone game.
 
-use core::fmt;
-use core::str::FromStr;
-
 use super::replay::{replay, Replay};
 use crate::abalone::layout::Layout;
 use crate::abalone::notation::Notation;
 use crate::abalone::position::{Abalone, Colour};
 use crate::game::Game;
 
-/// A result as a record states it: the server's or the scorer's word, which includes
-/// resignations, time losses and disconnections, so it need not be an end by the rules.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-pub enum RecordedResult {
-    /// `1-0`: Black (who moves first) won.
-    #[cfg_attr(feature = "serde", serde(rename = "1-0"))]
-    BlackWins,
-    /// `0-1`: White won.
-    #[cfg_attr(feature = "serde", serde(rename = "0-1"))]
-    WhiteWins,
-    /// `1/2-1/2`: a draw.
-    #[cfg_attr(feature = "serde", serde(rename = "1/2-1/2"))]
-    Draw,
-}
-
-impl RecordedResult {
-    /// The token: `1-0`, `0-1` or `1/2-1/2`.
-    pub const fn token(self) -> &'static str {
-        match self {
-            RecordedResult::BlackWins => "1-0",
-            RecordedResult::WhiteWins => "0-1",
-            RecordedResult::Draw => "1/2-1/2",
-        }
-    }
-}
-
-impl fmt::Display for RecordedResult {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.token())
-    }
-}
-
-impl FromStr for RecordedResult {
-    type Err = String;
-
-    /// Reads `1-0`, `0-1` and `1/2-1/2` (also `½-½`).
-    fn from_str(s: &str) -> Result<Self, Self::Err> {
-        match s.trim() {
-            "1-0" => Ok(RecordedResult::BlackWins),
-            "0-1" => Ok(RecordedResult::WhiteWins),
-            "1/2-1/2" | "½-½" => Ok(RecordedResult::Draw),
-            other => Err(format!(
-                "{other:?} is not a result (1-0, 0-1, 1/2-1/2 or * for none)"
-            )),
-        }
-    }
-}
+pub use crate::record::RecordedResult;
 
 /// One two-player Abalone game, independent of the file it came from.
 ///
@@ -225,7 +175,7 @@ mod tests {
 
     #[test]
     fn results_and_terminations_read() {
-        assert_eq!("0-1".parse(), Ok(RecordedResult::WhiteWins));
+        assert_eq!("0-1".parse(), Ok(RecordedResult::SecondPlayerWins));
         assert_eq!("½-½".parse(), Ok(RecordedResult::Draw));
         assert!("2-0".parse::<RecordedResult>().is_err());
         assert_eq!(termination_meaning("Déco"), Some("disconnection"));

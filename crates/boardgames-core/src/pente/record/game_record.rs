@@ -1,58 +1,10 @@
 //! The format-independent record of one Pente game.
 
-use core::fmt;
-use core::str::FromStr;
-
 use super::replay::{replay, Replay};
 use crate::pente::point::Point;
 use crate::pente::position::{Pente, Variant};
 
-/// A result as a record states it (the server's word: it includes resignations and time-outs,
-/// so it need not be an end by the rules).
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-pub enum RecordedResult {
-    /// `1-0`: player 1 won.
-    #[cfg_attr(feature = "serde", serde(rename = "1-0"))]
-    Player1Wins,
-    /// `0-1`: player 2 won.
-    #[cfg_attr(feature = "serde", serde(rename = "0-1"))]
-    Player2Wins,
-    /// `1/2-1/2`: a draw.
-    #[cfg_attr(feature = "serde", serde(rename = "1/2-1/2"))]
-    Draw,
-}
-
-impl RecordedResult {
-    /// The token: `1-0`, `0-1` or `1/2-1/2`.
-    pub const fn token(self) -> &'static str {
-        match self {
-            RecordedResult::Player1Wins => "1-0",
-            RecordedResult::Player2Wins => "0-1",
-            RecordedResult::Draw => "1/2-1/2",
-        }
-    }
-}
-
-impl fmt::Display for RecordedResult {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.token())
-    }
-}
-
-impl FromStr for RecordedResult {
-    type Err = String;
-
-    /// Reads `1-0`, `0-1`, `1/2-1/2` (also `½-½`).
-    fn from_str(s: &str) -> Result<Self, Self::Err> {
-        match s.trim() {
-            "1-0" => Ok(RecordedResult::Player1Wins),
-            "0-1" => Ok(RecordedResult::Player2Wins),
-            "1/2-1/2" | "½-½" => Ok(RecordedResult::Draw),
-            other => Err(format!("{other:?} is not a result (1-0, 0-1 or 1/2-1/2)")),
-        }
-    }
-}
+pub use crate::record::RecordedResult;
 
 /// One Pente game, independent of the file it came from: the ruleset, the header tags, the
 /// moves and the recorded result.

@@ -173,7 +173,7 @@ mod tests {
         let rec = read_pgn(GAME, Variant::Pente, true).unwrap();
         assert_eq!(rec.variant, Variant::KeryoPente);
         assert!(!rec.tournament_rule);
-        assert_eq!(rec.result, Some(RecordedResult::Player2Wins));
+        assert_eq!(rec.result, Some(RecordedResult::SecondPlayerWins));
         assert_eq!(rec.tag("Player 1 Name"), Some("P1"));
         assert_eq!(rec.moves.len(), 4);
         assert_eq!(
@@ -190,7 +190,7 @@ mod tests {
             tournament_rule: true,
             tags: vec![("Event".into(), "Turn-based Game".into())],
             moves,
-            result: Some(RecordedResult::Player1Wins),
+            result: Some(RecordedResult::FirstPlayerWins),
         };
         let text = write_pgn(&rec);
         assert!(text.lines().all(|l| l.len() <= 80), "{text}");
@@ -217,6 +217,6 @@ mod tests {
     #[test]
     fn result_token_without_tag() {
         let rec = read_pgn("1. K10 L9 0-1", Variant::Pente, true).unwrap();
-        assert_eq!(rec.result, Some(RecordedResult::Player2Wins));
+        assert_eq!(rec.result, Some(RecordedResult::SecondPlayerWins));
     }
 }
