@@ -18,7 +18,7 @@
 //! play alone. Line breaks are optional: `31: 8/5 6/5 64: 24/18 13/9` reads the same.
 
 use boardgames_cli::{GameCli, Record, Step};
-use boardgames_core::backgammon::{Backgammon, Dice, Match, Setup, Side, Xgid};
+use boardgames_core::backgammon::{Backgammon, Match, Setup, Side, Xgid};
 use boardgames_core::{Game, Seat, Turn};
 
 use crate::report::{self, MovesReport};
@@ -241,12 +241,5 @@ impl GameCli for BackgammonCli {
             lines.push(token);
         }
         lines.join("\n")
-    }
-
-    /// The two dice in any order: `31`, `13`, `3-1`.
-    fn parse_chance(&self, pos: &Backgammon, text: &str) -> Option<Dice> {
-        (pos.turn() == Turn::Chance)
-            .then(|| text.parse().ok())
-            .flatten()
     }
 }

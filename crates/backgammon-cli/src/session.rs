@@ -125,6 +125,37 @@ impl fmt::Display for Throw {
     }
 }
 
+/// Two dice as written: at the opening roll X's die then O's (`41`, `4 1`, `4-1`,
+/// `opening 41`); at a roll the two dice in any order (`31`, `13`, `3-1`).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct ThrowText(pub u8, pub u8);
+
+impl fmt::Display for ThrowText {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}{}", self.0, self.1)
+    }
+}
+
+impl FromStr for ThrowText {
+    type Err = boardgames_core::backgammon::DiceError;
+
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        let t = s.trim();
+        let t = t.strip_prefix("opening").unwrap_or(t);
+        let digits: Vec<u8> = t
+            .chars()
+            .filter(|c| !matches!(c, ' ' | '-' | ',' | '\t'))
+            .map(|c| c.to_digit(10).map_or(0, |d| d as u8))
+            .collect();
+        match digits.as_slice() {
+            &[a, b] if (1..=6).contains(&a) && (1..=6).contains(&b) => Ok(ThrowText(a, b)),
+            _ => Err(boardgames_core::backgammon::DiceError(format!(
+                "{s:?}: expected two dice like 31 or 3-1"
+            ))),
+        }
+    }
+}
+
 /// A gnubg ID `PositionID:MatchID`, the text form of a [`MatchGame`].
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct GnubgId {
@@ -539,6 +570,7 @@ impl Game for MatchGame {
     type Setup = GnubgId;
     type SetupError = SetupError;
     type Chance = Throw;
+    type ChanceNotation = ThrowText;
 
     fn name(&self) -> &'static str {
         "Backgammon"
@@ -711,6 +743,29 @@ impl Game for MatchGame {
         next.settle();
         *self = next;
         Ok(())
+    }
+
+    fn resolve_chance(&self, notation: &ThrowText) -> Result<Throw, IllegalPlay> {
+        let ThrowText(a, b) = *notation;
+        let throw = match self.m.phase() {
+            Phase::Opening => Throw::Opening { x: a, o: b },
+            _ => Throw::Roll(Dice::new(a, b).ok_or_else(|| illegal("not a roll"))?),
+        };
+        if self.chance_outcomes().iter().any(|(c, _)| *c == throw) {
+            Ok(throw)
+        } else {
+            Err(illegal(format!(
+                "no roll {notation} now: {}",
+                self.expecting()
+            )))
+        }
+    }
+
+    fn chance_notation(&self, outcome: Throw) -> ThrowText {
+        match outcome {
+            Throw::Opening { x, o } => ThrowText(x, o),
+            Throw::Roll(d) => ThrowText(d.high(), d.low()),
+        }
     }
 
     fn outcome(&self) -> Option<Outcome> {
@@ -951,29 +1006,6 @@ impl GameCli for MatchCli {
             lines.push(format!("# {}", self.describe_end(end)));
         }
         lines.join("\n")
-    }
-
-    /// At the opening roll: X's die then O's (`41`, `4 1`, `4-1`); at a roll: the two dice in
-    /// any order (`31`, `13`, `3-1`).
-    fn parse_chance(&self, pos: &MatchGame, text: &str) -> Option<Throw> {
-        let text = text.trim();
-        let text = text.strip_prefix("opening").unwrap_or(text);
-        let digits: Vec<u8> = text
-            .chars()
-            .filter(|c| !matches!(c, ' ' | '-' | ',' | '\t'))
-            .map(|c| c.to_digit(10).map_or(0, |d| d as u8))
-            .collect();
-        let throw = match (pos.m.phase(), digits.as_slice()) {
-            (Phase::Opening, &[x, o]) if (1..=6).contains(&x) && (1..=6).contains(&o) => {
-                Throw::Opening { x, o }
-            }
-            (_, &[a, b]) => Throw::Roll(Dice::new(a, b)?),
-            _ => return None,
-        };
-        pos.chance_outcomes()
-            .iter()
-            .any(|(c, _)| *c == throw)
-            .then_some(throw)
     }
 
     fn move_help(&self) -> Vec<String> {

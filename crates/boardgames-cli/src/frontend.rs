@@ -116,7 +116,7 @@ impl std::error::Error for StepError {}
 /// * Two or more seats, teams: seats are named by [`GameCli::seat_name`] and results by
 ///   [`GameCli::describe_end`]; the default wording says "player N" and "team N".
 /// * Chance nodes (dice): the kit draws outcomes with [`boardgames_core::search::random_chance`]
-///   or, with manual dice, reads them and resolves the text with [`GameCli::parse_chance`].
+///   or, with manual dice, reads them and resolves the text with [`Game::parse_chance`].
 /// * Extra commands (a doubling cube's `double`, `take`, `drop`): list them in
 ///   [`GameCli::commands`] and carry them out in [`GameCli::command`].
 pub trait GameCli {
@@ -244,16 +244,6 @@ pub trait GameCli {
         out.join(" ")
     }
 
-    /// Resolves a chance outcome typed by a player or read from a record. Default: the outcome
-    /// of [`Game::chance_outcomes`] whose `Display` equals the text, ignoring case and spaces.
-    fn parse_chance(&self, pos: &Self::Game, text: &str) -> Option<<Self::Game as Game>::Chance> {
-        let want = squash(text);
-        pos.chance_outcomes()
-            .iter()
-            .map(|&(c, _)| c)
-            .find(|c| squash(&c.to_string()) == want)
-    }
-
     /// How moves are written, for `help` of `play`: lines printed under the `<move>` line.
     /// Default: none.
     fn move_help(&self) -> Vec<String> {
@@ -300,16 +290,9 @@ pub trait GameCli {
     }
 }
 
-fn squash(text: &str) -> String {
-    text.chars()
-        .filter(|c| !c.is_whitespace())
-        .flat_map(char::to_lowercase)
-        .collect()
-}
-
 /// Applies one step written as text: a move where a seat is to move (through
 /// [`Game::parse_move`]), a chance outcome where chance is to act (through
-/// [`GameCli::parse_chance`]). The position is unchanged on error.
+/// [`Game::parse_chance`]). The position is unchanged on error.
 ///
 /// # Errors
 /// [`StepError`] with the game's reason: bad notation, an illegal move, an unknown chance
@@ -319,13 +302,14 @@ pub fn apply_text<C: GameCli + ?Sized>(
     pos: &mut C::Game,
     text: &str,
 ) -> Result<Step<C::Game>, StepError> {
+    let _ = cli;
     let fail = |reason: String| StepError {
         text: text.trim().to_owned(),
         reason,
     };
     match pos.turn() {
         Turn::Chance => {
-            let outcome = cli.parse_chance(pos, text).ok_or_else(|| {
+            let outcome = pos.parse_chance(text).map_err(|_| {
                 let all: Vec<String> = pos
                     .chance_outcomes()
                     .iter()

@@ -51,6 +51,7 @@ impl Game for Race {
     type Setup = String;
     type SetupError = core::convert::Infallible;
     type Chance = u8;
+    type ChanceNotation = u8;
 
     fn name(&self) -> &'static str {
         "Dice race"
@@ -121,6 +122,15 @@ impl Game for Race {
         }
         self.roll = Some(outcome);
         Ok(())
+    }
+    fn resolve_chance(&self, notation: &u8) -> Result<u8, Refused> {
+        if self.turn() != Turn::Chance || !(1..=3).contains(notation) {
+            return Err(Refused("not a roll here"));
+        }
+        Ok(*notation)
+    }
+    fn chance_notation(&self, outcome: u8) -> u8 {
+        outcome
     }
     fn outcome(&self) -> Option<Outcome> {
         let w = self.winner()?;

@@ -201,6 +201,16 @@ fn check_chance<G: Game>(pos: &G) -> Result<(), ConformanceError> {
         if let Err(e) = child.apply_chance(*outcome) {
             return Err(fail(pos, format!("listed outcome {outcome} refused: {e}")));
         }
+        // Its notation, as a value and as text, resolves back to it.
+        let notation = pos.chance_notation(*outcome);
+        let by_value = pos.resolve_chance(&notation).ok();
+        let by_text = pos.parse_chance(&notation.to_string()).ok();
+        if by_value != Some(*outcome) || by_text != Some(*outcome) {
+            return Err(fail(
+                pos,
+                format!("outcome {outcome}: its notation {notation} does not resolve back"),
+            ));
+        }
     }
     if num != den {
         return Err(fail(

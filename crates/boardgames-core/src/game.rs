@@ -190,8 +190,19 @@ pub trait Game: Clone + Eq + Hash + Debug + Display + Send + Sync + Sized + 'sta
     type Setup: Clone + Debug + Display + FromStr<Err = Self::SetupError>;
     /// Why a setup (text or value) is not a valid position; lists every problem found.
     type SetupError: std::error::Error + Send + Sync + 'static;
-    /// One outcome of a chance node (a roll of the dice). Games without chance use `()`.
+    /// One outcome of a chance node (a roll of the dice). Games without chance use
+    /// [`NoChance`].
     type Chance: Copy + Eq + Debug + Display + Send + Sync + 'static;
+    /// A chance outcome as written (a roll `31`), parsed without a position and resolved
+    /// against one with [`Game::resolve_chance`], as moves are. Games without chance use
+    /// [`NoChance`], whose text never parses.
+    type ChanceNotation: FromStr<Err: std::error::Error + Send + Sync + 'static>
+        + Display
+        + Debug
+        + Clone
+        + Send
+        + Sync
+        + 'static;
 
     /// The game's name, for messages and record headers (e.g. `"Pente"`).
     fn name(&self) -> &'static str;
@@ -269,6 +280,19 @@ pub trait Game: Clone + Eq + Hash + Debug + Display + Send + Sync + Sized + 'sta
     /// [`Game::chance_outcomes`]; the position is then unchanged.
     fn apply_chance(&mut self, outcome: Self::Chance) -> Result<(), Self::IllegalMove>;
 
+    /// Resolves a chance outcome as written to one of [`Game::chance_outcomes`].
+    ///
+    /// # Errors
+    /// [`Game::IllegalMove`] when chance is not to act or the text names no outcome here.
+    fn resolve_chance(
+        &self,
+        notation: &Self::ChanceNotation,
+    ) -> Result<Self::Chance, Self::IllegalMove>;
+
+    /// The notation of a chance outcome of this position; [`Game::resolve_chance`] gives the
+    /// outcome back.
+    fn chance_notation(&self, outcome: Self::Chance) -> Self::ChanceNotation;
+
     /// How the game ended, or `None` while it goes on.
     fn outcome(&self) -> Option<Outcome>;
 
@@ -302,6 +326,30 @@ pub trait Game: Clone + Eq + Hash + Debug + Display + Send + Sync + Sized + 'sta
     ) -> Result<Self::Move, MoveError<Self::NotationError, Self::IllegalMove>> {
         let notation: Self::Notation = text.trim().parse().map_err(MoveError::Notation)?;
         self.resolve(&notation).map_err(MoveError::Illegal)
+    }
+
+    /// The position key for transposition tables and repetition checks: equal for positions
+    /// whose futures are the same by the rules: the board, the side to move and what the
+    /// rules depend on (scores that end the game, plies left before a move limit), never a
+    /// ply counter the rules ignore. Default: [`Game::zobrist`], for games whose `Eq` holds
+    /// nothing else.
+    fn key(&self) -> u64 {
+        self.zobrist()
+    }
+
+    /// Parses and resolves a chance outcome written in the game's notation (`31`).
+    ///
+    /// # Errors
+    /// [`MoveError::Notation`] when the text is no outcome's notation, [`MoveError::Illegal`]
+    /// when it names no outcome here.
+    #[allow(clippy::type_complexity)]
+    fn parse_chance(
+        &self,
+        text: &str,
+    ) -> Result<Self::Chance, MoveError<<Self::ChanceNotation as FromStr>::Err, Self::IllegalMove>>
+    {
+        let notation: Self::ChanceNotation = text.trim().parse().map_err(MoveError::Notation)?;
+        self.resolve_chance(&notation).map_err(MoveError::Illegal)
     }
 
     /// Parses a position from its setup text and checks it.
@@ -361,6 +409,20 @@ impl Display for NoChance {
         match *self {}
     }
 }
+
+impl FromStr for NoChance {
+    type Err = NoChanceError;
+
+    /// Always fails: a game without chance has no chance outcome to write.
+    fn from_str(_: &str) -> Result<Self, NoChanceError> {
+        Err(NoChanceError)
+    }
+}
+
+/// Why a text is not a chance outcome of a game without chance: there are none.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, thiserror::Error)]
+#[error("this game has no chance outcomes")]
+pub struct NoChanceError;
 
 /// Games whose rules are unchanged by some transformations of the board (rotations and
 /// reflections): the dihedral group D4 of Pente's square board, D6 of Abalone's hexagon.

@@ -41,6 +41,6 @@ pub mod record;
 pub mod search;
 
 pub use game::{
-    ChanceList, Game, GameResult, MoveError, MoveList, NoChance, Outcome, Probability, Seat,
-    Symmetric, Team, Turn, MAX_CHANCE_OUTCOMES, MAX_SEATS,
+    ChanceList, Game, GameResult, MoveError, MoveList, NoChance, NoChanceError, Outcome,
+    Probability, Seat, Symmetric, Team, Turn, MAX_CHANCE_OUTCOMES, MAX_SEATS,
 };

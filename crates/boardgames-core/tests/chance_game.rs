@@ -119,6 +119,7 @@ impl Game for Race {
     type Setup = Race;
     type SetupError = RaceError;
     type Chance = u8;
+    type ChanceNotation = u8;
 
     fn name(&self) -> &'static str {
         "Race to 8"
@@ -186,6 +187,15 @@ impl Game for Race {
         }
         self.roll = Some(outcome);
         Ok(())
+    }
+    fn resolve_chance(&self, notation: &u8) -> Result<u8, RaceError> {
+        if self.turn() != Turn::Chance || !(1..=3).contains(notation) {
+            return Err(RaceError(format!("cannot roll {notation} now")));
+        }
+        Ok(*notation)
+    }
+    fn chance_notation(&self, outcome: u8) -> u8 {
+        outcome
     }
     fn outcome(&self) -> Option<Outcome> {
         let winner = self.tokens.iter().position(|&t| t >= GOAL)?;

@@ -681,6 +681,7 @@ impl<const SEATS: usize> Game for Position<SEATS> {
     type Setup = Setup;
     type SetupError = SetupError;
     type Chance = NoChance;
+    type ChanceNotation = NoChance;
 
     fn name(&self) -> &'static str {
         "Abalone"
@@ -797,6 +798,36 @@ impl<const SEATS: usize> Game for Position<SEATS> {
 
     fn apply_chance(&mut self, outcome: NoChance) -> Result<(), IllegalMove> {
         match outcome {}
+    }
+
+    fn resolve_chance(&self, notation: &NoChance) -> Result<NoChance, IllegalMove> {
+        match *notation {}
+    }
+
+    fn chance_notation(&self, outcome: NoChance) -> NoChance {
+        outcome
+    }
+
+    /// The marbles, the ejected counts, the side to move and the end; the ply only as the
+    /// plies left before a move limit (without one the rules never look at it), so that a
+    /// board repeated later in the game has the same key.
+    fn key(&self) -> u64 {
+        use core::hash::{Hash, Hasher};
+        let plies_left = match self.move_limit {
+            0 => 0,
+            limit => limit.saturating_sub(self.ply),
+        };
+        let mut h = crate::game::Fnv1a::default();
+        (
+            self.marbles,
+            self.lost,
+            self.ejected,
+            self.to_move,
+            self.end,
+            (self.move_limit > 0, plies_left),
+        )
+            .hash(&mut h);
+        h.finish()
     }
 
     fn outcome(&self) -> Option<Outcome> {

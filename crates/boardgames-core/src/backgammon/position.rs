@@ -271,6 +271,7 @@ impl Game for Backgammon {
     type Setup = Setup;
     type SetupError = SetupError;
     type Chance = Dice;
+    type ChanceNotation = Dice;
 
     fn name(&self) -> &'static str {
         "Backgammon"
@@ -358,6 +359,21 @@ impl Game for Backgammon {
                 self.dice.map(|d| d.to_string()).unwrap_or_default(),
             )),
         }
+    }
+
+    /// The roll itself, while the dice are to be rolled.
+    fn resolve_chance(&self, notation: &Dice) -> Result<Dice, IllegalPlay> {
+        match self.turn() {
+            Turn::Chance => Ok(*notation),
+            Turn::Over => Err(IllegalPlay::GameOver),
+            Turn::Seat(_) => Err(IllegalPlay::AlreadyRolled(
+                self.dice.map(|d| d.to_string()).unwrap_or_default(),
+            )),
+        }
+    }
+
+    fn chance_notation(&self, outcome: Dice) -> Dice {
+        outcome
     }
 
     fn outcome(&self) -> Option<Outcome> {

@@ -451,6 +451,7 @@ impl Game for Pente {
     type Setup = Setup;
     type SetupError = SetupError;
     type Chance = NoChance;
+    type ChanceNotation = NoChance;
 
     fn name(&self) -> &'static str {
         self.variant.title()
@@ -508,6 +509,37 @@ impl Game for Pente {
 
     fn apply_chance(&mut self, outcome: NoChance) -> Result<(), IllegalMove> {
         match outcome {}
+    }
+
+    fn resolve_chance(&self, notation: &NoChance) -> Result<NoChance, IllegalMove> {
+        match *notation {}
+    }
+
+    fn chance_notation(&self, outcome: NoChance) -> NoChance {
+        outcome
+    }
+
+    /// The stones, the captures, the variant and rule and the end; the ply only as far as
+    /// the rules look at it: the side to move, and the first and third plies (the first
+    /// stone on K10, the tournament rule's second stone of player 1).
+    fn key(&self) -> u64 {
+        use core::hash::{Hash, Hasher};
+        let ply = if self.ply < 3 {
+            self.ply
+        } else {
+            3 + self.ply % 2
+        };
+        let mut h = crate::game::Fnv1a::default();
+        (
+            self.stones,
+            self.captures,
+            ply,
+            self.variant,
+            self.tournament_rule,
+            self.end,
+        )
+            .hash(&mut h);
+        h.finish()
     }
 
     fn outcome(&self) -> Option<Outcome> {
