@@ -1,11 +1,17 @@
 //! Abalone's hooks for the frontend kit: Aba-Pro records, the hexagonal board with the last
 //! move, how moves and results are told, the time-out; for 2, 3, 4 and 6 players.
 
-use boardgames_cli::{GameCli, Record, Step};
+use std::time::Duration;
+
+use boardgames_cli::{Formats, GameCli};
+use boardgames_core::abalone::record::{
+    apgn, plain, AbaPro, AbaloneJson, Apgn, JsonGame, RecordError, ReplayReport,
+};
 use boardgames_core::abalone::{
     Bitboard, Cell, Colour, EndReason, Layout, MultiLayout, Position, ROWS,
 };
-use boardgames_core::{Game, Seat, Team};
+use boardgames_core::record::{label, Applied, IllegalStep, Record, RecordedResult, Tags};
+use boardgames_core::{Seat, Team};
 
 use crate::report::{self, MovesReport};
 
@@ -20,21 +26,11 @@ pub struct AbaloneCli<const SEATS: usize> {
     pub position: Option<Position<SEATS>>,
     /// `--move-limit`: the game is adjudicated after this many plies.
     pub move_limit: Option<u16>,
+    /// `--time-limit`: each side's time for the whole game in `play`.
+    pub time_limit: Option<Duration>,
 }
 
-/// Reads a position given as text: the compact position string (`docs/abalone.md`) or the
-/// neutral JSON position.
-///
-/// # Errors
-/// Why the text is neither, or describes an impossible position.
-pub fn parse_position<const SEATS: usize>(text: &str) -> Result<Position<SEATS>, String> {
-    let text = text.trim();
-    if text.starts_with('{') {
-        serde_json::from_str(text).map_err(|e| format!("not a JSON position: {e}"))
-    } else {
-        Position::<SEATS>::from_text(text).map_err(|e| e.to_string())
-    }
-}
+pub use boardgames_core::abalone::record::plain::parse_position;
 
 /// The name a player is called: `Black (@)`, `White (O)`, `Red (X)`.
 pub fn colour_name(colour: Colour) -> String {
@@ -117,19 +113,6 @@ fn seat_style(c: Colour, seats: usize) -> &'static str {
     }
 }
 
-/// The result tokens a record may end with (three players: `1-0-0`, `0-1-0`, `0-0-1`).
-const RESULT_TOKENS: [&str; 8] = [
-    "1-0", "0-1", "1/2-1/2", "*", "½-½", "1-0-0", "0-1-0", "0-0-1",
-];
-
-/// One `[Name "value"]` header line, or `None` when the line is not one.
-fn header(line: &str) -> Option<(&str, &str)> {
-    let inner = line.strip_prefix('[')?.strip_suffix(']')?.trim();
-    let (name, value) = inner.split_once(char::is_whitespace)?;
-    let value = value.trim().strip_prefix('"')?.strip_suffix('"')?;
-    Some((name, value))
-}
-
 impl<const SEATS: usize> AbaloneCli<SEATS> {
     fn with_limit(&self, mut pos: Position<SEATS>) -> Position<SEATS> {
         if self.move_limit.is_some() {
@@ -198,77 +181,29 @@ impl<const SEATS: usize> AbaloneCli<SEATS> {
             },
         }
     }
+}
 
-    /// The layout a record header names, for this number of players.
-    fn header_layout(value: &str) -> Result<(Position<SEATS>, String), String> {
-        if SEATS == 2 {
-            if let Ok(multi) = value.parse::<MultiLayout>() {
-                return Err(format!(
-                    "layout {multi} is for {} players: give --players {}",
-                    multi.players(),
-                    multi.players()
-                ));
-            }
-            let layout: Layout = value
-                .parse()
-                .map_err(|e: boardgames_core::abalone::LayoutError| e.to_string())?;
-            let pos = Self::two_player(layout)
-                .ok_or_else(|| "a two-player layout needs --players 2".to_owned())?;
-            return Ok((pos, layout.to_string()));
-        }
-        let layout: MultiLayout = value.parse().map_err(|_| {
-            format!(
-                "unknown layout {value:?} (expected three_players, four_players, four_players_rows or six_players)"
-            )
-        })?;
-        let pos = Position::<SEATS>::from_layout(layout).ok_or_else(|| {
-            format!(
-                "layout {layout} is for {} players: give --players {}",
-                layout.players(),
-                layout.players()
-            )
-        })?;
-        Ok((pos, layout.to_string()))
-    }
-
-    /// The start of a two-player layout, when this game has two seats.
-    fn two_player(layout: Layout) -> Option<Position<SEATS>> {
-        boardgames_core::abalone::Abalone::new(layout)
-            .to_setup()
-            .into_game::<SEATS>()
-            .ok()
-    }
-
-    /// The named layout a start position is (with the move limit of `limit`), if any.
-    fn layout_name(start: &Position<SEATS>, limit: Option<u16>) -> Option<String> {
-        let same = |mut p: Position<SEATS>| {
-            p.set_move_limit(limit);
-            p == *start
-        };
-        if SEATS == 2 {
-            Layout::ALL
-                .into_iter()
-                .find(|&l| Self::two_player(l).is_some_and(same))
-                .map(|l| l.to_string())
-        } else {
-            MultiLayout::ALL
-                .into_iter()
-                .find(|&l| Position::<SEATS>::from_layout(l).is_some_and(same))
-                .map(|l| l.to_string())
-        }
-    }
-
-    fn step_move(step: &Step<Position<SEATS>>) -> boardgames_core::abalone::Move {
-        match step {
-            Step::Move(mv) => *mv,
-            Step::Chance(c) => match *c {},
+impl<const SEATS: usize> AbaloneCli<SEATS> {
+    /// How the start was chosen on the command line, for the plain record's message when a
+    /// header names another.
+    fn chosen(&self) -> Option<String> {
+        match (self.layout, self.multi_layout, self.position) {
+            (_, _, Some(_)) => Some("--position".to_owned()),
+            (Some(l), _, _) => Some(format!("--layout {l}")),
+            (_, Some(l), _) => Some(format!("--layout {l}")),
+            _ => None,
         }
     }
 }
 
+/// The `moves --jsonl` mode of `SEATS` players.
+type MovesMode = fn(&str) -> Result<MovesReport, String>;
+
 impl<const SEATS: usize> GameCli for AbaloneCli<SEATS> {
     type Game = Position<SEATS>;
-    type Report = MovesReport;
+    type RecordError = RecordError;
+    type ReplayLines = fn(&str) -> Result<ReplayReport, RecordError>;
+    type MovesLines = MovesMode;
 
     fn start(&self) -> Position<SEATS> {
         let pos = match (self.position, self.multi_layout) {
@@ -278,103 +213,123 @@ impl<const SEATS: usize> GameCli for AbaloneCli<SEATS> {
             }
             (None, None) => self
                 .layout
-                .and_then(Self::two_player)
+                .and_then(boardgames_core::abalone::record::layout_start::<SEATS>)
                 .unwrap_or_else(Position::<SEATS>::start),
         };
         self.with_limit(pos)
     }
 
-    /// An Aba-Pro record: `[Layout "belgian_daisy"]` or `[Position "..."]` header lines (other
-    /// `[Name "value"]` lines are tags), `#` comments, then the moves with or without their
-    /// numbers (`1.a1b2 i5h5 2.a2b3 ...`) and an optional result (`1-0`, `0-1`, `1/2-1/2`,
-    /// `*`). Without a header the game starts from `--layout` or `--position`.
-    fn read_record(&self, text: &str) -> Result<Record<Position<SEATS>>, String> {
-        let mut start: Option<(Position<SEATS>, String)> = None;
-        let mut limit = None;
-        let mut tags = Vec::new();
-        let mut steps = Vec::new();
-        for (i, raw) in text.lines().enumerate() {
-            let line_no = i + 1;
-            let line = raw.split('#').next().unwrap_or("").trim();
-            if line.is_empty() {
-                continue;
-            }
-            if line.starts_with('[') {
-                let (name, value) = header(line).ok_or_else(|| {
-                    format!("line {line_no}: {line:?} is not a header like [Layout \"standard\"]")
-                })?;
-                match name.to_ascii_lowercase().as_str() {
-                    "layout" | "variant" => {
-                        let (pos, name) = Self::header_layout(value)
-                            .map_err(|e| format!("line {line_no}: {e}"))?;
-                        start = Some((pos, format!("layout {name}")));
-                        tags.push(("Layout".to_owned(), name));
-                    }
-                    "position" | "setup" => {
-                        let pos =
-                            parse_position(value).map_err(|e| format!("line {line_no}: {e}"))?;
-                        start = Some((pos, "a position".to_owned()));
-                        tags.push(("Position".to_owned(), value.to_owned()));
-                    }
-                    "movelimit" => {
-                        let n: u16 = value.parse().map_err(|_| {
-                            format!("line {line_no}: move limit {value:?} is not 1..=65535")
-                        })?;
-                        limit = Some(n);
-                        tags.push(("MoveLimit".to_owned(), value.to_owned()));
-                    }
-                    _ => tags.push((name.to_owned(), value.to_owned())),
-                }
-                continue;
-            }
-            for token in line.split_whitespace() {
-                if RESULT_TOKENS.contains(&token) {
-                    continue;
-                }
-                // `12.a1b2`, `12.`, `12...i5h5`: the move number is dropped.
-                let mv = token.rsplit('.').next().unwrap_or(token);
-                if !mv.is_empty() {
-                    steps.push(mv.to_owned());
-                }
-            }
-        }
-        let start = match start {
-            None => self.start(),
-            Some((pos, what)) => {
-                let conflict = match (self.layout, self.position) {
-                    (Some(l), _) if Self::two_player(l) != Some(pos) => {
-                        Some(format!("--layout {l}"))
-                    }
-                    (_, Some(p)) if p != pos => Some("--position".to_owned()),
-                    _ => match self.multi_layout {
-                        Some(l) if Position::<SEATS>::from_layout(l) != Some(pos) => {
-                            Some(format!("--layout {l}"))
-                        }
-                        _ => None,
-                    },
-                };
-                if let Some(option) = conflict {
-                    return Err(format!(
-                        "the record starts from {what}, but {option} says otherwise (leave the option out)"
-                    ));
-                }
-                let pos = self.with_limit(pos);
-                match limit {
-                    Some(n) => {
-                        let mut pos = pos;
-                        pos.set_move_limit(Some(n));
-                        pos
-                    }
-                    None => pos,
-                }
-            }
-        };
-        Ok(Record { start, steps, tags })
+    /// APGN (`apgn`), JSON lines as the reference corpora (`json`), and the plain Aba-Pro
+    /// record (`abapro`, what `selfplay` writes; it reads any other text), which starts from
+    /// `--layout` or `--position` when it names no start.
+    fn formats(&self) -> Formats<'_, Self> {
+        vec![
+            Box::new(Apgn),
+            Box::new(AbaloneJson),
+            Box::new(AbaPro {
+                default: self.start(),
+                chosen: self.chosen(),
+            }),
+        ]
     }
 
-    /// The `moves --jsonl` report of one line (see [`report`]).
-    fn batch_report(&self, line: &str) -> Result<MovesReport, String> {
-        report::of_line::<SEATS>(line)
+    fn record_format(&self) -> &'static str {
+        "abapro"
+    }
+
+    /// The reference replay report of each JSON game line.
+    fn replay_lines(&self) -> Option<Self::ReplayLines> {
+        Some(|line| JsonGame::from_json(line).map(|game| game.report()))
+    }
+
+    /// Every distinct resulting position of each JSON position (see [`report`]).
+    fn moves_lines(&self) -> Option<MovesMode> {
+        Some(report::of_line::<SEATS>)
+    }
+
+    fn time_limit(&self) -> Option<Duration> {
+        self.time_limit
+    }
+
+    /// Two-sided results (two players or two teams); none with three players.
+    fn recorded_result(&self, end: &Position<SEATS>) -> Option<RecordedResult> {
+        end.end_reason()?;
+        if Position::<SEATS>::team_count() != 2 {
+            return None;
+        }
+        Some(match end.winning_team() {
+            None => RecordedResult::Draw,
+            Some(t) if t.0 == 0 => RecordedResult::FirstPlayerWins,
+            Some(_) => RecordedResult::SecondPlayerWins,
+        })
+    }
+
+    fn record_label(&self, record: &Record<Position<SEATS>>) -> String {
+        label(&record.tags, ["Black", "White"])
+    }
+
+    /// An APGN game shows its header as it would be written, the layout by its full name.
+    fn shown_tags(&self, format: &str, record: &Record<Position<SEATS>>) -> Tags {
+        if format != "apgn" {
+            return record.tags.clone();
+        }
+        let Ok(text) = apgn::write_game(record) else {
+            return record.tags.clone();
+        };
+        boardgames_core::record::tags::read_loose_tags(&text)
+            .into_iter()
+            .map(|(name, value)| match name.as_str() {
+                "Variant" => (
+                    "Layout".to_owned(),
+                    plain::layout_name(&record.start).unwrap_or(value),
+                ),
+                _ => (name, value),
+            })
+            .collect()
+    }
+
+    /// An APGN game ends with its recorded result and how it ended.
+    fn record_footer(&self, format: &str, record: &Record<Position<SEATS>>) -> Option<String> {
+        let result = record.result.filter(|_| format == "apgn")?;
+        let how = record
+            .tag("Termination")
+            .map(|t| format!(" ({t})"))
+            .unwrap_or_default();
+        Some(format!("recorded: {result}{how}"))
+    }
+
+    /// APGN games are named with their move number and side: `MIGS 1: move 2 (Black, ply
+    /// 3) a1b2: reason`.
+    fn illegal_message(
+        &self,
+        format: &str,
+        record: &Record<Position<SEATS>>,
+        illegal: &IllegalStep<Position<SEATS>>,
+    ) -> Option<String> {
+        if format != "apgn" {
+            return None;
+        }
+        let side = if illegal.ply % 2 == 1 {
+            Colour::Black
+        } else {
+            Colour::White
+        };
+        Some(format!(
+            "{}: move {} ({side}, ply {}) {}: {}",
+            self.record_label(record),
+            illegal.ply.div_ceil(2),
+            illegal.ply,
+            illegal.written,
+            illegal.error.reason()
+        ))
+    }
+
+    /// An APGN file that does not read is named with the problem's line and column.
+    fn read_error(&self, format: &str, file: &str, error: &RecordError) -> String {
+        match format {
+            "apgn" => format!("{file}: {error}"),
+            _ => format!("not a game record: {error}"),
+        }
     }
 
     fn render(&self, pos: &Position<SEATS>, colour: bool) -> String {
@@ -389,7 +344,7 @@ impl<const SEATS: usize> GameCli for AbaloneCli<SEATS> {
     fn render_after(
         &self,
         before: &Position<SEATS>,
-        step: &Step<Position<SEATS>>,
+        step: Applied<Position<SEATS>>,
         after: &Position<SEATS>,
         colour: bool,
     ) -> String {
@@ -427,10 +382,13 @@ impl<const SEATS: usize> GameCli for AbaloneCli<SEATS> {
     fn describe_step(
         &self,
         before: &Position<SEATS>,
-        step: &Step<Position<SEATS>>,
+        step: Applied<Position<SEATS>>,
         after: &Position<SEATS>,
     ) -> String {
-        let mv = Self::step_move(step);
+        let mv = match step {
+            Applied::Move(mv) => mv,
+            Applied::Chance(c) => match c {},
+        };
         let kind = if mv.is_broadside() {
             format!("{} broadside", mv.marbles())
         } else if mv.pushed() > 0 {
@@ -482,55 +440,8 @@ impl<const SEATS: usize> GameCli for AbaloneCli<SEATS> {
         }
     }
 
-    /// `1-0`, `0-1` or `1/2-1/2` with two sides (two players or two teams); with three
-    /// players `1-0-0`, `0-1-0` or `0-0-1` for the winner's seat; `*` while it goes on.
-    fn result_token(&self, pos: &Position<SEATS>) -> String {
-        if pos.end_reason().is_none() {
-            return "*".to_owned();
-        }
-        match pos.winning_team() {
-            None => "1/2-1/2".to_owned(),
-            Some(t) => (0..Position::<SEATS>::team_count())
-                .map(|i| if i == usize::from(t.0) { "1" } else { "0" })
-                .collect::<Vec<_>>()
-                .join("-"),
-        }
-    }
-
     fn time_out(&self, pos: &Position<SEATS>, seat: Seat) -> Option<Position<SEATS>> {
         let mut pos = *pos;
         pos.time_out(colour_of(seat)).ok().map(|()| pos)
-    }
-
-    /// An Aba-Pro record that [`GameCli::read_record`] reads back: the layout (or position)
-    /// header, then `1.a1b2 i5h5 2.a2b3 ...` (a number before each round of the table) and
-    /// the result.
-    fn write_record(
-        &self,
-        start: &Position<SEATS>,
-        steps: &[Step<Position<SEATS>>],
-        end: &Position<SEATS>,
-    ) -> String {
-        let limit = start.move_limit().and_then(|l| u16::try_from(l).ok());
-        let layout = Self::layout_name(start, limit);
-        let mut text = match layout {
-            Some(ref l) => format!("[Layout \"{l}\"]\n"),
-            None => format!("[Position \"{}\"]\n", start.to_setup()),
-        };
-        if let (Some(_), Some(n)) = (&layout, limit) {
-            text.push_str(&format!("[MoveLimit \"{n}\"]\n"));
-        }
-        let mut words = Vec::new();
-        for (i, step) in steps.iter().enumerate() {
-            let mv = Self::step_move(step);
-            if i % SEATS == 0 {
-                words.push(format!("{}.{mv}", i / SEATS + 1));
-            } else {
-                words.push(mv.to_string());
-            }
-        }
-        words.push(self.result_token(end));
-        text.push_str(&words.join(" "));
-        text
     }
 }

@@ -3,24 +3,18 @@
 //!
 //! A thin layer over the `boardgames-cli` kit: the game's options (players, layout, start
 //! position, move limit, time limit), Abalone's hooks ([`abalone::AbaloneCli`]) and the
-//! `moves --jsonl` batch interface ([`report`]); the rest is the kit's.
+//! `moves --jsonl` batch interface ([`report`]); the commands are the kit's.
 
 mod abalone;
-mod records;
 mod report;
 
-use std::fs::File;
-use std::io::{self, BufReader, Write};
-use std::path::{Path, PathBuf};
+use std::io::{self, Write};
 use std::process::ExitCode;
 use std::time::Duration;
 
-use boardgames_cli::{
-    moves, parse_duration, repl, replay, selfplay, ChanceArgs, Exit, MovesArgs, PerftArgs,
-    PlayArgs, PlayConfig, SelfplayArgs,
-};
+use boardgames_cli::{parse_duration, Exit, KitCommand};
 use boardgames_core::abalone::{Layout, MultiLayout};
-use clap::{Args, CommandFactory, FromArgMatches, Parser, Subcommand};
+use clap::{CommandFactory, FromArgMatches, Parser};
 
 use crate::abalone::{parse_position, AbaloneCli};
 
@@ -160,73 +154,11 @@ struct Cli {
     /// equal is a draw.
     #[arg(long, global = true, value_name = "N", value_parser = clap::value_parser!(u16).range(1..))]
     move_limit: Option<u16>,
-    #[command(subcommand)]
-    command: Command,
-}
-
-#[derive(Debug, Subcommand)]
-enum Command {
-    /// Play in the terminal: against a friend, or against the computer playing random legal
-    /// moves. Type `help` at the prompt for the commands.
-    Play(PlayCmd),
-    /// Replay a game record (APGN, several games too, or plain Aba-Pro) move by move, then show
-    /// the final board and the result; with --jsonl, a report line per game.
-    Replay(ReplayCmd),
-    /// List the legal moves; with --jsonl, every resulting position of each input position.
-    Moves(MovesCmd),
-    /// Count the leaf nodes of the game tree N plies deep (perft).
-    Perft(PerftArgs),
-    /// Convert game records between APGN, the plain Aba-Pro record and JSON lines.
-    Convert(ConvertCmd),
-    /// Computer against computer with random legal moves: each game's record and result.
-    Selfplay(SelfplayArgs),
-}
-
-#[derive(Debug, Args)]
-struct PlayCmd {
-    #[command(flatten)]
-    play: PlayArgs,
-    /// Each side's time for the whole game, e.g. 10m, 90s, 1h, 1h30m.
-    #[arg(long, value_name = "TIME", value_parser = parse_duration)]
+    /// With play: each side's time for the whole game, e.g. 10m, 90s, 1h, 1h30m.
+    #[arg(long, global = true, value_name = "TIME", value_parser = parse_duration)]
     time_limit: Option<Duration>,
-}
-
-#[derive(Debug, Args)]
-struct ReplayCmd {
-    /// The record file, or `-` for standard input.
-    #[arg(value_name = "FILE")]
-    file: PathBuf,
-    /// Print only the final position and the result, not each move.
-    #[arg(long)]
-    quiet: bool,
-    /// Colour the board with ANSI escape codes.
-    #[arg(long, alias = "color")]
-    colour: bool,
-    /// Batch mode: one game per line of FILE as JSON; see below.
-    #[arg(long, conflicts_with_all = ["quiet", "colour", "game"])]
-    jsonl: bool,
-    /// Of an APGN file with several games, replay only the Nth (from 1).
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..))]
-    game: Option<u32>,
-}
-
-#[derive(Debug, Args)]
-struct ConvertCmd {
-    /// The record file, or `-` for standard input.
-    #[arg(value_name = "FILE")]
-    file: PathBuf,
-    /// The format to write: json or apgn.
-    #[arg(long, value_name = "FORMAT", value_parser = ["json", "apgn"])]
-    to: String,
-}
-
-#[derive(Debug, Args)]
-struct MovesCmd {
-    /// Batch mode: one JSON position per line of FILE (or - for standard input); see below.
-    #[arg(long, value_name = "FILE", conflicts_with = "moves")]
-    jsonl: Option<PathBuf>,
-    #[command(flatten)]
-    moves: MovesArgs,
+    #[command(subcommand)]
+    command: KitCommand,
 }
 
 /// The move limit of `selfplay` with three or more players when none is given.
@@ -277,6 +209,7 @@ fn configure<const SEATS: usize>(cli: &Cli) -> Result<AbaloneCli<SEATS>, String>
         multi_layout: None,
         position: None,
         move_limit: cli.move_limit,
+        time_limit: cli.time_limit,
     };
     if let Some(name) = &cli.layout {
         if SEATS == 2 {
@@ -302,73 +235,24 @@ fn configure<const SEATS: usize>(cli: &Cli) -> Result<AbaloneCli<SEATS>, String>
     Ok(game)
 }
 
-fn run<const SEATS: usize>(game: &AbaloneCli<SEATS>, command: &Command) -> Exit {
-    let stdin = io::stdin();
-    let stdout = io::stdout();
-    let mut out = io::BufWriter::new(stdout.lock());
-    let stderr = io::stderr();
-    let mut err = stderr.lock();
-    let result = match command {
-        Command::Play(a) => {
-            let start = boardgames_cli::GameCli::start(game);
-            let mut config = PlayConfig::from_args(&a.play, &ChanceArgs::default(), &start);
-            config.time_limit = a.time_limit;
-            // Unlocked: a timed game reads standard input on a second thread.
-            let mut keyboard = BufReader::new(stdin);
-            repl::play(game, &config, &mut keyboard, &mut out).map(|()| Exit::Success)
-        }
-        Command::Replay(a) if a.jsonl => {
-            records::replay_jsonl_file(&a.file, &mut stdin.lock(), &mut out, &mut err)
-        }
-        Command::Replay(a) => match records::read_text(&a.file, &mut stdin.lock(), &mut err) {
-            Ok(Ok(text)) => {
-                let options = records::ReplayOptions {
-                    name: a.file.display().to_string(),
-                    game: a.game.map(|n| n as usize),
-                    quiet: a.quiet,
-                    colour: a.colour,
-                };
-                records::replay_file(game, &text, &options, &mut out, &mut err)
-            }
-            Ok(Err(exit)) => Ok(exit),
-            Err(e) => Err(e),
-        },
-        Command::Convert(a) => match records::read_text(&a.file, &mut stdin.lock(), &mut err) {
-            Ok(Ok(text)) => match records::convert(game, &text, &a.to) {
-                Ok(converted) => out.write_all(converted.as_bytes()).map(|()| Exit::Success),
-                Err(message) => {
-                    writeln!(err, "error: {}: {message}", a.file.display()).map(|()| Exit::BadInput)
-                }
-            },
-            Ok(Err(exit)) => Ok(exit),
-            Err(e) => Err(e),
-        },
-        Command::Moves(a) => match &a.jsonl {
-            Some(file) if file == Path::new("-") => {
-                replay::batch(game, &mut stdin.lock(), &mut out, &mut err)
-            }
-            Some(file) => match File::open(file) {
-                Ok(f) => replay::batch(game, &mut BufReader::new(f), &mut out, &mut err),
-                Err(e) => writeln!(err, "error: cannot read {}: {e}", file.display())
-                    .map(|()| Exit::BadInput),
-            },
-            None => moves::moves(game, &a.moves, &mut out, &mut err),
-        },
-        Command::Perft(a) => boardgames_cli::perft_on_stderr(game, a, &mut out, &mut err),
-        Command::Selfplay(a) if SEATS > 2 && game.move_limit.is_none() => {
+fn run<const SEATS: usize>(game: &AbaloneCli<SEATS>, command: &KitCommand) -> Exit {
+    if let KitCommand::Selfplay(_) = command {
+        if SEATS > 2 && game.move_limit.is_none() {
             // Random play with many seats could wander for long: a game that has not ended
             // after this many plies is adjudicated like a time-out, and the output says so.
             let limited = AbaloneCli {
                 move_limit: Some(SELFPLAY_MOVE_LIMIT),
                 ..*game
             };
-            writeln!(
-                out,
+            let said = writeln!(
+                io::stdout(),
                 "# move limit {SELFPLAY_MOVE_LIMIT} plies: a game still running then is adjudicated (more marbles ejected wins, equal is a draw)"
-            )
-            .and_then(|()| selfplay::selfplay(&limited, a, &mut out))
+            );
+            if said.is_err() {
+                return Exit::Success;
+            }
+            return boardgames_cli::run(&limited, command);
         }
-        Command::Selfplay(a) => selfplay::selfplay(game, a, &mut out),
-    };
-    boardgames_cli::finish(result.and_then(|exit| out.flush().map(|()| exit)), &mut err)
+    }
+    boardgames_cli::run(game, command)
 }

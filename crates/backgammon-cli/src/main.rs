@@ -11,13 +11,12 @@ mod records;
 mod report;
 mod session;
 
-use std::fs::File;
 use std::io::{self, BufReader, Write};
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::process::ExitCode;
 
 use boardgames_cli::{
-    repl, replay, selfplay, ChanceArgs, Exit, PerftArgs, PlayArgs, PlayConfig, ReplayArgs,
+    jsonl, repl, replay, selfplay, ChanceArgs, Exit, PerftArgs, PlayArgs, PlayConfig, ReplayArgs,
     SelfplayArgs,
 };
 use boardgames_core::backgammon::{Backgammon, Dice, MatchRules, Side};
@@ -368,6 +367,7 @@ fn replay_any(
         jsonl: false,
         quiet: a.quiet,
         colour: false,
+        game: None,
     };
     let game = BackgammonCli {
         start: Backgammon::new(),
@@ -422,20 +422,11 @@ fn moves(
     out: &mut dyn Write,
     err: &mut dyn Write,
 ) -> io::Result<Exit> {
-    let game = BackgammonCli {
-        start: Backgammon::new(),
-    };
     if let Some(file) = &a.jsonl {
-        if file == Path::new("-") {
-            return replay::batch(&game, stdin, out, err);
-        }
-        return match File::open(file) {
-            Ok(f) => replay::batch(&game, &mut BufReader::new(f), out, err),
-            Err(e) => {
-                writeln!(err, "error: cannot read {}: {e}", file.display())?;
-                Ok(Exit::BadInput)
-            }
-        };
+        let mode: fn(&str) -> Result<report::MovesReport, String> = report::report;
+        return boardgames_cli::input::with_lines(file, stdin, err, |lines, err| {
+            jsonl::json_lines(&mode, lines, out, err)
+        });
     }
     let pos = match a.at.position() {
         Ok(p) => p,

@@ -20,11 +20,13 @@ use core::fmt;
 use core::str::FromStr;
 
 use arrayvec::ArrayVec;
-use boardgames_cli::{CommandHelp, CommandOutput, GameCli, Record, Step};
+use boardgames_cli::jsonl::NoLines;
+use boardgames_cli::{CommandHelp, CommandOutput, Formats, GameCli};
 use boardgames_core::backgammon::{
     Backgammon, Dice, IllegalPlay, Match, MatchAction, MatchRules, NotationError, Phase, Play,
     PlayNotation, SetupError, Side, WinKind, MAX_PLAYS,
 };
+use boardgames_core::record::Applied;
 use boardgames_core::{ChanceList, Game, GameResult, Outcome, Probability, Seat, Team, Turn};
 
 use crate::computer;
@@ -842,7 +844,9 @@ impl MatchCli {
 
 impl GameCli for MatchCli {
     type Game = MatchGame;
-    type Report = serde_json::Value;
+    type RecordError = boardgames_core::backgammon::record::TurnsError;
+    type ReplayLines = NoLines;
+    type MovesLines = NoLines;
 
     fn start(&self) -> MatchGame {
         let mut game = MatchGame::new(self.rules, self.computer);
@@ -850,12 +854,21 @@ impl GameCli for MatchCli {
         game
     }
 
-    fn read_record(&self, _text: &str) -> Result<Record<MatchGame>, String> {
-        Err("match records are not read; replay reads single games".to_owned())
+    /// Match files are read by `replay` and `convert` themselves (see `records`).
+    fn formats(&self) -> Formats<'_, Self> {
+        Vec::new()
     }
 
-    fn batch_report(&self, _line: &str) -> Result<serde_json::Value, String> {
-        Err("no batch reports for matches".to_owned())
+    fn replay_lines(&self) -> Option<NoLines> {
+        None
+    }
+
+    fn moves_lines(&self) -> Option<NoLines> {
+        None
+    }
+
+    fn manual_chance(&self) -> bool {
+        self.manual_dice
     }
 
     /// The board from the human's side against the computer, else from the side on roll's
@@ -877,13 +890,13 @@ impl GameCli for MatchCli {
     fn render_after(
         &self,
         before: &MatchGame,
-        step: &Step<MatchGame>,
+        step: Applied<MatchGame>,
         after: &MatchGame,
         colour: bool,
     ) -> String {
         let same_game = after.m.phase() != Phase::Opening && after.m.phase() != Phase::Over;
         match step {
-            Step::Move(Action::Roll | Action::Double | Action::Take | Action::Reject)
+            Applied::Move(Action::Roll | Action::Double | Action::Take | Action::Reject)
                 if same_game && before.m.position().board() == after.m.position().board() =>
             {
                 let full = self.render(after, colour);
@@ -914,22 +927,22 @@ impl GameCli for MatchCli {
     fn describe_step(
         &self,
         before: &MatchGame,
-        step: &Step<MatchGame>,
+        step: Applied<MatchGame>,
         after: &MatchGame,
     ) -> String {
         let side = before.on_roll();
         let mut text = match step {
-            Step::Chance(Throw::Opening { x, o }) => {
+            Applied::Chance(Throw::Opening { x, o }) => {
                 let first = if x > o { Side::X } else { Side::O };
-                let roll = Dice::new(*x, *o).map(|d| d.to_string()).unwrap_or_default();
+                let roll = Dice::new(x, o).map(|d| d.to_string()).unwrap_or_default();
                 format!("opening roll X {x}, O {o}: {first} starts with {roll}")
             }
-            Step::Chance(Throw::Roll(d)) => format!("{side} rolls {d}"),
-            Step::Move(Action::Double) => format!(
+            Applied::Chance(Throw::Roll(d)) => format!("{side} rolls {d}"),
+            Applied::Move(Action::Double) => format!(
                 "double (the cube to {})",
                 u32::from(before.m.cube_value()) * 2
             ),
-            Step::Move(a) => a.to_string(),
+            Applied::Move(a) => a.to_string(),
         };
         for e in after.events() {
             text.push_str("\n  ");
@@ -937,7 +950,7 @@ impl GameCli for MatchCli {
         }
         // A roll is not followed by the board: show it when it is now seen from the other
         // side (two players, O starting).
-        if matches!(step, Step::Chance(_)) && self.view(before) != self.view(after) {
+        if matches!(step, Applied::Chance(_)) && self.view(before) != self.view(after) {
             text.push('\n');
             text.push_str(&self.render(after, false));
         }
@@ -954,10 +967,10 @@ impl GameCli for MatchCli {
 
     /// One line per decision: `X 31: 8/5 6/5`, `O doubles`, with what happened in between
     /// (the end of each game, the match's result), and where it stands when not over.
-    fn write_record(
+    fn write_played(
         &self,
         start: &MatchGame,
-        steps: &[Step<MatchGame>],
+        steps: &[Applied<MatchGame>],
         end: &MatchGame,
     ) -> String {
         let mut lines = vec![format!("# {}", start.score_line())];
@@ -965,29 +978,26 @@ impl GameCli for MatchCli {
         let mut rolled: Option<(Side, Dice)> = None;
         for step in steps {
             let before = pos.clone();
-            let ok = match step {
-                Step::Move(a) => pos.play(*a).is_ok(),
-                Step::Chance(c) => pos.apply_chance(*c).is_ok(),
-            };
+            let ok = step.apply(&mut pos).is_ok();
             if !ok {
                 lines.push(format!("# stopped: {step} refused"));
                 break;
             }
             let side = before.on_roll();
             match step {
-                Step::Chance(Throw::Roll(d)) => rolled = Some((side, *d)),
-                Step::Chance(Throw::Opening { x, o }) => {
+                Applied::Chance(Throw::Roll(d)) => rolled = Some((side, *d)),
+                Applied::Chance(Throw::Opening { x, o }) => {
                     lines.push(format!("opening X {x}, O {o}"));
                     if let Some(d) = Dice::new(*x, *o) {
                         rolled = Some((pos.on_roll(), d));
                     }
                 }
-                Step::Move(Action::Play(p)) => match rolled.take() {
+                Applied::Move(Action::Play(p)) => match rolled.take() {
                     Some((s, d)) => lines.push(format!("{s} {d}: {p}")),
                     None => lines.push(format!("{side}: {p}")),
                 },
-                Step::Move(Action::Roll) => {}
-                Step::Move(a) => {
+                Applied::Move(Action::Roll) => {}
+                Applied::Move(a) => {
                     let who = match before.turn() {
                         Turn::Seat(s) => side_of(s),
                         _ => side,

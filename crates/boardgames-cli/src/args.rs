@@ -17,11 +17,12 @@ pub enum KitCommand {
     Play(PlayArgs),
     /// Replay a game record move by move, then show the final position and the result.
     Replay(ReplayArgs),
-    /// List the legal moves after a move list (one line, separated by spaces).
+    /// List the legal moves after a move list (one line, separated by spaces); with --jsonl,
+    /// a report line per input position.
     Moves(MovesArgs),
     /// Count the leaf nodes of the game tree N plies deep (perft), after an optional move list.
     Perft(PerftArgs),
-    /// Computer against computer with random legal moves: each game's record and result.
+    /// Computer against computer: each game's record and result.
     Selfplay(SelfplayArgs),
     /// Convert a record file between the game's record formats (the input format is
     /// recognised from the text); the result goes to standard output.
@@ -89,6 +90,9 @@ pub struct ReplayArgs {
     /// Colour the board with ANSI escape codes.
     #[arg(long, alias = "color")]
     pub colour: bool,
+    /// Of a file with several games, replay only the Nth (from 1).
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..), conflicts_with = "jsonl")]
+    pub game: Option<u32>,
 }
 
 /// Options of `convert`.
@@ -105,6 +109,10 @@ pub struct ConvertArgs {
 /// Options of `moves`.
 #[derive(Clone, Debug, Default, Args)]
 pub struct MovesArgs {
+    /// Batch mode, for games that have one: one JSON position per line of FILE (or - for
+    /// standard input), one line of JSON out for each.
+    #[arg(long, value_name = "FILE", conflicts_with = "moves")]
+    pub jsonl: Option<PathBuf>,
     /// The moves played so far, in the game's record notation (may be empty).
     #[arg(value_name = "MOVES", allow_hyphen_values = true)]
     pub moves: Vec<String>,

@@ -1,15 +1,15 @@
 //! `convert`: a record file from one of the game's record formats into another.
 //!
-//! The game says which formats it writes ([`GameCli::record_formats`]) and reads any of its
-//! formats, recognised from the text ([`GameCli::convert`]).
+//! The input format is recognised from the text ([`GameCli::formats`]: the first that detects
+//! it, else the last); the output is written by the format named by `--to`.
 
 use std::io::{self, BufRead, Write};
 
 use crate::args::ConvertArgs;
-use crate::frontend::GameCli;
+use crate::frontend::{format_for, format_named, GameCli};
 use crate::{input, Exit};
 
-/// Runs `convert`: reads the file (or standard input for `-`), writes the record in the
+/// Runs `convert`: reads the file (or standard input for `-`), writes its records in the
 /// format asked for on `out`; problems go to `err`.
 ///
 /// # Errors
@@ -21,13 +21,14 @@ pub fn convert<C: GameCli>(
     out: &mut dyn Write,
     err: &mut dyn Write,
 ) -> io::Result<Exit> {
-    let formats = cli.record_formats();
+    let formats = cli.formats();
     let to = args.to.to_ascii_lowercase();
-    if !formats.contains(&to.as_str()) {
-        let known = if formats.is_empty() {
+    let Some(target) = format_named::<C>(&formats, &to) else {
+        let names: Vec<&str> = formats.iter().map(|f| f.name()).collect();
+        let known = if names.is_empty() {
             "none".to_owned()
         } else {
-            formats.join(", ")
+            names.join(", ")
         };
         writeln!(
             err,
@@ -35,21 +36,25 @@ pub fn convert<C: GameCli>(
             args.to
         )?;
         return Ok(Exit::BadInput);
-    }
-    let text = match input::read_text(&args.file, stdin, err)? {
+    };
+    let text = match input::read_text(&args.file, cli.lossy_input(), stdin, err)? {
         Ok(text) => text,
         Err(exit) => return Ok(exit),
     };
-    match cli.convert(&text, &to) {
+    let written = format_for::<C>(&formats, &text)
+        .map(|from| from.read(&text))
+        .transpose()
+        .and_then(|records| target.write(&records.unwrap_or_default()));
+    match written {
         Ok(converted) => {
             out.write_all(converted.as_bytes())?;
-            if !converted.ends_with('\n') {
+            if !converted.is_empty() && !converted.ends_with('\n') {
                 writeln!(out)?;
             }
             Ok(Exit::Success)
         }
-        Err(message) => {
-            writeln!(err, "error: {}: {message}", args.file.display())?;
+        Err(e) => {
+            writeln!(err, "error: {}: {e}", args.file.display())?;
             Ok(Exit::BadInput)
         }
     }

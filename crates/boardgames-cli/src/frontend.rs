@@ -5,71 +5,13 @@
 //! that value to the kit. Everything with a default works for any game; a game overrides the
 //! hooks where it has more to say (captures in Pente, hits and the cube in Backgammon).
 
-use core::fmt;
+use std::time::Duration;
 
-use boardgames_core::{Game, GameResult, MoveError, Seat, Turn};
+use boardgames_core::player::{Player, RandomPlayer};
+use boardgames_core::record::{label, Applied, Format, IllegalStep, Record, RecordedResult, Tags};
+use boardgames_core::{Game, GameResult, Seat, Turn};
 
-/// One step of a game: a move chosen by a seat, or an outcome drawn at a chance node (a roll
-/// of the dice).
-pub enum Step<G: Game> {
-    /// A seat's move.
-    Move(G::Move),
-    /// A chance outcome.
-    Chance(G::Chance),
-}
-
-impl<G: Game> Clone for Step<G> {
-    fn clone(&self) -> Self {
-        *self
-    }
-}
-
-impl<G: Game> Copy for Step<G> {}
-
-impl<G: Game> fmt::Debug for Step<G> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Step::Move(mv) => f.debug_tuple("Move").field(mv).finish(),
-            Step::Chance(c) => f.debug_tuple("Chance").field(c).finish(),
-        }
-    }
-}
-
-impl<G: Game> PartialEq for Step<G> {
-    fn eq(&self, other: &Self) -> bool {
-        match (self, other) {
-            (Step::Move(a), Step::Move(b)) => a == b,
-            (Step::Chance(a), Step::Chance(b)) => a == b,
-            _ => false,
-        }
-    }
-}
-
-impl<G: Game> Eq for Step<G> {}
-
-impl<G: Game> fmt::Display for Step<G> {
-    /// The move in the game's notation, or the chance outcome as the game prints it.
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Step::Move(mv) => fmt::Display::fmt(mv, f),
-            Step::Chance(c) => fmt::Display::fmt(c, f),
-        }
-    }
-}
-
-/// A game record as read by `replay`: where it starts, the steps as written, and its tags.
-#[derive(Clone, Debug)]
-pub struct Record<G: Game> {
-    /// The position the record starts from (its variant, layout, ...).
-    pub start: G,
-    /// Each step as written, in order: a move where a seat is to move, a chance outcome where
-    /// chance is to act. They are checked one by one on replay, so that a bad one is reported
-    /// with its ply.
-    pub steps: Vec<String>,
-    /// Header tags as `(name, value)` pairs, e.g. `("Event", "Turn-based Game")`, `("Result",
-    /// "1-0")`, printed before the replay.
-    pub tags: Vec<(String, String)>,
-}
+use crate::jsonl::Report;
 
 /// A command a game adds to the interactive loop, with its one-line help.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -90,55 +32,84 @@ pub enum CommandOutput<G> {
     Replace(G, String),
 }
 
-/// Why a step text could not be applied to a position.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct StepError {
-    /// The text as written.
-    pub text: String,
-    /// Why it was refused.
-    pub reason: String,
-}
-
-impl fmt::Display for StepError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{:?}: {}", self.text, self.reason)
-    }
-}
-
-impl std::error::Error for StepError {}
+/// A game's record formats, as the kit holds them.
+pub type Formats<'a, C> =
+    Vec<Box<dyn Format<<C as GameCli>::Game, Error = <C as GameCli>::RecordError> + 'a>>;
 
 /// The hooks of one game's command-line program.
 ///
-/// Required: the game type, the start position ([`GameCli::start`]), how a record is read
-/// ([`GameCli::read_record`]) and the batch report of one JSON line
-/// ([`GameCli::batch_report`]). The rest has defaults that work for every game.
-///
-/// * Two or more seats, teams: seats are named by [`GameCli::seat_name`] and results by
-///   [`GameCli::describe_end`]; the default wording says "player N" and "team N".
-/// * Chance nodes (dice): the kit draws outcomes with [`boardgames_core::search::random_chance`]
-///   or, with manual dice, reads them and resolves the text with [`Game::parse_chance`].
-/// * Extra commands (a doubling cube's `double`, `take`, `drop`): list them in
-///   [`GameCli::commands`] and carry them out in [`GameCli::command`].
-pub trait GameCli {
+/// Required: the game type, the start position ([`GameCli::start`]), the record formats
+/// ([`GameCli::formats`]) and the `--jsonl` batch modes ([`GameCli::replay_lines`],
+/// [`GameCli::moves_lines`], `None` for a mode the game does not have). The rest has
+/// defaults that work for every game.
+pub trait GameCli: Sized {
     /// The game.
     type Game: Game;
-    /// One line of the `replay --jsonl` output, serialised as JSON.
-    type Report: serde::Serialize;
+    /// Why a record file does not read, for every format of the game.
+    type RecordError: std::error::Error + Send + Sync + 'static;
+    /// The `replay --jsonl` mode: one report per input line.
+    type ReplayLines: Report;
+    /// The `moves --jsonl` mode: one report per input line.
+    type MovesLines: Report;
 
     /// The position a new game starts from, with the options given on the command line.
     fn start(&self) -> Self::Game;
 
-    /// Reads a game record (a file's whole text): its start position and its steps as written.
-    ///
-    /// # Errors
-    /// A message saying what is wrong and where (line, column) when the text is not a record.
-    fn read_record(&self, text: &str) -> Result<Record<Self::Game>, String>;
+    /// The record formats the game reads and writes, the most specific first: a text is read
+    /// by the first that detects it, else by the last.
+    fn formats(&self) -> Formats<'_, Self>;
 
-    /// The `replay --jsonl` report of one input line.
-    ///
-    /// # Errors
-    /// A message saying why the line is not a record.
-    fn batch_report(&self, line: &str) -> Result<Self::Report, String>;
+    /// The `replay --jsonl` mode, if the game has one.
+    fn replay_lines(&self) -> Option<Self::ReplayLines>;
+
+    /// The `moves --jsonl` mode, if the game has one.
+    fn moves_lines(&self) -> Option<Self::MovesLines>;
+
+    /// The game played so far in `play` as a record (the `record` command): `steps` from
+    /// `start`, written in [`GameCli::record_format`]. Default: that format's text.
+    fn write_played(
+        &self,
+        start: &Self::Game,
+        steps: &[Applied<Self::Game>],
+        end: &Self::Game,
+    ) -> String {
+        let formats = self.formats();
+        let written = Record::of_game(start, steps).ok().and_then(|mut record| {
+            record.result = self.recorded_result(end);
+            let format = format_named::<Self>(&formats, self.record_format())?;
+            format.write(&[record]).ok()
+        });
+        written.unwrap_or_else(|| "the game cannot be written as a record".to_owned())
+    }
+
+    /// The format `selfplay` and the interactive `record` command write. Default: the first.
+    fn record_format(&self) -> &'static str {
+        self.formats().first().map_or("", |f| f.name())
+    }
+
+    /// The player of a seat played by the computer in `play` and `selfplay`. Default: a
+    /// uniformly random legal move, seeded from `seed` and the seat.
+    fn computer(&self, seat: Seat, seed: u64) -> Box<dyn Player<Self::Game>> {
+        let mix = seed ^ (u64::from(seat.0) + 1).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+        Box::new(RandomPlayer::seeded(mix))
+    }
+
+    /// Each seat's time in `play` (a timed game), `None` for untimed play. Default: untimed.
+    fn time_limit(&self) -> Option<Duration> {
+        None
+    }
+
+    /// Whether chance outcomes are typed at the keyboard in `play` (dice thrown on a real
+    /// board). Default: no, they are drawn.
+    fn manual_chance(&self) -> bool {
+        false
+    }
+
+    /// Whether input text that is not UTF-8 is read with replacement characters (match files
+    /// with names in an old 8-bit encoding) rather than refused. Default: refused.
+    fn lossy_input(&self) -> bool {
+        false
+    }
 
     /// The board diagram shown to players. Default: the position's `Display`, with no colour.
     fn render(&self, pos: &Self::Game, colour: bool) -> String {
@@ -146,12 +117,12 @@ pub trait GameCli {
         pos.to_string()
     }
 
-    /// The board diagram after a step, so that it can show the last move. `before` and
-    /// `after` are the positions around `step`. Default: [`GameCli::render`] of `after`.
+    /// The board diagram after a step, so that it can show the last move. Default:
+    /// [`GameCli::render`] of `after`.
     fn render_after(
         &self,
         before: &Self::Game,
-        step: &Step<Self::Game>,
+        step: Applied<Self::Game>,
         after: &Self::Game,
         colour: bool,
     ) -> String {
@@ -173,13 +144,12 @@ pub trait GameCli {
         seat.to_string()
     }
 
-    /// What a step did, for the move-by-move output of `replay` and `play`: the step's text
-    /// and whatever the game wants to add (stones captured, checkers hit). `before` and `after`
-    /// are the positions around the step. Default: the step's notation.
+    /// What a step did, for the move-by-move output of `replay` and `play`. Default: the
+    /// step's notation.
     fn describe_step(
         &self,
         before: &Self::Game,
-        step: &Step<Self::Game>,
+        step: Applied<Self::Game>,
         after: &Self::Game,
     ) -> String {
         let _ = (before, after);
@@ -217,53 +187,63 @@ pub trait GameCli {
         format!("{result} (scores {})", scores.join(" / "))
     }
 
-    /// The result as a record writes it. Default: `1-0`, `0-1`, `1/2-1/2` for two seats,
-    /// `team N` otherwise, and `*` for a game that goes on.
-    fn result_token(&self, pos: &Self::Game) -> String {
-        match pos.outcome().map(|o| o.result) {
-            None => "*".to_owned(),
-            Some(GameResult::Draw) => "1/2-1/2".to_owned(),
-            Some(GameResult::Win { winner, .. }) if pos.seat_count() == 2 => {
-                if winner.0 == 0 { "1-0" } else { "0-1" }.to_owned()
+    /// The result a record of a game that ended at `end` states. Default: with two seats the
+    /// winner's (`1-0`, `0-1`) or a draw; `None` while it goes on or with more seats.
+    fn recorded_result(&self, end: &Self::Game) -> Option<RecordedResult> {
+        if end.seat_count() != 2 {
+            return None;
+        }
+        match end.outcome()?.result {
+            GameResult::Draw => Some(RecordedResult::Draw),
+            GameResult::Win { winner, .. } if winner.0 == 0 => {
+                Some(RecordedResult::FirstPlayerWins)
             }
-            Some(GameResult::Win { winner, .. }) => format!("team {}", winner.0 + 1),
+            GameResult::Win { .. } => Some(RecordedResult::SecondPlayerWins),
         }
     }
 
-    /// Writes a played game as a record that [`GameCli::read_record`] reads back. Default: the
-    /// steps separated by spaces, then [`GameCli::result_token`] of `end`.
-    fn write_record(
+    /// The message of `replay` for a record file that does not read in `format` (the file's
+    /// name is `file`). Default: `not a game record: ` and the reason.
+    fn read_error(&self, format: &str, file: &str, error: &Self::RecordError) -> String {
+        let _ = (format, file);
+        format!("not a game record: {error}")
+    }
+
+    /// A short name for a record in messages (`== game 3 of 9: ...`). Default: its `Id` tag,
+    /// else its event, date and players.
+    fn record_label(&self, record: &Record<Self::Game>) -> String {
+        label(&record.tags, ["Player 1", "Player 2"])
+    }
+
+    /// The tags `replay` prints before the steps of a record read in `format`. Default: the
+    /// record's tags as read.
+    fn shown_tags(&self, format: &str, record: &Record<Self::Game>) -> Tags {
+        let _ = format;
+        record.tags.clone()
+    }
+
+    /// A line `replay` prints after the result of a record read in `format`. Default: none.
+    fn record_footer(&self, format: &str, record: &Record<Self::Game>) -> Option<String> {
+        let _ = (format, record);
+        None
+    }
+
+    /// The message of `replay` for the first refused step of a record read in `format`;
+    /// `None` for the kit's (`ply N (seat): "step": reason`).
+    fn illegal_message(
         &self,
-        start: &Self::Game,
-        steps: &[Step<Self::Game>],
-        end: &Self::Game,
-    ) -> String {
-        let _ = start;
-        let mut out: Vec<String> = steps.iter().map(ToString::to_string).collect();
-        out.push(self.result_token(end));
-        out.join(" ")
+        format: &str,
+        record: &Record<Self::Game>,
+        illegal: &IllegalStep<Self::Game>,
+    ) -> Option<String> {
+        let _ = (format, record, illegal);
+        None
     }
 
     /// How moves are written, for `help` of `play`: lines printed under the `<move>` line.
     /// Default: none.
     fn move_help(&self) -> Vec<String> {
         Vec::new()
-    }
-
-    /// The record formats `convert` writes, lower-case names (e.g. `["pgn", "json"]`).
-    /// Default: none.
-    fn record_formats(&self) -> &'static [&'static str] {
-        &[]
-    }
-
-    /// Converts a record from any format the game reads (recognised from the text) into
-    /// `to`, one of [`GameCli::record_formats`].
-    ///
-    /// # Errors
-    /// A message saying why the text is not a record. Default: no formats.
-    fn convert(&self, text: &str, to: &str) -> Result<String, String> {
-        let _ = text;
-        Err(format!("no record format {to:?} for this game"))
     }
 
     /// What separates the moves listed by `moves` in `play`. Default: a space; games whose
@@ -290,58 +270,25 @@ pub trait GameCli {
     }
 }
 
-/// Applies one step written as text: a move where a seat is to move (through
-/// [`Game::parse_move`]), a chance outcome where chance is to act (through
-/// [`Game::parse_chance`]). The position is unchanged on error.
-///
-/// # Errors
-/// [`StepError`] with the game's reason: bad notation, an illegal move, an unknown chance
-/// outcome, or a finished game.
-pub fn apply_text<C: GameCli + ?Sized>(
-    cli: &C,
-    pos: &mut C::Game,
-    text: &str,
-) -> Result<Step<C::Game>, StepError> {
-    let _ = cli;
-    let fail = |reason: String| StepError {
-        text: text.trim().to_owned(),
-        reason,
-    };
-    match pos.turn() {
-        Turn::Chance => {
-            let outcome = pos.parse_chance(text).map_err(|_| {
-                let all: Vec<String> = pos
-                    .chance_outcomes()
-                    .iter()
-                    .map(|(c, _)| c.to_string())
-                    .collect();
-                fail(format!(
-                    "not a chance outcome here (one of: {})",
-                    all.join(" ")
-                ))
-            })?;
-            pos.apply_chance(outcome).map_err(|e| fail(e.to_string()))?;
-            Ok(Step::Chance(outcome))
-        }
-        Turn::Seat(_) | Turn::Over => {
-            let mv = pos
-                .parse_move(text)
-                .map_err(|e: MoveError<_, _>| fail(e.to_string()))?;
-            pos.play(mv)
-                .map_err(|e| fail(format!("illegal move: {e}")))?;
-            Ok(Step::Move(mv))
-        }
-    }
+/// The format of `cli` called `name` (lower case).
+pub fn format_named<'a, C: GameCli>(
+    formats: &'a Formats<'_, C>,
+    name: &str,
+) -> Option<&'a dyn Format<C::Game, Error = C::RecordError>> {
+    formats
+        .iter()
+        .find(|f| f.name() == name)
+        .map(|f| &**f as &dyn Format<C::Game, Error = C::RecordError>)
 }
 
-/// Applies a step known to come from the position's own lists (a generated move or chance
-/// outcome), checking it anyway.
-///
-/// # Errors
-/// The game's reason when the step is refused; the position is then unchanged.
-pub fn apply_step<G: Game>(pos: &mut G, step: Step<G>) -> Result<(), String> {
-    match step {
-        Step::Move(mv) => pos.play(mv).map_err(|e| e.to_string()),
-        Step::Chance(c) => pos.apply_chance(c).map_err(|e| e.to_string()),
-    }
+/// The format that reads `text`: the first that detects it, else the last.
+pub fn format_for<'a, C: GameCli>(
+    formats: &'a Formats<'_, C>,
+    text: &str,
+) -> Option<&'a dyn Format<C::Game, Error = C::RecordError>> {
+    formats
+        .iter()
+        .find(|f| f.detect(text))
+        .or_else(|| formats.last())
+        .map(|f| &**f as &dyn Format<C::Game, Error = C::RecordError>)
 }

@@ -1,12 +1,14 @@
-//! Reading a whole input file (or standard input for `-`) as text, with the kit's messages.
+//! The input of a command: a whole file (or standard input for `-`) as text, or its lines, with
+//! the kit's messages.
 
 use std::fs::File;
-use std::io::{self, BufRead, Read, Write};
+use std::io::{self, BufRead, BufReader, Read, Write};
 use std::path::Path;
 
 use crate::Exit;
 
-/// The text of `path`, or of `stdin` when `path` is `-`.
+/// The text of `path`, or of `stdin` when `path` is `-`. Text that is not UTF-8 is refused,
+/// or read with replacement characters when `lossy`.
 ///
 /// `Ok(Err(exit))` when the file cannot be read or is not UTF-8: the reason is on `err` and
 /// the exit status is [`Exit::BadInput`].
@@ -15,6 +17,7 @@ use crate::Exit;
 /// Only errors writing `err`.
 pub fn read_text(
     path: &Path,
+    lossy: bool,
     stdin: &mut dyn BufRead,
     err: &mut dyn Write,
 ) -> io::Result<Result<String, Exit>> {
@@ -29,11 +32,37 @@ pub fn read_text(
         writeln!(err, "error: cannot read {name}: {e}")?;
         return Ok(Err(Exit::BadInput));
     }
+    if lossy {
+        return Ok(Ok(String::from_utf8_lossy(&bytes).into_owned()));
+    }
     match String::from_utf8(bytes) {
         Ok(text) => Ok(Ok(text)),
         Err(_) => {
             writeln!(err, "error: {name} is not UTF-8 text")?;
             Ok(Err(Exit::BadInput))
+        }
+    }
+}
+
+/// Runs `f` on the lines of `path`, or of `stdin` when `path` is `-`; a file that cannot be
+/// opened gives its reason on `err` and [`Exit::BadInput`].
+///
+/// # Errors
+/// Only errors writing `err`, and those of `f`.
+pub fn with_lines(
+    path: &Path,
+    stdin: &mut dyn BufRead,
+    err: &mut dyn Write,
+    f: impl FnOnce(&mut dyn BufRead, &mut dyn Write) -> io::Result<Exit>,
+) -> io::Result<Exit> {
+    if path == Path::new("-") {
+        return f(stdin, err);
+    }
+    match File::open(path) {
+        Ok(file) => f(&mut BufReader::new(file), err),
+        Err(e) => {
+            writeln!(err, "error: cannot read {}: {e}", path.display())?;
+            Ok(Exit::BadInput)
         }
     }
 }

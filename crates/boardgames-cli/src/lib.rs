@@ -2,31 +2,34 @@
 //!
 //! The terminal frontend kit of the `boardgames` crates, generic over
 //! [`boardgames_core::Game`]: every game's program (`pente-cli`, ...) is a thin layer of clap
-//! options over it. The kit knows no game's rules; a game plugs in through [`GameCli`].
+//! options over it. The kit knows no game's rules; a game plugs in through [`GameCli`]: its
+//! start position, its record formats ([`boardgames_core::record::Format`]), its `--jsonl`
+//! modes and how it is shown.
 //!
 //! What the kit gives every game:
 //!
 //! * [`repl::play`]: the interactive loop (moves typed in the game's notation, `help`, `moves`,
-//!   `undo`, `board`, `record`, `quit`, the game's own commands; a computer opponent playing
-//!   uniformly random legal moves from a seeded ChaCha generator; chance nodes drawn or typed).
-//! * [`replay::replay`]: a record replayed step by step, or `--jsonl` batch reports.
+//!   `undo`, `board`, `record`, `quit`, the game's own commands; computer seats played by
+//!   [`GameCli::computer`] players; chance drawn or typed; clocks for timed games).
+//! * [`replay::replay`]: the records of a file step by step, or `--jsonl` batch reports.
 //! * [`perft::perft`], [`moves::moves`], [`selfplay::selfplay`], [`convert::convert`].
 //! * [`KitCommand`] and the other clap argument structs, and [`run`] to dispatch them.
 //!
 //! A program's `main` is then a few lines:
 //!
 //! ```no_run
-//! # use boardgames_cli::{GameCli, KitCommand, Record};
-//! # use boardgames_core::pente::Pente;
+//! # use boardgames_cli::{GameCli, KitCommand, Formats, jsonl::NoLines};
+//! # use boardgames_core::pente::{Pente, record::{PenteOrg, RecordError}};
 //! # struct MyGame;
 //! # impl GameCli for MyGame {
 //! #     type Game = Pente;
-//! #     type Report = String;
+//! #     type RecordError = RecordError;
+//! #     type ReplayLines = NoLines;
+//! #     type MovesLines = NoLines;
 //! #     fn start(&self) -> Pente { Pente::default() }
-//! #     fn read_record(&self, text: &str) -> Result<Record<Pente>, String> {
-//! #         Ok(Record { start: Pente::default(), steps: text.split_whitespace().map(String::from).collect(), tags: vec![] })
-//! #     }
-//! #     fn batch_report(&self, line: &str) -> Result<String, String> { Ok(line.to_owned()) }
+//! #     fn formats(&self) -> Formats<'_, Self> { vec![Box::new(PenteOrg::new(self.start()))] }
+//! #     fn replay_lines(&self) -> Option<NoLines> { None }
+//! #     fn moves_lines(&self) -> Option<NoLines> { None }
 //! # }
 //! use clap::Parser;
 //!
@@ -49,6 +52,7 @@ pub mod args;
 pub mod convert;
 pub mod frontend;
 pub mod input;
+pub mod jsonl;
 pub mod moves;
 pub mod perft;
 pub mod repl;
@@ -57,11 +61,14 @@ pub mod selfplay;
 
 use std::io::{self, Write};
 
+use boardgames_core::record::replay as replay_record;
+use boardgames_core::Game;
+
 pub use args::{
-    parse_duration, ChanceArgs, KitCommand, MovesArgs, Opponent, PerftArgs, PlayArgs, ReplayArgs,
-    SelfplayArgs,
+    parse_duration, ChanceArgs, ConvertArgs, KitCommand, MovesArgs, Opponent, PerftArgs, PlayArgs,
+    ReplayArgs, SelfplayArgs,
 };
-pub use frontend::{apply_step, apply_text, CommandHelp, CommandOutput, GameCli, Record, Step};
+pub use frontend::{format_for, format_named, CommandHelp, CommandOutput, Formats, GameCli};
 pub use repl::PlayConfig;
 
 /// How a command ended, as the process exit status.
@@ -95,8 +102,7 @@ impl From<Exit> for std::process::ExitCode {
 
 /// Runs one of the kit's subcommands on the process's standard streams.
 ///
-/// `play` has no chance options here (games with dice call [`repl::play`] with their own
-/// [`PlayConfig`]). A closed output pipe (`| head`) ends the command quietly.
+/// A closed output pipe (`| head`) ends the command quietly.
 pub fn run<C: GameCli>(cli: &C, command: &KitCommand) -> Exit {
     let stdin = io::stdin();
     let stdout = io::stdout();
@@ -106,13 +112,17 @@ pub fn run<C: GameCli>(cli: &C, command: &KitCommand) -> Exit {
     let result = match command {
         KitCommand::Play(a) => {
             let start = cli.start();
-            let config = PlayConfig::from_args(a, &ChanceArgs::default(), &start);
+            let chance = ChanceArgs {
+                manual_dice: cli.manual_chance(),
+            };
+            let mut config = PlayConfig::from_args(a, &chance, &start);
+            config.time_limit = cli.time_limit();
             // Standard input unlocked: a timed game reads it on a second thread.
             let mut keyboard = io::BufReader::new(stdin);
             repl::play(cli, &config, &mut keyboard, &mut out).map(|()| Exit::Success)
         }
         KitCommand::Replay(a) => replay::replay(cli, a, &mut stdin.lock(), &mut out, &mut err),
-        KitCommand::Moves(a) => moves::moves(cli, a, &mut out, &mut err),
+        KitCommand::Moves(a) => moves::moves(cli, a, &mut stdin.lock(), &mut out, &mut err),
         KitCommand::Perft(a) => perft_on_stderr(cli, a, &mut out, &mut err),
         KitCommand::Selfplay(a) => selfplay::selfplay(cli, a, &mut out),
         KitCommand::Convert(a) => convert::convert(cli, a, &mut stdin.lock(), &mut out, &mut err),
@@ -155,36 +165,41 @@ pub fn finish(result: io::Result<Exit>, err: &mut dyn Write) -> Exit {
     }
 }
 
-/// The position after a move list given on the command line (the words are joined by spaces
-/// and read as a record with [`GameCli::read_record`]); the start position when it is empty.
+/// The position after a move list given on the command line: the words joined by spaces and
+/// read as a record by the game's formats, then replayed; the start position when it is
+/// empty.
 ///
 /// # Errors
-/// A message naming the bad step and its ply, or why the text is not a record.
+/// A message naming the bad step and its ply (`ply 3: "K10": illegal move: occupied`), or why
+/// the text is not a record.
 pub fn position_after<C: GameCli>(cli: &C, words: &[String]) -> Result<C::Game, String> {
     if words.iter().all(|w| w.trim().is_empty()) {
         return Ok(cli.start());
     }
-    let record = cli.read_record(&words.join(" "))?;
-    let mut pos = record.start;
-    let mut ply = 0;
-    for text in &record.steps {
-        let at = step_label(&pos, ply + 1);
-        match apply_text(cli, &mut pos, text) {
-            Ok(Step::Move(_)) => ply += 1,
-            Ok(Step::Chance(_)) => {}
-            Err(e) => return Err(format!("{at}: {e}")),
-        }
+    let text = words.join(" ");
+    let formats = cli.formats();
+    let format = format_for::<C>(&formats, &text).ok_or("this game reads no move lists")?;
+    let mut records = format.read(&text).map_err(|e| e.to_string())?;
+    if records.len() > 1 {
+        return Err("the moves make several games".to_owned());
     }
-    Ok(pos)
-}
-
-/// Names the next step of `pos` in messages: `ply N` for a move, `chance before ply N` for a
-/// chance outcome (`next_ply` counts moves only, from 1).
-pub fn step_label<G: boardgames_core::Game>(pos: &G, next_ply: usize) -> String {
-    match pos.turn() {
-        boardgames_core::Turn::Chance => format!("chance before ply {next_ply}"),
-        _ => format!("ply {next_ply}"),
+    let Some(record) = records.pop() else {
+        return Ok(cli.start());
+    };
+    let trace = replay_record(&record);
+    if let Some(bad) = &trace.illegal {
+        let pos = trace.last();
+        let at = match pos.turn() {
+            boardgames_core::Turn::Chance => format!("chance before ply {}", bad.ply),
+            _ => format!("ply {}", bad.ply),
+        };
+        return Err(format!(
+            "{at}: {:?}: {}",
+            bad.written.trim(),
+            replay::step_reason(pos, bad)
+        ));
     }
+    Ok(trace.last().clone())
 }
 
 #[cfg(test)]

@@ -4,14 +4,17 @@
 //! of [`Game::legal_moves`]; at a chance node, the outcomes with their probabilities
 //! (`52 (2/36)`). An empty line when the game is over. The count and the state of the game
 //! go to standard error.
+//!
+//! With `--jsonl FILE`: the game's [`GameCli::moves_lines`] report of each input line (see
+//! [`crate::jsonl::json_lines`]).
 
-use std::io::{self, Write};
+use std::io::{self, BufRead, Write};
 
 use boardgames_core::{search, Game, Turn};
 
 use crate::args::MovesArgs;
 use crate::frontend::GameCli;
-use crate::{position_after, Exit};
+use crate::{input, jsonl, position_after, Exit};
 
 /// The legal moves (or chance outcomes) of `pos` as printed by `moves`.
 pub fn legal_texts<G: Game>(pos: &G) -> Vec<String> {
@@ -36,9 +39,19 @@ pub fn legal_texts<G: Game>(pos: &G) -> Vec<String> {
 pub fn moves<C: GameCli>(
     cli: &C,
     args: &MovesArgs,
+    stdin: &mut dyn BufRead,
     out: &mut dyn Write,
     err: &mut dyn Write,
 ) -> io::Result<Exit> {
+    if let Some(file) = &args.jsonl {
+        let Some(mode) = cli.moves_lines() else {
+            writeln!(err, "error: this game has no moves --jsonl mode")?;
+            return Ok(Exit::BadInput);
+        };
+        return input::with_lines(file, stdin, err, |lines, err| {
+            jsonl::json_lines(&mode, lines, out, err)
+        });
+    }
     let pos = match position_after(cli, &args.moves) {
         Ok(p) => p,
         Err(e) => {

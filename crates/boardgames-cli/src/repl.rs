@@ -13,19 +13,21 @@ use std::io::{self, BufRead, Write};
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
+use boardgames_core::player::Player;
+use boardgames_core::record::{resolve_text, Applied};
 use boardgames_core::{search, Game, Seat, Turn};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
 use crate::args::{ChanceArgs, Opponent, PlayArgs};
-use crate::frontend::{apply_step, apply_text, CommandOutput, GameCli, Step};
+use crate::frontend::{CommandOutput, GameCli};
 
 /// How `play` is set up.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct PlayConfig {
-    /// The seats the computer plays (random legal moves).
+    /// The seats the computer plays ([`GameCli::computer`]).
     pub computer: Vec<Seat>,
-    /// Seed of the computer's moves and of drawn chance outcomes.
+    /// Seed of the computer's players and of drawn chance outcomes.
     pub seed: u64,
     /// Chance outcomes are typed in instead of drawn.
     pub manual_chance: bool,
@@ -90,7 +92,7 @@ impl PlayConfig {
 /// One step of the history: the position before it and what was done.
 struct Entry<G: Game> {
     before: G,
-    step: Option<Step<G>>,
+    step: Option<Applied<G>>,
 }
 
 /// The state of an interactive game.
@@ -100,6 +102,9 @@ struct Session<'a, C: GameCli> {
     start: C::Game,
     pos: C::Game,
     history: Vec<Entry<C::Game>>,
+    /// The computer's players, by seat (`None` for a seat played at the keyboard).
+    players: Vec<Option<Box<dyn Player<C::Game>>>>,
+    /// Draws the chance outcomes.
     rng: ChaCha8Rng,
     /// Time left per seat, in timed games.
     clocks: Vec<Duration>,
@@ -191,7 +196,7 @@ impl<C: GameCli> Session<'_, C> {
         }
     }
 
-    fn push(&mut self, before: C::Game, step: Option<Step<C::Game>>) {
+    fn push(&mut self, before: C::Game, step: Option<Applied<C::Game>>) {
         self.history.push(Entry { before, step });
     }
 
@@ -201,7 +206,7 @@ impl<C: GameCli> Session<'_, C> {
             Some(Entry {
                 before,
                 step: Some(step),
-            }) => self.cli.render_after(before, step, &self.pos, colour),
+            }) => self.cli.render_after(before, *step, &self.pos, colour),
             _ => self.cli.render(&self.pos, colour),
         };
         writeln!(out, "{board}")?;
@@ -276,10 +281,15 @@ impl<C: GameCli> Session<'_, C> {
         let thinking = self.config.time_limit.map(|_| Instant::now());
         let step = match self.pos.turn() {
             Turn::Seat(s) if self.config.computer.contains(&s) => {
-                search::random_move(&self.pos, &mut self.rng).map(Step::Move)
+                let pos = &self.pos;
+                self.players
+                    .get_mut(s.index())
+                    .and_then(Option::as_mut)
+                    .and_then(|p| p.choose(pos))
+                    .map(Applied::Move)
             }
             Turn::Chance if !self.config.manual_chance => {
-                search::random_chance(&self.pos, &mut self.rng).map(Step::Chance)
+                search::random_chance(&self.pos, &mut self.rng).map(Applied::Chance)
             }
             _ => return Ok(false),
         };
@@ -294,18 +304,18 @@ impl<C: GameCli> Session<'_, C> {
             writeln!(out, "{who} has nothing to play; type undo or quit")?;
             return Ok(false);
         };
-        if let Err(e) = apply_step(&mut self.pos, step) {
+        if let Err(e) = step.apply(&mut self.pos) {
             writeln!(out, "{who} cannot play {step}: {e}; type undo or quit")?;
             return Ok(false);
         }
-        let what = self.cli.describe_step(&before, &step, &self.pos);
+        let what = self.cli.describe_step(&before, step, &self.pos);
         match step {
-            Step::Move(_) => {
+            Applied::Move(_) => {
                 writeln!(out, "{who} (computer): {what}")?;
                 self.push(before, Some(step));
                 self.show(out)?;
             }
-            Step::Chance(_) => {
+            Applied::Chance(_) => {
                 writeln!(out, "chance: {what}")?;
                 self.push(before, Some(step));
             }
@@ -366,12 +376,9 @@ impl<C: GameCli> Session<'_, C> {
     }
 
     fn record(&self, out: &mut dyn Write) -> io::Result<()> {
-        let steps: Vec<Step<C::Game>> = self.history.iter().filter_map(|e| e.step).collect();
-        writeln!(
-            out,
-            "{}",
-            self.cli.write_record(&self.start, &steps, &self.pos)
-        )
+        let steps: Vec<Applied<C::Game>> = self.history.iter().filter_map(|e| e.step).collect();
+        let text = self.cli.write_played(&self.start, &steps, &self.pos);
+        writeln!(out, "{}", text.trim_end())
     }
 
     /// Handles one input line; returns `false` to leave.
@@ -400,7 +407,7 @@ impl<C: GameCli> Session<'_, C> {
             "record" | "history" => self.record(out)?,
             "roll" if self.pos.turn() == Turn::Chance => {
                 if let Some(c) = search::random_chance(&self.pos, &mut self.rng) {
-                    self.apply(Step::Chance(c), out)?;
+                    self.apply(Applied::Chance(c), out)?;
                 }
             }
             _ => match self.cli.command(&self.pos, word, rest) {
@@ -412,30 +419,27 @@ impl<C: GameCli> Session<'_, C> {
                     self.show(out)?;
                 }
                 Some(Err(e)) => writeln!(out, "error: {e}")?,
-                None => {
-                    let mut trial = self.pos.clone();
-                    match apply_text(self.cli, &mut trial, line) {
-                        Ok(step) => self.apply(step, out)?,
-                        Err(e) => writeln!(
-                            out,
-                            "error: {}; type moves for the legal moves, help for the commands",
-                            e.reason
-                        )?,
-                    }
-                }
+                None => match resolve_text(&self.pos, line) {
+                    Ok(step) => self.apply(step, out)?,
+                    Err(e) => writeln!(
+                        out,
+                        "error: {}; type moves for the legal moves, help for the commands",
+                        crate::replay::error_reason(&self.pos, &e)
+                    )?,
+                },
             },
         }
         Ok(true)
     }
 
     /// Plays a step typed at the keyboard and shows the result.
-    fn apply(&mut self, step: Step<C::Game>, out: &mut dyn Write) -> io::Result<()> {
+    fn apply(&mut self, step: Applied<C::Game>, out: &mut dyn Write) -> io::Result<()> {
         let before = self.pos.clone();
         let who = self.who(&before);
-        if let Err(e) = apply_step(&mut self.pos, step) {
+        if let Err(e) = step.apply(&mut self.pos) {
             return writeln!(out, "error: {e}");
         }
-        let what = self.cli.describe_step(&before, &step, &self.pos);
+        let what = self.cli.describe_step(&before, step, &self.pos);
         self.push(before, Some(step));
         writeln!(out, "{who}: {what}")?;
         self.show(out)
@@ -464,6 +468,15 @@ pub fn play<C: GameCli>(
         pos: start.clone(),
         start,
         history: Vec::new(),
+        players: (0..seats)
+            .map(|s| {
+                let seat = Seat(s as u8);
+                config
+                    .computer
+                    .contains(&seat)
+                    .then(|| cli.computer(seat, config.seed))
+            })
+            .collect(),
         rng: ChaCha8Rng::seed_from_u64(config.seed),
         clocks: config
             .time_limit

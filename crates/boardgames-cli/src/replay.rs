@@ -1,27 +1,26 @@
-//! `replay`: a record step by step, or `--jsonl` batch reports.
+//! `replay`: the records of a file step by step, or `--jsonl` batch reports.
 //!
-//! # One record
-//! The input (a file or standard input) is read with [`GameCli::read_record`]. The tags are
-//! printed first (`Event: Turn-based Game`), then one line per step (`  12. player 2: L9`, with
-//! what [`GameCli::describe_step`] adds), then the final board and the result. The first step
-//! the rules refuse stops the replay: the board before it is shown and standard error names its
-//! ply and the reason; the exit status is then [`Exit::Failure`].
+//! # Records
+//! The input (a file or standard input) is read by the game's format that detects it
+//! ([`GameCli::formats`]). For each record (only the one `--game N` names, when given): a line
+//! `== game I of N: label` when the file holds several, the tags (`Event: Turn-based Game`),
+//! one line per step (`  12. player 2: L9`, with what [`GameCli::describe_step`] adds), then
+//! the final board and the result. The first step the rules refuse stops that record's
+//! replay: the board before it is shown and standard error names its ply and the reason; the
+//! exit status is then [`Exit::Failure`], after the other records.
 //!
 //! # Batch (`--jsonl`)
-//! One record per input line; for each, one line of [`GameCli::batch_report`] serialised as
-//! JSON on standard output, in input order. Blank lines are skipped. A line that is not a
-//! record gives `line N: reason` on standard error, no output line, and processing goes on; the
-//! exit status is then [`Exit::Failure`].
+//! One input per line, the game's [`GameCli::replay_lines`] report of each as a line of JSON
+//! (see [`crate::jsonl::json_lines`]).
 
-use std::fs::File;
-use std::io::{self, BufRead, BufReader, Write};
-use std::path::Path;
+use std::io::{self, BufRead, Write};
 
-use boardgames_core::Game;
+use boardgames_core::record::{replay as replay_record, IllegalStep, Record, StepError, Trace};
+use boardgames_core::{Game, Turn};
 
 use crate::args::ReplayArgs;
-use crate::frontend::{apply_text, GameCli, Step};
-use crate::{step_label, Exit};
+use crate::frontend::{format_for, GameCli};
+use crate::{input, jsonl, Exit};
 
 /// Runs `replay` as described in the module docs; `stdin` is read when the file is `-`.
 ///
@@ -35,146 +34,160 @@ pub fn replay<C: GameCli>(
     out: &mut dyn Write,
     err: &mut dyn Write,
 ) -> io::Result<Exit> {
-    let name = args.file.display().to_string();
-    let from_stdin = args.file == Path::new("-");
     if args.jsonl {
-        if from_stdin {
-            return batch(cli, stdin, out, err);
-        }
-        return match File::open(&args.file) {
-            Ok(file) => batch(cli, &mut BufReader::new(file), out, err),
-            Err(e) => {
-                writeln!(err, "error: cannot read {name}: {e}")?;
-                Ok(Exit::BadInput)
-            }
+        let Some(mode) = cli.replay_lines() else {
+            writeln!(err, "error: this game has no replay --jsonl mode")?;
+            return Ok(Exit::BadInput);
         };
+        return input::with_lines(&args.file, stdin, err, |lines, err| {
+            jsonl::json_lines(&mode, lines, out, err)
+        });
     }
-    let text = match crate::input::read_text(&args.file, stdin, err)? {
+    let text = match input::read_text(&args.file, cli.lossy_input(), stdin, err)? {
         Ok(text) => text,
         Err(exit) => return Ok(exit),
     };
-    replay_text(cli, &text, args.quiet, args.colour, out, err)
-}
-
-/// Replays one record given as text, printing each step (unless `quiet`), the final board and
-/// the result on `out`; problems go to `err`.
-///
-/// # Errors
-/// Only errors writing `out` or `err`.
-pub fn replay_text<C: GameCli>(
-    cli: &C,
-    text: &str,
-    quiet: bool,
-    colour: bool,
-    out: &mut dyn Write,
-    err: &mut dyn Write,
-) -> io::Result<Exit> {
-    let record = match cli.read_record(text) {
-        Ok(r) => r,
+    let formats = cli.formats();
+    let Some(format) = format_for::<C>(&formats, &text) else {
+        writeln!(err, "error: this game reads no record files")?;
+        return Ok(Exit::BadInput);
+    };
+    let records = match format.read(&text) {
+        Ok(records) if records.is_empty() => {
+            writeln!(
+                err,
+                "error: not a game record: the input is empty: no record to read"
+            )?;
+            return Ok(Exit::BadInput);
+        }
+        Ok(records) => records,
         Err(e) => {
-            writeln!(err, "error: not a game record: {e}")?;
+            let file = args.file.display().to_string();
+            writeln!(err, "error: {}", cli.read_error(format.name(), &file, &e))?;
             return Ok(Exit::BadInput);
         }
     };
-    for (tag, value) in &record.tags {
+    let n = records.len();
+    let chosen: Vec<(usize, &Record<C::Game>)> = match args.game {
+        None => records.iter().enumerate().collect(),
+        Some(k) if (1..=n).contains(&(k as usize)) => {
+            vec![(k as usize - 1, &records[k as usize - 1])]
+        }
+        Some(_) if n == 1 => {
+            writeln!(err, "error: the record holds one game; --game must be 1")?;
+            return Ok(Exit::BadInput);
+        }
+        Some(k) => {
+            writeln!(err, "error: --game {k}: the file holds {n} games")?;
+            return Ok(Exit::BadInput);
+        }
+    };
+    let mut exit = Exit::Success;
+    for (i, record) in chosen {
+        if n > 1 {
+            writeln!(
+                out,
+                "== game {} of {n}: {}",
+                i + 1,
+                cli.record_label(record)
+            )?;
+        }
+        if show_record(cli, format.name(), record, args, out, err)? != Exit::Success {
+            exit = Exit::Failure;
+        }
+        if let Some(footer) = cli.record_footer(format.name(), record) {
+            writeln!(out, "{footer}")?;
+        }
+    }
+    Ok(exit)
+}
+
+/// Replays one record, printing its tags, each step (unless `--quiet`), the final board and
+/// the result on `out`; the first refused step goes to `err`.
+///
+/// # Errors
+/// Only errors writing `out` or `err`.
+fn show_record<C: GameCli>(
+    cli: &C,
+    format: &str,
+    record: &Record<C::Game>,
+    args: &ReplayArgs,
+    out: &mut dyn Write,
+    err: &mut dyn Write,
+) -> io::Result<Exit> {
+    for (tag, value) in cli.shown_tags(format, record) {
         writeln!(out, "{tag}: {value}")?;
     }
-    let mut pos = record.start.clone();
-    let mut ply = 0;
-    for text in &record.steps {
-        let before = pos.clone();
-        let who = match pos.turn() {
-            boardgames_core::Turn::Seat(s) => cli.seat_name(&pos, s),
-            _ => "chance".to_owned(),
-        };
-        let at = step_label(&pos, ply + 1);
-        match apply_text(cli, &mut pos, text) {
-            Ok(step) => {
-                if let Step::Move(_) = step {
-                    ply += 1;
-                }
-                if !quiet {
-                    let what = cli.describe_step(&before, &step, &pos);
-                    match step {
-                        Step::Move(_) => writeln!(out, "{ply:>4}. {who}: {what}")?,
-                        Step::Chance(_) => writeln!(out, "      {who}: {what}")?,
-                    }
-                }
-            }
-            Err(e) => {
-                writeln!(out, "{}", cli.render(&before, colour))?;
-                writeln!(err, "error: {at} ({who}): {e}")?;
-                return Ok(Exit::Failure);
+    let trace = replay_record(record);
+    if !args.quiet {
+        let mut ply = 0;
+        for (before, step, after) in trace.steps() {
+            let who = who(cli, before);
+            let what = cli.describe_step(before, step, after);
+            if matches!(step, boardgames_core::record::Applied::Move(_)) {
+                ply += 1;
+                writeln!(out, "{ply:>4}. {who}: {what}")?;
+            } else {
+                writeln!(out, "      {who}: {what}")?;
             }
         }
     }
-    writeln!(out, "{}", cli.render(&pos, colour))?;
-    writeln!(out, "result: {}", cli.describe_end(&pos))?;
-    Ok(Exit::Success)
-}
-
-/// `replay --jsonl`: one report line per record line (see the module docs).
-///
-/// # Errors
-/// Only errors writing `out` or `err`.
-pub fn batch<C: GameCli>(
-    cli: &C,
-    input: &mut dyn BufRead,
-    out: &mut dyn Write,
-    err: &mut dyn Write,
-) -> io::Result<Exit> {
-    json_lines(input, out, err, |line| cli.batch_report(line))
-}
-
-/// The JSON-lines loop behind every `--jsonl` mode: each non-blank input line goes to
-/// `report`, whose result is written as one line of JSON on `out`, in input order. A line
-/// that is not UTF-8, or that `report` refuses, gives `line N: reason` on `err` and no output
-/// line; the others are still processed, and the exit status is then [`Exit::Failure`].
-///
-/// # Errors
-/// Only errors writing `out` or `err`.
-pub fn json_lines<R: serde::Serialize>(
-    input: &mut dyn BufRead,
-    out: &mut dyn Write,
-    err: &mut dyn Write,
-    mut report: impl FnMut(&str) -> Result<R, String>,
-) -> io::Result<Exit> {
-    let mut bad = 0usize;
-    let mut line_no = 0usize;
-    let mut buf = Vec::new();
-    loop {
-        buf.clear();
-        match input.read_until(b'\n', &mut buf) {
-            Ok(0) => break,
-            Ok(_) => {}
-            Err(e) => {
-                writeln!(err, "error: reading line {}: {e}", line_no + 1)?;
-                bad += 1;
-                break;
-            }
-        }
-        line_no += 1;
-        let Ok(line) = std::str::from_utf8(&buf) else {
-            writeln!(err, "line {line_no}: not UTF-8 text")?;
-            bad += 1;
-            continue;
-        };
-        if line.trim().is_empty() {
-            continue;
-        }
-        let json =
-            report(line.trim()).and_then(|r| serde_json::to_string(&r).map_err(|e| e.to_string()));
-        match json {
-            Ok(json) => writeln!(out, "{json}")?,
-            Err(e) => {
-                writeln!(err, "line {line_no}: {e}")?;
-                bad += 1;
-            }
-        }
-    }
-    if bad > 0 {
-        writeln!(err, "error: {bad} bad input line(s)")?;
+    if let Some(bad) = &trace.illegal {
+        writeln!(out, "{}", cli.render(trace.last(), args.colour))?;
+        let message = cli
+            .illegal_message(format, record, bad)
+            .unwrap_or_else(|| illegal_line(cli, &trace, bad));
+        writeln!(err, "error: {message}")?;
         return Ok(Exit::Failure);
     }
+    writeln!(out, "{}", cli.render(trace.last(), args.colour))?;
+    writeln!(out, "result: {}", cli.describe_end(trace.last()))?;
     Ok(Exit::Success)
+}
+
+/// Who acts at `pos`: the seat's name, or `chance`.
+pub fn who<C: GameCli>(cli: &C, pos: &C::Game) -> String {
+    match pos.turn() {
+        Turn::Seat(s) => cli.seat_name(pos, s),
+        _ => "chance".to_owned(),
+    }
+}
+
+/// The kit's message for a refused step: `ply N (seat): "step": reason`, or `chance before
+/// ply N (chance): ...` at a chance node.
+pub fn illegal_line<C: GameCli>(
+    cli: &C,
+    trace: &Trace<C::Game>,
+    bad: &IllegalStep<C::Game>,
+) -> String {
+    let pos = trace.last();
+    let at = match pos.turn() {
+        Turn::Chance => format!("chance before ply {}", bad.ply),
+        _ => format!("ply {}", bad.ply),
+    };
+    format!(
+        "{at} ({}): {:?}: {}",
+        who(cli, pos),
+        bad.written.trim(),
+        step_reason(pos, bad)
+    )
+}
+
+/// Why a step was refused, as the kit says it: the game's error with `bad notation:` /
+/// `illegal move:` before it, or the chance outcomes possible here.
+pub fn step_reason<G: Game>(pos: &G, bad: &IllegalStep<G>) -> String {
+    error_reason(pos, &bad.error)
+}
+
+/// Why a step was refused at `pos`, as the kit says it (see [`step_reason`]).
+pub fn error_reason<G: Game>(pos: &G, error: &StepError<G>) -> String {
+    if error.at_chance() {
+        let all: Vec<String> = pos
+            .chance_outcomes()
+            .iter()
+            .map(|(c, _)| c.to_string())
+            .collect();
+        return format!("not a chance outcome here (one of: {})", all.join(" "));
+    }
+    error.to_string()
 }

@@ -1,38 +1,44 @@
-//! `selfplay`: computer against computer, uniformly random legal moves.
+//! `selfplay`: the computer against itself, every seat played by [`GameCli::computer`].
 //!
-//! One ChaCha8 generator seeded with `--seed` draws every move
-//! ([`boardgames_core::search::random_move`]) and chance outcome
-//! ([`boardgames_core::search::random_chance`]) of all the games in turn, so the same seed
-//! gives the same output. For each game three lines: a comment `# game G of K, seed S`, the
-//! record ([`GameCli::write_record`]) and a comment `# result: ...`.
+//! The players and the chance generator (ChaCha8, seeded with `--seed`) go on from one game
+//! to the next, so the same seed gives the same output. Each game is written as a record
+//! ([`GameCli::write_played`], in [`GameCli::record_format`]), after a comment `# game G of K, seed S` and before a comment
+//! `# result: ...`; the whole output reads back with `replay` and `convert`.
 
 use std::io::{self, Write};
 
-use boardgames_core::{search, Game, Turn};
+use boardgames_core::player::Player;
+use boardgames_core::record::Applied;
+use boardgames_core::{search, Game, Seat, Turn};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
 use crate::args::SelfplayArgs;
-use crate::frontend::{apply_step, GameCli, Step};
+use crate::frontend::GameCli;
 use crate::Exit;
 
-/// One game of random moves from `start`: the steps played and the last position. Stops when
-/// the game ends, nothing can be played, or after `max_steps` steps.
-pub fn random_game<G: Game>(
+/// One game from `start`: each seat's move chosen by its player, chance drawn from `rng`.
+/// Stops when the game ends, a player has no move, or after `max_steps` steps. Returns the
+/// steps applied and the last position.
+pub fn play_out<G: Game>(
     start: &G,
+    players: &mut [Box<dyn Player<G>>],
     rng: &mut ChaCha8Rng,
     max_steps: usize,
-) -> (Vec<Step<G>>, G) {
+) -> (Vec<Applied<G>>, G) {
     let mut pos = start.clone();
     let mut steps = Vec::new();
     while steps.len() < max_steps {
         let step = match pos.turn() {
             Turn::Over => break,
-            Turn::Chance => search::random_chance(&pos, rng).map(Step::Chance),
-            Turn::Seat(_) => search::random_move(&pos, rng).map(Step::Move),
+            Turn::Chance => search::random_chance(&pos, rng).map(Applied::Chance),
+            Turn::Seat(s) => players
+                .get_mut(s.index())
+                .and_then(|p| p.choose(&pos))
+                .map(Applied::Move),
         };
         let Some(step) = step else { break };
-        if apply_step(&mut pos, step).is_err() {
+        if step.apply(&mut pos).is_err() {
             break;
         }
         steps.push(step);
@@ -47,10 +53,13 @@ pub fn random_game<G: Game>(
 pub fn selfplay<C: GameCli>(cli: &C, args: &SelfplayArgs, out: &mut dyn Write) -> io::Result<Exit> {
     let mut rng = ChaCha8Rng::seed_from_u64(args.seed);
     let start = cli.start();
+    let mut players: Vec<Box<dyn Player<C::Game>>> = (0..start.seat_count())
+        .map(|s| cli.computer(Seat(s as u8), args.seed))
+        .collect();
     for game in 1..=args.games {
-        let (steps, end) = random_game(&start, &mut rng, args.max_steps);
+        let (steps, end) = play_out(&start, &mut players, &mut rng, args.max_steps);
         writeln!(out, "# game {game} of {}, seed {}", args.games, args.seed)?;
-        writeln!(out, "{}", cli.write_record(&start, &steps, &end))?;
+        writeln!(out, "{}", cli.write_played(&start, &steps, &end).trim_end())?;
         writeln!(out, "# result: {}", cli.describe_end(&end))?;
     }
     Ok(Exit::Success)

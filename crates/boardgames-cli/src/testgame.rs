@@ -10,7 +10,9 @@ use std::num::ParseIntError;
 use arrayvec::ArrayVec;
 use boardgames_core::{ChanceList, Game, GameResult, Outcome, Probability, Seat, Team, Turn};
 
-use crate::frontend::{CommandHelp, CommandOutput, GameCli, Record};
+use boardgames_core::record::{replay, Format, Record, Step};
+
+use crate::frontend::{CommandHelp, CommandOutput, Formats, GameCli};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
 pub struct Race {
@@ -150,26 +152,101 @@ impl Game for Race {
     }
 }
 
+/// Why a words record does not read.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct WordsError(pub String);
+
+impl fmt::Display for WordsError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for WordsError {}
+
+/// The race's record: steps separated by spaces, a roll then a move, again and again.
+pub struct Words;
+
+impl Format<Race> for Words {
+    type Error = WordsError;
+
+    fn name(&self) -> &'static str {
+        "words"
+    }
+
+    fn detect(&self, _text: &str) -> bool {
+        true
+    }
+
+    fn read(&self, text: &str) -> Result<Vec<Record<Race>>, WordsError> {
+        if text.contains('!') {
+            return Err(WordsError("'!' is not a step".to_owned()));
+        }
+        let steps = text
+            .split_whitespace()
+            .enumerate()
+            .map(|(i, w)| {
+                let n: u8 = w.parse().map_err(|e| WordsError(format!("{w:?}: {e}")))?;
+                Ok(if i % 2 == 0 {
+                    Step::Chance(n)
+                } else {
+                    Step::Move(n)
+                })
+            })
+            .collect::<Result<Vec<_>, WordsError>>()?;
+        Ok(vec![Record {
+            start: Race::default(),
+            tags: vec![("Event".to_owned(), "test".to_owned())],
+            steps,
+            result: None,
+        }])
+    }
+
+    fn write(&self, records: &[Record<Race>]) -> Result<String, WordsError> {
+        let mut out = String::new();
+        for r in records {
+            let words: Vec<String> = r.steps.iter().map(ToString::to_string).collect();
+            out.push_str(&words.join(" "));
+            out.push('\n');
+        }
+        Ok(out)
+    }
+}
+
+/// The number of steps of a words record that replays to its end.
+fn steps_of(line: &str) -> Result<usize, String> {
+    let records = Words.read(line).map_err(|e| e.to_string())?;
+    let record = records.first().ok_or("no record")?;
+    let trace = replay(record);
+    match trace.illegal {
+        Some(bad) => Err(format!("step {}: {}", bad.index + 1, bad.error)),
+        None => Ok(record.steps.len()),
+    }
+}
+
 /// The dice race's frontend: records are steps separated by spaces.
 pub struct RaceCli;
 
 impl GameCli for RaceCli {
     type Game = Race;
-    type Report = usize;
+    type RecordError = WordsError;
+    type ReplayLines = fn(&str) -> Result<usize, String>;
+    type MovesLines = crate::jsonl::NoLines;
 
     fn start(&self) -> Race {
         Race::default()
     }
 
-    fn read_record(&self, text: &str) -> Result<Record<Race>, String> {
-        if text.contains('!') {
-            return Err("'!' is not a step".to_owned());
-        }
-        Ok(Record {
-            start: Race::default(),
-            steps: text.split_whitespace().map(str::to_owned).collect(),
-            tags: vec![("Event".to_owned(), "test".to_owned())],
-        })
+    fn formats(&self) -> Formats<'_, Self> {
+        vec![Box::new(Words)]
+    }
+
+    fn replay_lines(&self) -> Option<Self::ReplayLines> {
+        Some(steps_of)
+    }
+
+    fn moves_lines(&self) -> Option<Self::MovesLines> {
+        None
     }
 
     fn commands(&self) -> Vec<CommandHelp> {
@@ -200,14 +277,5 @@ impl GameCli for RaceCli {
             ))),
             _ => None,
         }
-    }
-
-    fn batch_report(&self, line: &str) -> Result<usize, String> {
-        let record = self.read_record(line)?;
-        let mut pos = record.start;
-        for s in &record.steps {
-            crate::apply_text(self, &mut pos, s).map_err(|e| e.to_string())?;
-        }
-        Ok(record.steps.len())
     }
 }

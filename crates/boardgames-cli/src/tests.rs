@@ -117,19 +117,35 @@ fn perft_counts_chance_branches_without_a_ply() {
 fn moves_after_a_move_list_and_bad_lists() {
     let (mut out, mut err) = (Vec::new(), Vec::new());
     let args = MovesArgs {
+        jsonl: None,
         moves: vec!["3".into(), "2".into(), "1".into()],
     };
     assert_eq!(
-        moves::moves(&RaceCli, &args, &mut out, &mut err).expect("I/O"),
+        moves::moves(
+            &RaceCli,
+            &args,
+            &mut Cursor::new(vec![]),
+            &mut out,
+            &mut err
+        )
+        .expect("I/O"),
         Exit::Success
     );
     assert_eq!(String::from_utf8_lossy(&out), "1\n");
     let (mut out, mut err) = (Vec::new(), Vec::new());
     let args = MovesArgs {
+        jsonl: None,
         moves: vec!["1".into(), "2".into()],
     };
     assert_eq!(
-        moves::moves(&RaceCli, &args, &mut out, &mut err).expect("I/O"),
+        moves::moves(
+            &RaceCli,
+            &args,
+            &mut Cursor::new(vec![]),
+            &mut out,
+            &mut err
+        )
+        .expect("I/O"),
         Exit::BadInput
     );
     assert!(String::from_utf8_lossy(&err).contains("ply 1"));
@@ -143,6 +159,7 @@ fn replay_stdin(text: &str, jsonl: bool) -> (Exit, String, String) {
         jsonl,
         quiet: false,
         colour: false,
+        game: None,
     };
     let mut input = Cursor::new(text.as_bytes().to_vec());
     let (mut out, mut err) = (Vec::new(), Vec::new());
@@ -182,6 +199,7 @@ fn replay_prints_steps_and_stops_at_an_illegal_one() {
         jsonl: false,
         quiet: false,
         colour: false,
+        game: None,
     };
     let (mut out, mut err) = (Vec::new(), Vec::new());
     let exit = replay::replay(

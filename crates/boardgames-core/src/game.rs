@@ -181,7 +181,7 @@ pub trait Game: Clone + Eq + Hash + Debug + Display + Send + Sync + Sized + 'sta
     /// The worst-case move list of this game on the stack.
     type MoveList: MoveList<Self::Move>;
     /// A move as written, parsed without a position (see [`Game::resolve`]).
-    type Notation: FromStr<Err = Self::NotationError> + Display + Debug + Clone;
+    type Notation: FromStr<Err = Self::NotationError> + Display + Debug + Clone + PartialEq;
     /// Why a text is not valid move notation.
     type NotationError: std::error::Error + Send + Sync + 'static;
     /// Why a move (or notation) is not legal in this position.
@@ -200,6 +200,7 @@ pub trait Game: Clone + Eq + Hash + Debug + Display + Send + Sync + Sized + 'sta
         + Display
         + Debug
         + Clone
+        + PartialEq
         + Send
         + Sync
         + 'static;

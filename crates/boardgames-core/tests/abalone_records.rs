@@ -18,10 +18,41 @@ use std::collections::HashMap;
 
 use boardgames_core::abalone::record::apgn::{read_apgn, write_apgn, write_game};
 use boardgames_core::abalone::record::{
-    termination_meaning, GameRecord, JsonGame, RecordError, RecordedResult, ReplayReport,
+    termination_meaning, JsonGame, RecordError, RecordedResult, ReplayReport,
 };
 use boardgames_core::abalone::{Abalone, Colour, EndReason, Layout};
+use boardgames_core::record::{label, replay, replay_written, Record, Step, Trace};
 use boardgames_core::Game;
+
+/// The tags APGN takes as fields of the record (the start and the result).
+const FIELDS: [&str; 3] = ["Variant", "Result", "Notation"];
+
+/// The same game: start, steps, result, and the same other tags (in any order).
+fn same(a: &Record<Abalone>, b: &Record<Abalone>) -> bool {
+    let kept = |r: &Record<Abalone>| {
+        let mut t: Vec<(String, String)> = r
+            .tags
+            .iter()
+            .filter(|(n, _)| !FIELDS.contains(&n.as_str()))
+            .cloned()
+            .collect();
+        t.sort();
+        t
+    };
+    (a.start, &a.steps, a.result, kept(a)) == (b.start, &b.steps, b.result, kept(b))
+}
+
+/// Each ejection of a replay as `(ply, colour of the ejected marble)`.
+fn ejections(trace: &Trace<Abalone>) -> Vec<(usize, Colour)> {
+    trace
+        .steps()
+        .enumerate()
+        .filter_map(|(i, (before, _, after))| {
+            let victim = before.side_to_move().other();
+            (after.lost(victim) > before.lost(victim)).then_some((i + 1, victim))
+        })
+        .collect()
+}
 use proptest::prelude::*;
 use serde_json::{json, Value};
 
@@ -52,8 +83,8 @@ fn corpus_replays_as_expected(games: &str, expected: &str) -> Totals {
         let game: JsonGame = serde_json::from_value(line.clone()).expect("a game line");
         let id = game.id.clone().expect("id");
         assert_eq!(exp["id"], Value::from(id.clone()));
-        let replay = game.replay();
-        let report = serde_json::to_value(ReplayReport::of(Some(id.clone()), &replay)).unwrap();
+        let trace = replay_written(&Abalone::new(game.layout), &game.moves);
+        let report = serde_json::to_value(ReplayReport::of(Some(id.clone()), &trace)).unwrap();
         let keys: Vec<&str> = report
             .as_object()
             .unwrap()
@@ -66,24 +97,25 @@ fn corpus_replays_as_expected(games: &str, expected: &str) -> Totals {
         for field in REPORT_FIELDS {
             assert_eq!(report[field], exp[field], "{id}: {field}");
         }
-        let ejections: Vec<Value> = replay
-            .ejections
+        let ejections: Vec<Value> = ejections(&trace)
             .iter()
             .map(|&(ply, colour)| json!([ply, colour]))
             .collect();
         assert_eq!(Value::from(ejections), exp["ejections"], "{id}: ejections");
-        let winner = match replay.position.end_reason() {
-            Some(EndReason::SixEjected) => replay.position.winner().map(Colour::name),
+        let winner = match trace.last().end_reason() {
+            Some(EndReason::SixEjected) => trace.last().winner().map(Colour::name),
             _ => None,
         };
         assert_eq!(json!(winner), exp["winner_by_marbles"], "{id}: winner");
-        assert_eq!(replay.legal_plies(), game.moves.len(), "{id}");
+        assert_eq!(trace.plies(), game.moves.len(), "{id}");
 
-        // The same game as a record checks and ends in the same position.
-        let record = game.to_game_record().expect("canonical moves");
-        assert_eq!(record.check().as_ref(), Ok(&replay.position), "{id}");
+        // The same game as a record replays to the same position.
+        let record = game.to_record::<2>().expect("canonical moves");
+        let typed = replay(&record);
+        assert!(typed.illegal.is_none(), "{id}");
+        assert_eq!(typed.last(), trace.last(), "{id}");
         totals.games += 1;
-        totals.plies += replay.legal_plies();
+        totals.plies += trace.plies();
     }
     totals
 }
@@ -112,7 +144,7 @@ fn the_migs_apgn_archive_reads_replays_and_writes_back_byte_for_byte() {
     let text = gunzip("abalone/migs-2016-2017.apgn.gz");
     let games = read_apgn(&text).expect("the archive reads");
     assert_eq!(games.len(), 1_275);
-    let written = write_apgn(&games);
+    let written = write_apgn(&games).unwrap();
     let first_difference = written
         .lines()
         .zip(text.lines())
@@ -135,31 +167,33 @@ fn the_migs_apgn_archive_reads_replays_and_writes_back_byte_for_byte() {
         let id = format!("migs-{}", event.strip_prefix("MIGS ").expect("MIGS n"));
         let twin = &json[&id];
         let exp = &expected[&id];
-        assert_eq!(game.layout, Layout::BelgianDaisy, "{id}");
-        let moves: Vec<String> = game.moves.iter().map(ToString::to_string).collect();
+        assert_eq!(game.start, Abalone::new(Layout::BelgianDaisy), "{id}");
+        let moves: Vec<String> = game.move_texts();
         assert_eq!(json!(moves), twin["moves"], "{id}");
-        assert_eq!(json!(game.plies), twin["plies_in_header"], "{id}");
-        assert_eq!(game.plies, Some(game.moves.len()), "{id}");
+        let header_plies = game.tag("Plies").map(|p| p.parse::<usize>().unwrap());
+        assert_eq!(json!(header_plies), twin["plies_in_header"], "{id}");
+        assert_eq!(header_plies, Some(game.steps.len()), "{id}");
         assert_eq!(
             game.result.map_or("*", RecordedResult::token),
             twin["result"].as_str().unwrap(),
             "{id}"
         );
-        let termination = game.termination.as_deref().and_then(termination_meaning);
+        let termination = game.tag("Termination").and_then(termination_meaning);
         assert_eq!(json!(termination), twin["termination"], "{id}");
         assert_eq!(
             game.tag("Date").map(|d| d.replace('.', "-")),
             twin["date"].as_str().map(str::to_owned)
         );
 
-        let replay = game.replay();
-        let report = serde_json::to_value(ReplayReport::of(Some(id.clone()), &replay)).unwrap();
+        let trace = replay(game);
+        let report = serde_json::to_value(ReplayReport::of(Some(id.clone()), &trace)).unwrap();
         for field in REPORT_FIELDS {
             assert_eq!(report[field], exp[field], "{id}: {field}");
         }
-        let end = game.check().unwrap_or_else(|e| panic!("{e}"));
+        assert!(trace.illegal.is_none(), "{id}: {:?}", trace.illegal);
+        let end = trace.last();
         // Where MiGs says the game was won on score, the winner ejected six on the last ply.
-        if game.termination.as_deref() == Some("Au score") && game.result.is_some() {
+        if game.tag("Termination") == Some("Au score") && game.result.is_some() {
             let winner = match end.winner() {
                 Some(Colour::Black) => Some(RecordedResult::FirstPlayerWins),
                 Some(_) => Some(RecordedResult::SecondPlayerWins),
@@ -167,7 +201,7 @@ fn the_migs_apgn_archive_reads_replays_and_writes_back_byte_for_byte() {
             };
             assert_eq!(winner, game.result, "{id}");
         }
-        plies += game.moves.len();
+        plies += game.steps.len();
     }
     // README: the MiGs games of games.jsonl.
     let migs_plies: usize = json
@@ -187,28 +221,33 @@ fn corpus_round_trips(name: &str) -> usize {
     let mut records = Vec::new();
     for line in &lines {
         let game: JsonGame = serde_json::from_value(line.clone()).unwrap();
-        let record = game.to_game_record().unwrap();
-        let text = write_game(&record);
+        let record = game.to_record::<2>().unwrap();
+        let text = write_game(&record).unwrap();
         let back = read_apgn(&text).unwrap_or_else(|e| panic!("{e}\n{text}"));
-        assert_eq!(back, std::slice::from_ref(&record), "{text}");
+        assert_eq!(back.len(), 1, "{text}");
+        assert!(same(&back[0], &record), "{text}");
         assert_eq!(
-            serde_json::to_value(JsonGame::from_game_record(&record)).unwrap(),
+            serde_json::to_value(JsonGame::from_record(&record).unwrap()).unwrap(),
             *line
         );
-        let own: GameRecord =
-            serde_json::from_value(serde_json::to_value(&record).unwrap()).unwrap();
-        assert_eq!(own, record);
+        // The game read back from APGN writes the same JSON line.
+        assert_eq!(
+            serde_json::to_value(JsonGame::from_record(&back[0]).unwrap()).unwrap(),
+            *line
+        );
         if let Some(as_recorded) = line.get("moves_as_recorded") {
             let mut written = line.clone();
             written["moves"] = as_recorded.clone();
             let other: JsonGame = serde_json::from_value(written).unwrap();
-            assert_eq!(other.to_game_record().unwrap().moves, record.moves);
+            assert_eq!(other.to_record::<2>().unwrap().steps, record.steps);
         }
         records.push(record);
         games += 1;
     }
     // All games in one file.
-    assert_eq!(read_apgn(&write_apgn(&records)).unwrap(), records);
+    let back = read_apgn(&write_apgn(&records).unwrap()).unwrap();
+    assert_eq!(back.len(), records.len());
+    assert!(back.iter().zip(&records).all(|(a, b)| same(a, b)));
     games
 }
 
@@ -251,16 +290,17 @@ fn an_illegal_move_in_a_real_game_names_game_move_and_reason() {
     // "a1b2" finds A1 empty (hand-worked).
     let broken = text.replacen("1. a1b2 a5b5", "1. a1b2 a1b2", 1);
     let games = read_apgn(&broken).unwrap();
-    let err = games[0].check().unwrap_err();
-    assert_eq!((err.ply, err.move_number, err.side), (2, 1, Colour::White));
-    assert_eq!(err.game, "MIGS 24054, 2016.04.18, P1, P2");
-    assert!(err.reason.contains("A1"), "{err}");
-    let replay = games[0].replay();
-    assert_eq!(replay.legal_plies(), 1);
+    let trace = replay(&games[0]);
+    let err = trace.illegal.as_ref().expect("refused");
+    assert_eq!((err.ply, err.index), (2, 1));
+    assert_eq!(trace.last().side_to_move(), Colour::White);
     assert_eq!(
-        replay.first_illegal.map(|f| f.token),
-        Some("a1b2".to_owned())
+        label(&games[0].tags, ["Black", "White"]),
+        "MIGS 24054, 2016.04.18, P1, P2"
     );
+    assert!(err.error.reason().contains("A1"), "{err:?}");
+    assert_eq!(trace.plies(), 1);
+    assert_eq!(err.written, "a1b2");
 }
 
 /// A random game: a playout from a layout, random kept tags, result, termination, plies.
@@ -271,7 +311,7 @@ fn random_record(
     result: Option<u8>,
     termination: Option<String>,
     plies: Option<usize>,
-) -> (GameRecord, Abalone) {
+) -> (Record<Abalone>, Abalone) {
     let layout = Layout::ALL[layout % Layout::ALL.len()];
     let mut pos = Abalone::new(layout);
     let mut moves = Vec::new();
@@ -281,7 +321,7 @@ fn random_record(
             break;
         }
         let mv = legal[pick % legal.len()];
-        moves.push(mv.notation());
+        moves.push(Step::Move(mv.notation()));
         pos.play(mv).unwrap();
     }
     let result = result.map(|r| match r % 3 {
@@ -289,13 +329,18 @@ fn random_record(
         1 => RecordedResult::SecondPlayerWins,
         _ => RecordedResult::Draw,
     });
-    let record = GameRecord {
+    let mut tags = tags;
+    if let Some(t) = termination {
+        tags.push(("Termination".to_owned(), t));
+    }
+    if let Some(n) = plies {
+        tags.push(("Plies".to_owned(), n.to_string()));
+    }
+    let record = Record {
+        start: Abalone::new(layout),
         tags,
-        layout,
-        moves,
+        steps: moves,
         result,
-        termination,
-        plies,
     };
     (record, pos)
 }
@@ -329,17 +374,19 @@ proptest! {
         let mut records = Vec::new();
         for (layout, picks, tags, result, termination, plies) in games {
             let (record, end) = random_record(layout, &picks, tags, result, termination, plies);
-            prop_assert_eq!(record.check(), Ok(end));
-            let replay = record.replay();
-            prop_assert_eq!(replay.legal_plies(), record.moves.len());
-            prop_assert_eq!(replay.position, end);
-            let json = serde_json::to_string(&record).unwrap();
-            prop_assert_eq!(serde_json::from_str::<GameRecord>(&json).unwrap(), record.clone());
+            let trace = replay(&record);
+            prop_assert!(trace.illegal.is_none());
+            prop_assert_eq!(trace.plies(), record.steps.len());
+            prop_assert_eq!(*trace.last(), end);
             records.push(record);
         }
-        let text = write_apgn(&records);
-        prop_assert_eq!(read_apgn(&text).unwrap(), records.clone());
+        let text = write_apgn(&records).unwrap();
+        let back = read_apgn(&text).unwrap();
+        prop_assert_eq!(back.len(), records.len());
+        for (a, b) in back.iter().zip(&records) {
+            prop_assert!(same(a, b), "{:?}\n{:?}", a, b);
+        }
         // Writing is stable: the text of what was read is the same text.
-        prop_assert_eq!(write_apgn(&read_apgn(&text).unwrap()), text);
+        prop_assert_eq!(write_apgn(&back).unwrap(), text);
     }
 }

@@ -1,9 +1,13 @@
-//! Pente's hooks for the frontend kit: records, move descriptions, the board in colour.
+//! Pente's hooks for the frontend kit: its record formats, move descriptions, the board in
+//! colour.
 
-use boardgames_cli::{GameCli, Record, Step};
-use boardgames_core::pente::record::pgn::{read_pgn, write_pgn};
-use boardgames_core::pente::record::{self, JsonRecord, ReplayReport};
+use boardgames_cli::jsonl::NoLines;
+use boardgames_cli::{Formats, GameCli};
+use boardgames_core::pente::record::{
+    JsonRecord, PenteJson, PenteMoveList, PenteOrg, RecordError, ReplayReport,
+};
 use boardgames_core::pente::{Pente, Point, Variant};
+use boardgames_core::record::{label, Applied, Record, Tags};
 use boardgames_core::Seat;
 
 /// Pente or Keryo-Pente with the options of the command line.
@@ -31,76 +35,56 @@ fn captured(pos: &Pente) -> String {
 
 impl GameCli for PenteCli {
     type Game = Pente;
-    type Report = ReplayReport;
+    type RecordError = RecordError;
+    type ReplayLines = fn(&str) -> Result<ReplayReport, RecordError>;
+    type MovesLines = NoLines;
 
     fn start(&self) -> Pente {
         Pente::new(self.variant, self.tournament_rule)
     }
 
-    /// A JSON record (text starting with `{`) carries its own variant and tournament rule; a
-    /// pente.org PGN-like file takes them from its `Game` and `Rated` tags, and a bare move
-    /// list from the options of the command line.
-    fn read_record(&self, text: &str) -> Result<Record<Pente>, String> {
-        if text.trim_start().starts_with('{') {
-            let rec = JsonRecord::from_json(text.trim())
-                .map_err(|e| format!("{e} (for one JSON record per line use replay --jsonl)"))?;
-            let mut tags = Vec::new();
-            if let Some(id) = &rec.id {
-                tags.push(("Id".to_owned(), id.clone()));
-            }
-            for (key, name) in [("site", "Site"), ("event", "Event"), ("date", "Date")] {
-                if let Some(v) = rec.extra.get(key).and_then(|v| v.as_str()) {
-                    tags.push((name.to_owned(), v.to_owned()));
-                }
-            }
-            if let Some(result) = &rec.result {
-                tags.push(("Result".to_owned(), result.clone()));
-            }
-            return Ok(Record {
-                start: Pente::new(rec.variant, rec.tournament_rule),
-                steps: rec.moves,
-                tags,
-            });
-        }
-        if text.trim().is_empty() {
-            return Err("the input is empty: no record to read".to_owned());
-        }
-        let rec = read_pgn(text, self.variant, self.tournament_rule).map_err(|e| e.to_string())?;
-        // The tags as the file writes them (the rules they set are shown with the board).
-        let tags = record::parse_tags(text);
-        Ok(Record {
-            start: Pente::new(rec.variant, rec.tournament_rule),
-            steps: rec.moves.iter().map(ToString::to_string).collect(),
-            tags,
-        })
+    /// pente.org game files and move lists (`pgn`: their `Game` and `Rated` tags give the
+    /// rules, else the options of the command line), JSON records (`json`, which carry their
+    /// own), and the bare move list (`movelist`, what `selfplay` writes).
+    fn formats(&self) -> Formats<'_, Self> {
+        let default = self.start();
+        vec![
+            Box::new(PenteOrg::new(default)),
+            Box::new(PenteJson),
+            Box::new(PenteMoveList { default }),
+        ]
     }
 
-    fn record_formats(&self) -> &'static [&'static str] {
-        &["pgn", "json"]
+    fn record_format(&self) -> &'static str {
+        "movelist"
     }
 
-    /// Reads a JSON record (text starting with `{`) or a pente.org game file / move list, and
-    /// writes it as a pente.org game file (`pgn`) or one JSON record line (`json`).
-    fn convert(&self, text: &str, to: &str) -> Result<String, String> {
-        let record = if text.trim_start().starts_with('{') {
-            JsonRecord::from_json(text.trim())
-                .and_then(|r| r.to_game_record())
-                .map_err(|e| e.to_string())?
-        } else {
-            read_pgn(text, self.variant, self.tournament_rule).map_err(|e| e.to_string())?
-        };
-        match to {
-            "pgn" => Ok(write_pgn(&record)),
-            "json" => serde_json::to_string(&JsonRecord::from_game_record(&record))
-                .map_err(|e| e.to_string()),
-            other => Err(format!("no record format {other:?} (pgn, json)")),
+    /// The expected-results report of each JSON record.
+    fn replay_lines(&self) -> Option<Self::ReplayLines> {
+        Some(|line| JsonRecord::from_json(line).map(|rec| ReplayReport::of(&rec)))
+    }
+
+    fn moves_lines(&self) -> Option<NoLines> {
+        None
+    }
+
+    fn record_label(&self, record: &Record<Pente>) -> String {
+        label(&record.tags, ["Player 1 Name", "Player 2 Name"])
+    }
+
+    /// A JSON record shows its id, site, event, date and result.
+    fn shown_tags(&self, format: &str, record: &Record<Pente>) -> Tags {
+        if format != "json" {
+            return record.tags.clone();
         }
-    }
-
-    fn batch_report(&self, line: &str) -> Result<ReplayReport, String> {
-        JsonRecord::from_json(line)
-            .map(|rec| ReplayReport::of(&rec))
-            .map_err(|e| e.to_string())
+        let mut tags: Tags = ["Id", "Site", "Event", "Date"]
+            .iter()
+            .filter_map(|&name| record.tag(name).map(|v| (name.to_owned(), v.to_owned())))
+            .collect();
+        if let Some(result) = record.result {
+            tags.push(("Result".to_owned(), result.token().to_owned()));
+        }
+        tags
     }
 
     /// The board with player 1's stones in red and player 2's in blue when `colour` is set.
@@ -129,10 +113,10 @@ impl GameCli for PenteCli {
     }
 
     /// The point, then the stones it captured and the capture counts, and the end it made.
-    fn describe_step(&self, before: &Pente, step: &Step<Pente>, after: &Pente) -> String {
+    fn describe_step(&self, before: &Pente, step: Applied<Pente>, after: &Pente) -> String {
         let point = match step {
-            Step::Move(p) => *p,
-            Step::Chance(c) => match *c {},
+            Applied::Move(p) => p,
+            Applied::Chance(c) => match c {},
         };
         let mover = before.side_to_move();
         let them = Seat(mover.0 ^ 1);
@@ -173,24 +157,6 @@ impl GameCli for PenteCli {
                 self.seat_name(pos, pos.side_to_move()),
                 captured(pos)
             ),
-        }
-    }
-
-    /// pente.org move-list text with the result: `1. K10 L9 2. ... 1-0`.
-    fn write_record(&self, _start: &Pente, steps: &[Step<Pente>], end: &Pente) -> String {
-        let points: Vec<Point> = steps
-            .iter()
-            .map(|s| match s {
-                Step::Move(p) => *p,
-                Step::Chance(c) => match *c {},
-            })
-            .collect();
-        let moves = record::write_move_list(&points);
-        let result = self.result_token(end);
-        if moves.is_empty() {
-            result
-        } else {
-            format!("{moves} {result}")
         }
     }
 }

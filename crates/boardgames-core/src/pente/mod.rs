@@ -4,8 +4,8 @@
 //!   [`Game`](crate::Game) with [`Point`] as its move and notation.
 //! * [`Point`]: pente.org coordinates, `A1` bottom-left to `T19`, no `I`, centre `K10`.
 //! * [`Setup`]: the plain position description and its one-line text form.
-//! * [`record`]: the record model, pente.org PGN files, move lists, JSON records, and
-//!   [`record::replay()`].
+//! * [`record`]: pente.org PGN files, move lists and JSON records as record formats, and
+//!   the reference data's replay report.
 //!
 //! Rules: `docs/rules/pente.md` (seed 002 for Keryo-Pente; pente.org and the published
 //! Pente rules for the rest), with the facts and sources listed in `docs/pente.md`.

@@ -36,28 +36,71 @@
 //!   the next game. A blank file holds no games.
 //!
 //! Any malformed text gets a [`RecordError`] naming the line and the column; reading never
-//! panics. Whether the moves are legal is [`GameRecord::check`]'s job.
+//! panics. Whether the moves are legal is [`replay`](crate::record::replay())'s job. The
+//! record's tags are every tag of the file in order, `Variant`, `Result`, `Notation`,
+//! `Termination` and `Plies` included.
 //!
 //! # Writing
 //!
-//! The kept tags up to the first one that is not `Event`, `Site`, `Date`, `Round`, `Black`
+//! The other tags up to the first one that is not `Event`, `Site`, `Date`, `Round`, `Black`
 //! or `White`, then `Variant` (short name), `Result`, `Notation "Aba-Pro"`, `Termination`
-//! and `Plies` when the record has them, then the other kept tags; a blank line; the moves
+//! and `Plies` when the record has them, then the other tags; a blank line; the moves
 //! in canonical notation after their move numbers (`1. a1b2 i5h5 2. ...`), in lines of at
 //! most 78 characters that never split a move number from its Black and White moves; the
 //! result token (`*` when none) after the last move, on the same line; a blank line between
 //! games. The MiGs archive is written back byte for byte.
 
-use super::game_record::{GameRecord, RecordedResult};
-use super::RecordError;
+use super::{layout_start, two_player_layout, RecordError, START_TAGS};
 use crate::abalone::layout::Layout;
 use crate::abalone::notation::Notation;
+use crate::abalone::position::{Abalone, Position};
+use crate::record::tags::{read_tag, write_tag, TagSyntax};
+use crate::record::{Format, MoveText, Record, RecordedResult, Step};
 
 /// The tags that come before the record's own fields when writing.
 pub(super) const ROSTER: [&str; 6] = ["Event", "Site", "Date", "Round", "Black", "White"];
 
-/// Tags the record holds as fields rather than in its tag list.
-const FIELD_TAGS: [&str; 5] = ["Variant", "Result", "Notation", "Termination", "Plies"];
+/// Tags the writer lays out itself (from the start, the result, and these tags' values).
+pub const FIELD_TAGS: [&str; 5] = ["Variant", "Result", "Notation", "Termination", "Plies"];
+
+/// APGN as a [`Format`]: `apgn`, several games a file, two players.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub struct Apgn;
+
+impl<const SEATS: usize> Format<Position<SEATS>> for Apgn {
+    type Error = RecordError;
+
+    fn name(&self) -> &'static str {
+        "apgn"
+    }
+
+    /// See [`looks_like_apgn`].
+    fn detect(&self, text: &str) -> bool {
+        looks_like_apgn(text)
+    }
+
+    /// See [`read_apgn`]; more than two seats are refused.
+    fn read(&self, text: &str) -> Result<Vec<Record<Position<SEATS>>>, RecordError> {
+        if SEATS != 2 {
+            return Err(RecordError::Unwritable(
+                "APGN records are two-player games (leave out --players)",
+            ));
+        }
+        read_games(text)
+    }
+
+    fn write(&self, records: &[Record<Position<SEATS>>]) -> Result<String, RecordError> {
+        write_apgn(records)
+    }
+}
+
+/// The move text of APGN: lines of at most 78 characters, the result at the end of the last.
+const APGN_TEXT: MoveText = MoveText {
+    per_number: 2,
+    spaced: true,
+    width: Some(LINE_WIDTH),
+    result_on_last_line: true,
+};
 
 /// The widest line of move text written, the result token aside (as MiGs's exporter).
 const LINE_WIDTH: usize = 78;
@@ -117,8 +160,8 @@ impl Builder {
         self.tags.is_empty() && !self.started
     }
 
-    fn finish(self) -> Result<GameRecord, RecordError> {
-        let mut record = GameRecord::default();
+    fn finish<const SEATS: usize>(self) -> Result<Record<Position<SEATS>>, RecordError> {
+        let mut layout = Layout::Standard;
         let mut seen: Vec<&str> = Vec::new();
         let mut tag_result: Option<Option<RecordedResult>> = None;
         for tag in &self.tags {
@@ -136,7 +179,7 @@ impl Builder {
             }
             match tag.name.as_str() {
                 "Variant" => {
-                    record.layout = tag.value.parse().map_err(|_| {
+                    layout = tag.value.parse().map_err(|_| {
                         bad(format!(
                             "variant {:?} is not an Abalone layout (standard, belgian, german, dutch or swiss)",
                             tag.value
@@ -146,7 +189,10 @@ impl Builder {
                 "Result" => {
                     tag_result = Some(match tag.value.trim() {
                         "*" | "" => None,
-                        v => Some(v.parse::<RecordedResult>().map_err(bad)?),
+                        v => Some(
+                            v.parse::<RecordedResult>()
+                                .map_err(|e| bad(e.to_string()))?,
+                        ),
                     });
                 }
                 "Notation" => {
@@ -162,16 +208,15 @@ impl Builder {
                         )));
                     }
                 }
-                "Termination" => record.termination = Some(tag.value.clone()),
                 "Plies" => {
-                    record.plies = Some(tag.value.trim().parse().map_err(|_| {
+                    tag.value.trim().parse::<usize>().map_err(|_| {
                         bad(format!("Plies {:?} is not a number of plies", tag.value))
-                    })?);
+                    })?;
                 }
-                _ => record.tags.push((tag.name.clone(), tag.value.clone())),
+                _ => {}
             }
         }
-        record.result = match (tag_result, self.result_token) {
+        let result = match (tag_result, self.result_token) {
             (Some(tagged), Some((token, line, column))) if tagged != token => {
                 return Err(RecordError::Syntax {
                     line,
@@ -187,13 +232,20 @@ impl Builder {
             (None, Some((token, _, _))) => token,
             (None, None) => None,
         };
-        record.moves = self.moves;
-        Ok(record)
+        let start = layout_start::<SEATS>(layout).ok_or(RecordError::Unwritable(
+            "APGN records are two-player games (leave out --players)",
+        ))?;
+        Ok(Record {
+            start,
+            tags: self.tags.into_iter().map(|t| (t.name, t.value)).collect(),
+            steps: self.moves.into_iter().map(Step::Move).collect(),
+            result,
+        })
     }
 }
 
 fn result_text(result: Option<RecordedResult>) -> &'static str {
-    result.map_or("*", RecordedResult::token)
+    RecordedResult::token_or_star(result)
 }
 
 /// A result token: `Some(result)` (`None` inside for `*`) when the text is one.
@@ -211,7 +263,12 @@ fn result_token(token: &str) -> Option<Option<RecordedResult>> {
 /// [`RecordError::Syntax`] for a malformed tag, an unknown variant, a bad result or plies
 /// value, a move number out of sequence or an unclosed comment; [`RecordError::BadMove`]
 /// for a token that is not Aba-Pro notation; each with its line and column.
-pub fn read_apgn(text: &str) -> Result<Vec<GameRecord>, RecordError> {
+pub fn read_apgn(text: &str) -> Result<Vec<Record<Abalone>>, RecordError> {
+    read_games(text)
+}
+
+/// [`read_apgn`] into positions of `SEATS` seats (two; any other count fails).
+fn read_games<const SEATS: usize>(text: &str) -> Result<Vec<Record<Position<SEATS>>>, RecordError> {
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let mut games = Vec::new();
     let mut game = Builder::default();
@@ -223,7 +280,23 @@ pub fn read_apgn(text: &str) -> Result<Vec<GameRecord>, RecordError> {
             if game.started {
                 games.push(std::mem::take(&mut game).finish()?);
             }
-            game.tags.push(read_tag(line, line_no)?);
+            let tag = read_tag(line, TagSyntax::Strict)
+                .map_err(|e| RecordError::Syntax {
+                    line: line_no,
+                    column: e.column,
+                    message: e.message.to_owned(),
+                })?
+                .ok_or(RecordError::Syntax {
+                    line: line_no,
+                    column: 1,
+                    message: "not a tag".to_owned(),
+                })?;
+            game.tags.push(RawTag {
+                name: tag.name,
+                value: tag.value,
+                line: line_no,
+                column: tag.value_column,
+            });
             continue;
         }
         let chars: Vec<char> = line.chars().collect();
@@ -331,155 +404,60 @@ fn read_token(
     }
 }
 
-/// Reads a tag line `[Name "value"]`.
-fn read_tag(line: &str, line_no: usize) -> Result<RawTag, RecordError> {
-    let chars: Vec<char> = line.chars().collect();
-    let bad = |column: usize, message: &str| RecordError::Syntax {
-        line: line_no,
-        column,
-        message: message.to_owned(),
-    };
-    let mut at = chars.iter().position(|&c| c == '[').unwrap_or(0) + 1;
-    let name_start = at;
-    while at < chars.len() && (chars[at].is_ascii_alphanumeric() || chars[at] == '_') {
-        at += 1;
-    }
-    let name: String = chars[name_start..at].iter().collect();
-    if name.is_empty() {
-        return Err(bad(
-            name_start + 1,
-            "a tag line is [Name \"value\"]: the name (letters, digits, _) is missing",
-        ));
-    }
-    while at < chars.len() && chars[at].is_whitespace() {
-        at += 1;
-    }
-    if chars.get(at) != Some(&'"') {
-        return Err(bad(at + 1, "expected the tag's value in double quotes"));
-    }
-    at += 1;
-    let value_column = at + 1;
-    let mut value = String::new();
-    loop {
-        match chars.get(at) {
-            None => {
-                return Err(bad(
-                    value_column - 1,
-                    "the tag's value has no closing quote",
-                ))
-            }
-            Some('"') => break,
-            Some('\\') if matches!(chars.get(at + 1), Some('"' | '\\')) => {
-                value.extend(chars.get(at + 1));
-                at += 2;
-            }
-            Some(&c) => {
-                value.push(c);
-                at += 1;
-            }
-        }
-    }
-    at += 1;
-    while at < chars.len() && chars[at].is_whitespace() {
-        at += 1;
-    }
-    if chars.get(at) != Some(&']') {
-        return Err(bad(at + 1, "expected ] after the tag's value"));
-    }
-    at += 1;
-    while at < chars.len() && chars[at].is_whitespace() {
-        at += 1;
-    }
-    if at < chars.len() && chars[at] != ';' {
-        return Err(bad(
-            at + 1,
-            "unexpected text after the tag (one tag a line)",
-        ));
-    }
-    Ok(RawTag {
-        name,
-        value,
-        line: line_no,
-        column: value_column,
-    })
-}
-
-/// A tag line, the value escaped (`\"`, `\\`; a line feed, which no value read holds, becomes
-/// a space).
-fn tag_line(out: &mut String, name: &str, value: &str) {
-    out.push('[');
-    out.push_str(name);
-    out.push_str(" \"");
-    for c in value.chars() {
-        match c {
-            '"' | '\\' => {
-                out.push('\\');
-                out.push(c);
-            }
-            '\n' => out.push(' '),
-            c => out.push(c),
-        }
-    }
-    out.push_str("\"]\n");
-}
-
 /// Writes one game as APGN (see the module docs); the text ends with a line break.
-pub fn write_game(record: &GameRecord) -> String {
+///
+/// # Errors
+/// [`RecordError::Unwritable`] when the game does not start from a two-player layout.
+pub fn write_game<const SEATS: usize>(
+    record: &Record<Position<SEATS>>,
+) -> Result<String, RecordError> {
+    let layout = two_player_layout(&record.start)?;
     let mut out = String::new();
-    let lead = record
+    let kept: Vec<&(String, String)> = record
         .tags
+        .iter()
+        .filter(|(n, _)| !FIELD_TAGS.contains(&n.as_str()) && !START_TAGS.contains(&n.as_str()))
+        .collect();
+    let lead = kept
         .iter()
         .take_while(|(n, _)| ROSTER.contains(&n.as_str()))
         .count();
-    let kept = |out: &mut String, tags: &[(String, String)]| {
-        for (name, value) in tags {
-            if !FIELD_TAGS.contains(&name.as_str()) {
-                tag_line(out, name, value);
-            }
-        }
+    let strict = |out: &mut String, name: &str, value: &str| {
+        write_tag(out, name, value, TagSyntax::Strict);
     };
-    kept(&mut out, &record.tags[..lead]);
-    tag_line(&mut out, "Variant", variant_name(record.layout));
-    tag_line(&mut out, "Result", result_text(record.result));
-    tag_line(&mut out, "Notation", "Aba-Pro");
-    if let Some(t) = &record.termination {
-        tag_line(&mut out, "Termination", t);
+    for (name, value) in &kept[..lead] {
+        strict(&mut out, name, value);
     }
-    if let Some(n) = record.plies {
-        tag_line(&mut out, "Plies", &n.to_string());
+    strict(&mut out, "Variant", variant_name(layout));
+    strict(&mut out, "Result", result_text(record.result));
+    strict(&mut out, "Notation", "Aba-Pro");
+    for field in ["Termination", "Plies"] {
+        if let Some(value) = record.tag(field) {
+            strict(&mut out, field, value);
+        }
     }
-    kept(&mut out, &record.tags[lead..]);
+    for (name, value) in &kept[lead..] {
+        strict(&mut out, name, value);
+    }
     out.push('\n');
-    // A move number with its Black and White moves stays on one line.
-    let mut line = String::new();
-    for (i, pair) in record.moves.chunks(2).enumerate() {
-        let mut group = format!("{}.", i + 1);
-        for mv in pair {
-            group.push(' ');
-            group.push_str(&mv.to_string());
-        }
-        if !line.is_empty() && line.len() + 1 + group.len() > LINE_WIDTH {
-            out.push_str(&line);
-            out.push('\n');
-            line.clear();
-        }
-        if !line.is_empty() {
-            line.push(' ');
-        }
-        line.push_str(&group);
-    }
-    if !line.is_empty() {
-        line.push(' ');
-    }
-    out.push_str(&line);
-    out.push_str(result_text(record.result));
+    let moves: Vec<String> = record.move_texts();
+    out.push_str(&APGN_TEXT.write(&moves, Some(result_text(record.result))));
     out.push('\n');
-    out
+    Ok(out)
 }
 
 /// Writes games as one APGN text, a blank line between them.
-pub fn write_apgn(games: &[GameRecord]) -> String {
-    games.iter().map(write_game).collect::<Vec<_>>().join("\n")
+///
+/// # Errors
+/// As [`write_game`].
+pub fn write_apgn<const SEATS: usize>(
+    games: &[Record<Position<SEATS>>],
+) -> Result<String, RecordError> {
+    let texts = games
+        .iter()
+        .map(write_game)
+        .collect::<Result<Vec<_>, _>>()?;
+    Ok(texts.join("\n"))
 }
 
 #[cfg(test)]
@@ -495,20 +473,22 @@ mod tests {
         let games = read_apgn(GAME).unwrap();
         assert_eq!(games.len(), 1);
         let g = &games[0];
-        assert_eq!(g.layout, Layout::BelgianDaisy);
+        assert_eq!(g.start, Abalone::new(Layout::BelgianDaisy));
         assert_eq!(g.result, Some(RecordedResult::SecondPlayerWins));
-        assert_eq!(g.termination.as_deref(), Some("Abandon"));
-        assert_eq!(g.plies, Some(3));
+        assert_eq!(g.tag("Termination"), Some("Abandon"));
+        assert_eq!(g.tag("Plies"), Some("3"));
         assert_eq!(g.tag("Source"), Some("MIGS"));
-        assert_eq!(g.tags.len(), 5);
-        assert_eq!(write_apgn(&games), GAME);
+        assert_eq!(g.tags.len(), 10, "every tag of the file is kept");
+        assert_eq!(write_apgn(&games).unwrap(), GAME);
     }
 
     #[test]
     fn the_other_broadside_spelling_reads_as_the_canonical_one() {
         let games = read_apgn("1.c5c3d6 i5h5 2.A2B3 *").unwrap();
-        assert_eq!(games[0].moves[0].to_string(), "c3c5d4");
-        assert!(write_game(&games[0]).ends_with("\n1. c3c5d4 i5h5 2. a2b3 *\n"));
+        assert_eq!(games[0].steps[0].to_string(), "c3c5d4");
+        assert!(write_game(&games[0])
+            .unwrap()
+            .ends_with("\n1. c3c5d4 i5h5 2. a2b3 *\n"));
     }
 
     #[test]
@@ -516,7 +496,7 @@ mod tests {
         let text = "[Event \"a\"]\n1. a1b2 1-0\n[Event \"b\"]\n\n1. a1b2 i5h5\n[Event \"c\"]\n\
                     1. a1b2 * 1. a1b2 {a comment\nover two lines} i5h5 ; rest ignored\n";
         let games = read_apgn(text).unwrap();
-        let counts: Vec<usize> = games.iter().map(|g| g.moves.len()).collect();
+        let counts: Vec<usize> = games.iter().map(|g| g.steps.len()).collect();
         assert_eq!(counts, [1, 2, 1, 2]);
         assert!(games[3].tags.is_empty());
         assert!(read_apgn(" \n\n").unwrap().is_empty());
@@ -524,16 +504,22 @@ mod tests {
 
     #[test]
     fn escapes_in_values_round_trip() {
-        let record = GameRecord {
+        let record = Record {
             tags: vec![("Event".into(), "the \"open\" C:\\".into())],
-            ..GameRecord::default()
+            ..Record::new(Abalone::new(Layout::Standard))
         };
-        let text = write_game(&record);
+        let text = write_game(&record).unwrap();
         assert!(
             text.starts_with("[Event \"the \\\"open\\\" C:\\\\\"]\n"),
             "{text}"
         );
-        assert_eq!(read_apgn(&text).unwrap(), [record]);
+        let back = read_apgn(&text).unwrap();
+        assert_eq!(
+            (back[0].start, &back[0].steps),
+            (record.start, &record.steps)
+        );
+        assert_eq!(back[0].tag("Event"), record.tag("Event"));
+        assert_eq!(write_apgn(&back).unwrap(), text);
     }
 
     #[test]
@@ -577,7 +563,7 @@ mod tests {
             read_apgn("\u{feff}[Event \"x\"]\r\n\r\n1. a1b2 i5h5\r\n2. a2b3 *\r\n").unwrap();
         assert_eq!(games.len(), 1);
         assert_eq!(games[0].tags, [("Event".to_owned(), "x".to_owned())]);
-        assert_eq!(games[0].moves.len(), 3);
+        assert_eq!(games[0].steps.len(), 3);
     }
 
     #[test]

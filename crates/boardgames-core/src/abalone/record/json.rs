@@ -4,12 +4,13 @@
 
 use serde_json::{Map, Value};
 
-use super::apgn::ROSTER;
-use super::game_record::{GameRecord, RecordedResult};
-use super::replay::{replay, Replay, ReplayReport};
-use super::RecordError;
+use super::apgn::{FIELD_TAGS, ROSTER};
+use super::report::ReplayReport;
+use super::{layout_start, two_player_layout, RecordError, START_TAGS};
 use crate::abalone::layout::Layout;
 use crate::abalone::notation::Notation;
+use crate::abalone::position::{Abalone, Position};
+use crate::record::{replay_written, Format, Record, RecordedResult, Step};
 
 /// One game as a JSON line of the reference corpora (`real/games.jsonl`).
 #[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
@@ -45,26 +46,23 @@ impl JsonGame {
         serde_json::from_str(text).map_err(|e| RecordError::Json(e.to_string()))
     }
 
-    /// Replays the moves from the layout.
-    pub fn replay(&self) -> Replay {
-        replay(self.layout, &self.moves)
-    }
-
-    /// The `replay --jsonl` report of this game.
+    /// The `replay --jsonl` report of this game: its moves as written replayed from the
+    /// layout.
     pub fn report(&self) -> ReplayReport {
-        ReplayReport::of(self.id.clone(), &self.replay())
+        let trace = replay_written(&Abalone::new(self.layout), &self.moves);
+        ReplayReport::of(self.id.clone(), &trace)
     }
 
-    /// The format-independent record: `id` becomes the tag `Id`, `date` `Date`, `players`
-    /// `Black` and `White`, `termination` and `plies_in_header` the record's fields, a
-    /// result in words the tag `ResultText`; every other field a tag of the same name (its
+    /// The record: `id` becomes the tag `Id`, `date` `Date`, `players` `Black` and `White`,
+    /// `termination` and `plies_in_header` the tags `Termination` and `Plies`, a result in
+    /// words the tag `ResultText`; every other field a tag of the same name (its
     /// JSON text when it is not a string). The tags are in APGN's order: `Id`, the roster
     /// (`Event`, `Site`, `Date`, `Round`, `Black`, `White`), then the others by name.
     ///
     /// # Errors
     /// [`RecordError::BadMove`] (line 1, column = the move's place in the list, from 1) for
     /// a move that is not Aba-Pro notation.
-    pub fn to_game_record(&self) -> Result<GameRecord, RecordError> {
+    pub fn to_record<const SEATS: usize>(&self) -> Result<Record<Position<SEATS>>, RecordError> {
         let moves = self
             .moves
             .iter()
@@ -79,10 +77,12 @@ impl JsonGame {
                     })
             })
             .collect::<Result<Vec<_>, _>>()?;
-        let mut record = GameRecord {
-            layout: self.layout,
-            moves,
-            ..GameRecord::default()
+        let start = layout_start::<SEATS>(self.layout).ok_or(RecordError::Unwritable(
+            "APGN and JSON records are two-player games (leave out --players)",
+        ))?;
+        let mut record = Record {
+            steps: moves.into_iter().map(Step::Move).collect(),
+            ..Record::new(start)
         };
         if let Some(id) = &self.id {
             record.tags.push(("Id".to_owned(), id.clone()));
@@ -97,9 +97,11 @@ impl JsonGame {
         for (key, value) in &self.extra {
             let tag = KEY_TAGS.iter().find(|(k, _)| k == key).map(|(_, t)| *t);
             match (key.as_str(), value, tag) {
-                ("termination", Value::String(s), _) => record.termination = Some(s.clone()),
+                ("termination", Value::String(s), _) => {
+                    record.tags.push(("Termination".to_owned(), s.clone()));
+                }
                 ("plies_in_header", Value::Number(n), _) if n.as_u64().is_some() => {
-                    record.plies = n.as_u64().and_then(|n| usize::try_from(n).ok());
+                    record.tags.push(("Plies".to_owned(), n.to_string()));
                 }
                 ("players", Value::Array(names), _)
                     if names.len() == 2 && names.iter().all(Value::is_string) =>
@@ -126,16 +128,26 @@ impl JsonGame {
         Ok(record)
     }
 
-    /// The JSON line of a record: the inverse of [`JsonGame::to_game_record`]. The result is
+    /// The JSON line of a record: the inverse of [`JsonGame::to_record`]. The result is
     /// always written (`*` when there is none).
-    pub fn from_game_record(record: &GameRecord) -> JsonGame {
+    ///
+    /// # Errors
+    /// [`RecordError::Unwritable`] when the record does not start from a two-player layout.
+    pub fn from_record<const SEATS: usize>(
+        record: &Record<Position<SEATS>>,
+    ) -> Result<JsonGame, RecordError> {
+        let layout = two_player_layout(&record.start)?;
         let mut extra = Map::new();
+        let (mut termination, mut plies) = (None, None);
         let mut id = None;
         let mut result = record.result.map_or("*", RecordedResult::token).to_owned();
         let mut players: [Option<String>; 2] = [None, None];
         for (name, value) in &record.tags {
             let key = KEY_TAGS.iter().find(|(_, t)| t == name).map(|(k, _)| *k);
             match (name.as_str(), key) {
+                ("Termination", _) => termination = Some(value.clone()),
+                ("Plies", _) => plies = value.trim().parse::<u64>().ok(),
+                (field, _) if FIELD_TAGS.contains(&field) || START_TAGS.contains(&field) => {}
                 ("Id", _) => id = Some(value.clone()),
                 ("Black", _) => players[0] = Some(value.clone()),
                 ("White", _) => players[1] = Some(value.clone()),
@@ -165,19 +177,61 @@ impl JsonGame {
                 }
             }
         }
-        if let Some(t) = &record.termination {
-            extra.insert("termination".to_owned(), t.clone().into());
+        if let Some(t) = termination {
+            extra.insert("termination".to_owned(), t.into());
         }
-        if let Some(n) = record.plies {
+        if let Some(n) = plies {
             extra.insert("plies_in_header".to_owned(), n.into());
         }
-        JsonGame {
+        Ok(JsonGame {
             id,
-            layout: record.layout,
-            moves: record.moves.iter().map(ToString::to_string).collect(),
+            layout,
+            moves: record.move_texts(),
             result: Some(result),
             extra,
+        })
+    }
+}
+
+/// JSON lines as a [`Format`]: `json`, one game per line as the reference corpora
+/// (`real/games.jsonl`), two players.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub struct AbaloneJson;
+
+impl<const SEATS: usize> Format<Position<SEATS>> for AbaloneJson {
+    type Error = RecordError;
+
+    fn name(&self) -> &'static str {
+        "json"
+    }
+
+    /// Text starting with `{`.
+    fn detect(&self, text: &str) -> bool {
+        text.trim_start().starts_with('{')
+    }
+
+    /// One game per non-blank line; errors name the line.
+    fn read(&self, text: &str) -> Result<Vec<Record<Position<SEATS>>>, RecordError> {
+        text.lines()
+            .enumerate()
+            .filter(|(_, l)| !l.trim().is_empty())
+            .map(|(i, line)| {
+                JsonGame::from_json(line.trim())
+                    .and_then(|g| g.to_record())
+                    .map_err(|e| RecordError::Json(format!("line {}: {e}", i + 1)))
+            })
+            .collect()
+    }
+
+    fn write(&self, records: &[Record<Position<SEATS>>]) -> Result<String, RecordError> {
+        let mut out = String::new();
+        for record in records {
+            let json = serde_json::to_string(&JsonGame::from_record(record)?)
+                .map_err(|e| RecordError::Json(e.to_string()))?;
+            out.push_str(&json);
+            out.push('\n');
         }
+        Ok(out)
     }
 }
 
@@ -191,12 +245,15 @@ mod tests {
             "result":"White won 6-3","players":["P1","P2"],"termination":"time",
             "plies_in_header":2,"kind":"human_vs_human","source":{"repo":"x"}}"#;
         let game = JsonGame::from_json(line).unwrap();
-        let record = game.to_game_record().unwrap();
-        assert_eq!(record.label(), "g-1");
-        assert_eq!(record.plies, Some(2));
-        assert_eq!(record.moves[1].to_string(), "c3c5d4");
+        let record = game.to_record::<2>().unwrap();
+        assert_eq!(
+            crate::record::label(&record.tags, ["Black", "White"]),
+            "g-1"
+        );
+        assert_eq!(record.tag("Plies"), Some("2"));
+        assert_eq!(record.steps[1].to_string(), "c3c5d4");
         assert_eq!(record.tag("source"), Some(r#"{"repo":"x"}"#));
-        let back = JsonGame::from_game_record(&record);
+        let back = JsonGame::from_record(&record).unwrap();
         let mut expected: Value = serde_json::from_str(line).unwrap();
         expected["moves"][1] = "c3c5d4".into();
         assert_eq!(serde_json::to_value(back).unwrap(), expected);
@@ -205,7 +262,7 @@ mod tests {
     #[test]
     fn a_bad_move_is_located_in_the_list() {
         let game = JsonGame::from_json(r#"{"moves":["a1b2","a1b2c"]}"#).unwrap();
-        let err = game.to_game_record().unwrap_err();
+        let err = game.to_record::<2>().unwrap_err();
         assert_eq!((err.line(), err.column()), (1, 2));
     }
 }

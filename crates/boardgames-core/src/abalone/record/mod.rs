@@ -1,53 +1,66 @@
-//! Abalone game records: a format-independent model ([`GameRecord`]), the APGN file format,
-//! and replay against the rules.
+//! Abalone records as [`Format`](crate::record::Format)s of
+//! [`Record<Position<SEATS>>`](crate::record::Record): APGN ([`Apgn`], `apgn`), the JSON line of
+//! the reference corpora ([`AbaloneJson`], `json`) and the plain Aba-Pro record of the
+//! command-line tools ([`AbaPro`], `abapro`); and the reference data's replay report.
 //!
-//! * [`GameRecord`]: the header tags in order, the starting [`Layout`](super::Layout), the
-//!   moves as Aba-Pro [`Notation`](super::Notation), the recorded result, how the game
-//!   ended (termination) and the recorded number of plies; [`GameRecord::check`] plays it
-//!   and names the game, the move number and the reason of the first illegal move.
 //! * [`apgn`]: APGN files, PGN-like tags with Aba-Pro move text, several games per file, as
-//!   the MiGs server's archive is published.
-//! * [`replay`](mod@replay): a move list played ply by ply: the number of legal moves in every position
-//!   reached, the ejections, the first illegal move and the final position; and the
-//!   `replay --jsonl` report of the reference data (`id`, `legal_plies`, `first_illegal`,
-//!   `captured`, `legal_move_counts`, `final_position`).
+//!   the MiGs server's archive is published (two players).
 //! * `json` (feature `serde`): the one-game-per-line JSON form of the reference corpora
-//!   (`{"id", "layout", "moves", "result", ...}`) and its conversions.
+//!   (`{"id", "layout", "moves", "result", ...}`, two players).
+//! * [`plain`]: `[Layout "belgian_daisy"]` or `[Position "..."]` headers and numbered moves,
+//!   for any number of players.
+//! * `report` (feature `serde`): the `replay --jsonl` report of the reference data (`id`,
+//!   `legal_plies`, `first_illegal`, `captured`, `legal_move_counts`, `final_position`), a fold
+//!   over the record's [`Trace`](crate::record::Trace).
 //!
 //! ```
-//! use boardgames_core::Game;
 //! use boardgames_core::abalone::record::apgn::{read_apgn, write_apgn};
+//! use boardgames_core::record::replay;
+//! use boardgames_core::Game;
 //!
 //! let text = "[Event \"Friendly\"]\n[Variant \"belgian\"]\n[Result \"*\"]\n\n\
 //!             1. a1b2 i5h5 2. a2b3 i6h6 *\n";
 //! let games = read_apgn(text)?;
 //! assert_eq!(games.len(), 1);
-//! assert_eq!(games[0].moves.len(), 4);
-//! let end = games[0].check()?;
-//! assert_eq!(end.count_legal_moves(), 59);
-//! assert_eq!(read_apgn(&write_apgn(&games))?, games);
+//! assert_eq!(games[0].steps.len(), 4);
+//! let trace = replay(&games[0]);
+//! assert!(trace.illegal.is_none());
+//! assert_eq!(trace.last().count_legal_moves(), 59);
+//! // Written back with the Notation tag APGN files carry; that text writes back as itself.
+//! let written = write_apgn(&games)?;
+//! assert!(written.contains("[Notation \"Aba-Pro\"]"));
+//! assert_eq!(write_apgn(&read_apgn(&written)?)?, written);
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
-
-mod game_record;
 
 pub mod apgn;
 #[cfg(feature = "serde")]
 pub mod json;
-pub mod replay;
+pub mod plain;
+#[cfg(feature = "serde")]
+pub mod report;
 
+use super::layout::Layout;
 use super::notation::NotationError;
+use super::position::Position;
+use crate::game::Game;
 
-pub use game_record::{termination_meaning, GameRecord, RecordedResult, ReplayError};
+pub use crate::record::RecordedResult;
+pub use apgn::Apgn;
 #[cfg(feature = "serde")]
-pub use json::JsonGame;
+pub use json::{AbaloneJson, JsonGame};
+pub use plain::AbaPro;
 #[cfg(feature = "serde")]
-pub use replay::ReplayReport;
-pub use replay::{replay, FirstIllegal, Replay};
+pub use report::{board_move_count, FirstIllegal, ReplayReport};
 
-/// Why a record could not be read: what and where (line and column from 1, columns counted
-/// in characters).
+/// Tags that name the start in the plain record (`Layout`, `Position` and their other
+/// spellings, `MoveLimit`): the other formats state the start their own way.
+pub const START_TAGS: [&str; 5] = ["Layout", "Variant", "Position", "Setup", "MoveLimit"];
+
+/// Why a record could not be read or written: what and where (line and column from 1,
+/// columns counted in characters).
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 pub enum RecordError {
     /// A token of the move text is not an Aba-Pro move.
     #[error("line {line}, column {column}: {token:?} is not a move: {source}")]
@@ -73,25 +86,107 @@ pub enum RecordError {
         /// What is wrong.
         message: String,
     },
+    /// A header of the plain record names something that does not read (its line from 1).
+    #[error("line {line}: {message}")]
+    Header {
+        /// Line of the header.
+        line: usize,
+        /// What is wrong.
+        message: String,
+    },
     /// A JSON record could not be read (serde's message names the line and column).
     #[error("bad JSON record: {0}")]
     Json(String),
+    /// The record's header names another start than the one chosen for it.
+    #[error("{0}")]
+    Start(String),
+    /// The record cannot be stated in this format: APGN and JSON records are two-player
+    /// games from a layout.
+    #[error("{0}")]
+    Unwritable(&'static str),
 }
 
 impl RecordError {
-    /// The line of the problem (from 1); 0 for JSON errors, whose message has it.
+    /// The line of the problem (from 1); 0 for JSON and writing errors.
     pub fn line(&self) -> usize {
         match self {
-            RecordError::BadMove { line, .. } | RecordError::Syntax { line, .. } => *line,
-            RecordError::Json(_) => 0,
+            RecordError::BadMove { line, .. }
+            | RecordError::Syntax { line, .. }
+            | RecordError::Header { line, .. } => *line,
+            RecordError::Json(_) | RecordError::Start(_) | RecordError::Unwritable(_) => 0,
         }
     }
 
-    /// The column of the problem (from 1); 0 for JSON errors.
+    /// The column of the problem (from 1); 0 where there is none.
     pub fn column(&self) -> usize {
         match self {
             RecordError::BadMove { column, .. } | RecordError::Syntax { column, .. } => *column,
-            RecordError::Json(_) => 0,
+            _ => 0,
         }
     }
+
+    /// The same error with its line `lines` further down (a game read from the middle of a
+    /// file).
+    pub fn moved_down(mut self, lines: usize) -> RecordError {
+        match &mut self {
+            RecordError::BadMove { line, .. }
+            | RecordError::Syntax { line, .. }
+            | RecordError::Header { line, .. } => *line += lines,
+            _ => {}
+        }
+        self
+    }
+}
+
+/// The meaning of a termination word of the MiGs server (French), in English; `None` for a
+/// word it does not use.
+///
+/// `Au score` = six marbles ejected (`score (6 marbles)`), `Abandon` = resignation, `Au
+/// temps` = time, `Déco` = disconnection, `Match nul` = draw (agreed).
+pub fn termination_meaning(word: &str) -> Option<&'static str> {
+    match word.trim() {
+        "Au score" => Some("score (6 marbles)"),
+        "Abandon" => Some("resignation"),
+        "Au temps" => Some("time"),
+        "Déco" => Some("disconnection"),
+        "Match nul" => Some("draw (agreed)"),
+        _ => None,
+    }
+}
+
+/// The start of a two-player layout as a position of `SEATS` seats (`None` unless two).
+pub fn layout_start<const SEATS: usize>(layout: Layout) -> Option<Position<SEATS>> {
+    super::position::Abalone::new(layout)
+        .to_setup()
+        .into_game::<SEATS>()
+        .ok()
+}
+
+/// The two-player layout a start is, the move limit set aside; `None` for any other start
+/// (or more seats).
+pub fn layout_of<const SEATS: usize>(start: &Position<SEATS>) -> Option<Layout> {
+    let mut bare = *start;
+    bare.set_move_limit(None);
+    Layout::ALL
+        .into_iter()
+        .find(|&l| layout_start::<SEATS>(l) == Some(bare))
+}
+
+/// Why APGN and JSON records cannot hold a start.
+const NOT_A_LAYOUT: &str =
+    "the record starts from a position that is no layout; APGN and JSON records start from a layout";
+
+/// The layout of a record's start, for the two-player formats.
+///
+/// # Errors
+/// [`RecordError::Unwritable`] when the start is no two-player layout.
+pub(crate) fn two_player_layout<const SEATS: usize>(
+    start: &Position<SEATS>,
+) -> Result<Layout, RecordError> {
+    if SEATS != 2 {
+        return Err(RecordError::Unwritable(
+            "APGN and JSON records are two-player games (leave out --players)",
+        ));
+    }
+    layout_of(start).ok_or(RecordError::Unwritable(NOT_A_LAYOUT))
 }

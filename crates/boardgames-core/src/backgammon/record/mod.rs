@@ -20,6 +20,7 @@ pub mod jsonl;
 pub mod mat;
 mod model;
 pub mod replay;
+pub mod turns;
 
 pub use mat::{read_match, write_match};
 pub use model::{Action, ActionKind, GameRecord, MatchRecord, Wins};
@@ -27,6 +28,7 @@ pub use replay::{
     replay_game, replay_match, resolve_written, EndKind, GameEnd, GameReplay, IllegalAction,
     ReplayError,
 };
+pub use turns::{Turns, TurnsError};
 
 /// Why a match file could not be read: the line and column (from 1) and what is wrong.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]

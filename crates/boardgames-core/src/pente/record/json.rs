@@ -2,11 +2,11 @@
 //! corpus: `{"id": "...", "variant": "pente" | "keryo-pente", "tournament_rule": true,
 //! "moves": ["K10", "L9", ...], "result": "1-0" | "0-1" | null, ...}`; other fields are kept.
 
-use super::game_record::GameRecord;
-use super::replay::{replay, Replay};
+use super::pgn::FIELD_TAGS;
 use super::RecordError;
 use crate::pente::point::Point;
-use crate::pente::position::Variant;
+use crate::pente::position::{Pente, Variant};
+use crate::record::{Format, Record, Step};
 
 /// One game as stored in the JSON record format (see the module docs).
 #[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
@@ -43,9 +43,9 @@ impl JsonRecord {
         serde_json::from_str(text).map_err(|e| RecordError::Json(e.to_string()))
     }
 
-    /// Replays the record's moves under its variant and tournament rule.
-    pub fn replay(&self) -> Replay {
-        replay(self.variant, self.tournament_rule, &self.moves)
+    /// The position the record starts from: the empty board of its variant and rule.
+    pub fn start(&self) -> Pente {
+        Pente::new(self.variant, self.tournament_rule)
     }
 }
 
@@ -67,7 +67,7 @@ impl JsonRecord {
     /// [`RecordError::BadMove`] (line 1, column = the move's position in the list) for a move
     /// that is not a point, [`RecordError::Json`] for a result that is not `1-0`, `0-1` or
     /// `1/2-1/2`.
-    pub fn to_game_record(&self) -> Result<GameRecord, RecordError> {
+    pub fn to_record(&self) -> Result<Record<Pente>, RecordError> {
         let moves = self
             .moves
             .iter()
@@ -83,7 +83,10 @@ impl JsonRecord {
             .collect::<Result<Vec<Point>, _>>()?;
         let result = match &self.result {
             None => None,
-            Some(r) => Some(r.parse().map_err(RecordError::Json)?),
+            Some(r) => Some(
+                r.parse()
+                    .map_err(|e: crate::record::ResultError| RecordError::Json(e.to_string()))?,
+            ),
         };
         let mut tags = Vec::new();
         if let Some(id) = &self.id {
@@ -108,23 +111,32 @@ impl JsonRecord {
                 (_, other, _) => tags.push((key.clone(), other.to_string())),
             }
         }
-        Ok(GameRecord {
-            variant: self.variant,
-            tournament_rule: self.tournament_rule,
+        Ok(Record {
+            start: self.start(),
             tags,
-            moves,
+            steps: moves.into_iter().map(Step::Move).collect(),
             result,
         })
     }
 
-    /// The JSON record of a game record: the inverse of [`JsonRecord::to_game_record`].
-    pub fn from_game_record(record: &GameRecord) -> JsonRecord {
+    /// The JSON record of a record: the inverse of [`JsonRecord::to_record`]. The tags
+    /// that pente.org files use for the rules and the result (`Game`, `Rated`, `Result`)
+    /// are the fields `variant`, `tournament_rule` (and `rated`) and `result`.
+    ///
+    /// # Errors
+    /// [`RecordError::Start`] when the record does not start from the empty board.
+    pub fn from_record(record: &Record<Pente>) -> Result<JsonRecord, RecordError> {
+        let start = &record.start;
+        if *start != Pente::new(start.variant(), start.tournament_rule()) {
+            return Err(RecordError::Start);
+        }
         let mut extra = serde_json::Map::new();
         let mut id = None;
         let mut players: [Option<String>; 2] = [None, None];
         for (name, value) in &record.tags {
             let key = KEY_TAGS.iter().find(|(_, t)| t == name).map(|(k, _)| *k);
             match (name.as_str(), key) {
+                (field, _) if FIELD_TAGS.contains(&field) => {}
                 ("Id", _) => id = Some(value.clone()),
                 ("Player 1 Name", _) => players[0] = Some(value.clone()),
                 ("Player 2 Name", _) => players[1] = Some(value.clone()),
@@ -143,18 +155,71 @@ impl JsonRecord {
         }
         extra.insert(
             "rated".to_owned(),
-            if record.tournament_rule { "Y" } else { "N" }.into(),
+            if start.tournament_rule() { "Y" } else { "N" }.into(),
         );
         if let [Some(p1), Some(p2)] = players {
             extra.insert("players".to_owned(), vec![p1, p2].into());
         }
-        JsonRecord {
+        Ok(JsonRecord {
             id,
-            variant: record.variant,
-            tournament_rule: record.tournament_rule,
-            moves: record.moves.iter().map(ToString::to_string).collect(),
+            variant: start.variant(),
+            tournament_rule: start.tournament_rule(),
+            moves: record.move_texts(),
             result: record.result.map(|r| r.token().to_owned()),
             extra,
+        })
+    }
+}
+
+/// JSON records as a [`Format`]: `json`, one record per line (JSON lines; a file of one
+/// record is one line).
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub struct PenteJson;
+
+impl Format<Pente> for PenteJson {
+    type Error = RecordError;
+
+    fn name(&self) -> &'static str {
+        "json"
+    }
+
+    /// Text starting with `{`.
+    fn detect(&self, text: &str) -> bool {
+        text.trim_start().starts_with('{')
+    }
+
+    /// One record per non-blank line; the line number is given in errors when the text has
+    /// several.
+    fn read(&self, text: &str) -> Result<Vec<Record<Pente>>, RecordError> {
+        let lines: Vec<(usize, &str)> = text
+            .lines()
+            .enumerate()
+            .filter(|(_, l)| !l.trim().is_empty())
+            .collect();
+        let several = lines.len() > 1;
+        lines
+            .into_iter()
+            .map(|(i, line)| {
+                JsonRecord::from_json(line.trim())
+                    .and_then(|r| r.to_record())
+                    .map_err(|e| match e {
+                        RecordError::Json(m) if several => {
+                            RecordError::Json(format!("line {}: {m}", i + 1))
+                        }
+                        other => other,
+                    })
+            })
+            .collect()
+    }
+
+    fn write(&self, records: &[Record<Pente>]) -> Result<String, RecordError> {
+        let mut out = String::new();
+        for record in records {
+            let json = serde_json::to_string(&JsonRecord::from_record(record)?)
+                .map_err(|e| RecordError::Json(e.to_string()))?;
+            out.push_str(&json);
+            out.push('\n');
         }
+        Ok(out)
     }
 }

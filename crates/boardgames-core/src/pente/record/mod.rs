@@ -1,33 +1,34 @@
-//! Pente game records: a format-independent model ([`GameRecord`]), its file formats, and
-//! replay against the rules.
+//! Pente records: the pente.org game file and move list ([`PenteOrg`], `pgn`) and the JSON
+//! record of the reference data ([`PenteJson`], `json`) as [`Format`](crate::record::Format)s
+//! of [`Record<Pente>`](crate::record::Record), and the reference data's replay report.
 //!
 //! * [`movelist`]: the bare move text `1. K10 L9 2. ...` (with optional tags and comments).
 //! * [`pgn`]: pente.org's PGN-like game files: tag lines (`[Game "Pente"]`, `[Rated "Y"]`,
 //!   players, `[Result "1-0"]`, ...), a blank line, then the move text and the result.
 //! * `json` (feature `serde`): the JSON record of the pente.org corpus, one object per game.
-//! * [`mod@replay`]: a move list played against the rules, ply by ply, and the expected-results
-//!   report (`id`, `variant`, `tournament_rule`, `n_moves`, `caps`, `removed`, `result`,
-//!   `illegal`) of the reference data.
+//! * `report` (feature `serde`): the expected-results report (`id`, `variant`,
+//!   `tournament_rule`, `n_moves`, `caps`, `removed`, `result`, `illegal`) of the reference
+//!   data, a fold over the record's [`Trace`](crate::record::Trace).
 
-mod game_record;
 #[cfg(feature = "serde")]
 pub mod json;
 pub mod movelist;
 pub mod pgn;
-pub mod replay;
+#[cfg(feature = "serde")]
+pub mod report;
 
 use crate::pente::point::PointError;
 
-pub use game_record::{GameRecord, RecordedResult, ReplayError};
 #[cfg(feature = "serde")]
-pub use json::JsonRecord;
-pub use movelist::{parse_move_list, parse_tags, write_move_list};
+pub use json::{JsonRecord, PenteJson};
+pub use movelist::{parse_move_list, write_move_list, PenteMoveList};
+pub use pgn::{games, read_pgn, write_pgn, PenteOrg};
 #[cfg(feature = "serde")]
-pub use replay::ReplayReport;
-pub use replay::{replay, IllegalAt, Replay, ReplayResult};
+pub use report::{IllegalAt, ReplayReport, ReplayResult};
 
-/// Why a record could not be read.
+/// Why a record could not be read or written.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 pub enum RecordError {
     /// A token of the move list is not a point, a move number or a result.
     #[error("line {line}, column {column}: {token:?} is not a move: {source}")]
@@ -53,4 +54,33 @@ pub enum RecordError {
         /// What is wrong with it.
         message: String,
     },
+    /// The record starts from a position other than the empty board, which pente.org files
+    /// and JSON records cannot state.
+    #[error("the record does not start from the empty board, which the format cannot state")]
+    Start,
+}
+
+impl RecordError {
+    /// The same error with its line `lines` further down (a game read from the middle of a
+    /// file).
+    pub fn moved_down(self, lines: usize) -> RecordError {
+        match self {
+            RecordError::BadMove {
+                line,
+                column,
+                token,
+                source,
+            } => RecordError::BadMove {
+                line: line + lines,
+                column,
+                token,
+                source,
+            },
+            RecordError::BadTag { line, message } => RecordError::BadTag {
+                line: line + lines,
+                message,
+            },
+            other => other,
+        }
+    }
 }

@@ -4,10 +4,14 @@
 //! move numbers and a trailing result. Move numbers (`12.`, also glued: `12.K10`), results
 //! (`1-0`, `0-1`, `1/2-1/2`, `*`) and pente.org's `Resign` / `Forfeit` markers are skipped, and
 //! so are comments (from `#` to the end of the line) and header tag lines in the PGN style of
-//! pente.org's game files, `[Event "Turn-based Game"]`, which [`parse_tags`] reads.
+//! pente.org's game files, `[Event "Turn-based Game"]`, which
+//! [`read_loose_tags`](crate::record::tags::read_loose_tags) reads.
 
-use super::RecordError;
+use super::{PenteOrg, RecordError};
 use crate::pente::point::Point;
+use crate::pente::position::Pente;
+use crate::record::tags::is_tag_line;
+use crate::record::{Format, MoveText, Record, RecordedResult};
 
 /// Parses a move-list text (see the module docs) into points.
 ///
@@ -57,34 +61,6 @@ pub fn parse_move_list(text: &str) -> Result<Vec<Point>, RecordError> {
     Ok(moves)
 }
 
-/// Whether a line is a header tag line: `[Name "value"]`, spaces around allowed.
-fn is_tag_line(line: &str) -> bool {
-    let line = line.trim();
-    line.starts_with('[') && line.ends_with(']')
-}
-
-/// The header tags of a move-list text, in order: each line `[Name "value"]` gives
-/// `("Name", "value")`. The name is everything before the first `"` (so pente.org's
-/// `[Player 1 "P1"]` gives `Player 1`); the value is between the first and the last `"`, or the
-/// rest of the line when it is not quoted.
-pub fn parse_tags(text: &str) -> Vec<(String, String)> {
-    text.lines()
-        .filter(|line| is_tag_line(line))
-        .filter_map(|line| {
-            let inner = line.trim();
-            let inner = inner.get(1..inner.len() - 1)?.trim();
-            let (name, value) = match (inner.find('"'), inner.rfind('"')) {
-                (Some(first), Some(last)) if last > first => {
-                    (&inner[..first], &inner[first + 1..last])
-                }
-                _ => inner.split_once(char::is_whitespace).unwrap_or((inner, "")),
-            };
-            let name = name.trim();
-            (!name.is_empty()).then(|| (name.to_owned(), value.trim().to_owned()))
-        })
-        .collect()
-}
-
 fn is_move_number(token: &str) -> bool {
     let digits = token.trim_end_matches('.');
     token.ends_with('.') && !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit())
@@ -97,19 +73,61 @@ fn is_result(token: &str) -> bool {
     )
 }
 
-/// Writes moves as pente.org move-list text: `1. K10 L9 2. N10 ...`.
-pub fn write_move_list(moves: &[Point]) -> String {
-    let mut out = String::new();
-    for (i, pair) in moves.chunks(2).enumerate() {
-        if i > 0 {
-            out.push(' ');
-        }
-        out.push_str(&format!("{}. {}", i + 1, pair[0]));
-        if let Some(second) = pair.get(1) {
-            out.push_str(&format!(" {second}"));
-        }
+/// How pente.org writes move text: two plies a move number, `1. K10 L9`.
+pub const MOVE_TEXT: MoveText = MoveText {
+    per_number: 2,
+    spaced: true,
+    width: None,
+    result_on_last_line: false,
+};
+
+/// The bare move list as a [`Format`]: `movelist`, one game a line, `1. K10 L9 ... 1-0` (`*`
+/// for a game without a result). Reading is [`PenteOrg`]'s (it reads bare move lists, one
+/// game after another); a text is never taken for this format when another reads it, so
+/// [`Format::detect`] always says no.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct PenteMoveList {
+    /// The rules of the lists read (a move list does not state them).
+    pub default: Pente,
+}
+
+impl Format<Pente> for PenteMoveList {
+    type Error = RecordError;
+
+    fn name(&self) -> &'static str {
+        "movelist"
     }
-    out
+
+    fn detect(&self, _text: &str) -> bool {
+        false
+    }
+
+    fn read(&self, text: &str) -> Result<Vec<Record<Pente>>, RecordError> {
+        PenteOrg::new(self.default).read(text)
+    }
+
+    /// One line per game. The rules are not written: the reader's default gives them.
+    fn write(&self, records: &[Record<Pente>]) -> Result<String, RecordError> {
+        let mut out = String::new();
+        for record in records {
+            let start = &record.start;
+            if *start != Pente::new(start.variant(), start.tournament_rule()) {
+                return Err(RecordError::Start);
+            }
+            let moves: Vec<String> = record.move_texts();
+            out.push_str(
+                &MOVE_TEXT.write(&moves, Some(RecordedResult::token_or_star(record.result))),
+            );
+            out.push('\n');
+        }
+        Ok(out)
+    }
+}
+
+/// Writes moves as pente.org move-list text on one line: `1. K10 L9 2. N10 ...`.
+pub fn write_move_list(moves: &[Point]) -> String {
+    let names: Vec<String> = moves.iter().map(ToString::to_string).collect();
+    MOVE_TEXT.write(&names, None)
 }
 
 #[cfg(test)]
@@ -135,7 +153,7 @@ mod tests {
             .map(ToString::to_string)
             .collect();
         assert_eq!(names, ["K10", "L9", "N10"]);
-        let tags = parse_tags(text);
+        let tags = crate::record::tags::read_loose_tags(text);
         let tags: Vec<(&str, &str)> = tags.iter().map(|(n, v)| (n.as_str(), v.as_str())).collect();
         assert_eq!(
             tags,

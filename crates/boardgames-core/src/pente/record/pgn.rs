@@ -20,16 +20,85 @@
 //! which pente.org applies to rated games; `Result` or a result token after the moves gives the
 //! result. Missing tags take the given defaults. Every other tag is kept in order.
 //!
-//! Writing: `Game`, the kept tags, `Rated`, `Result`, a blank line, then the numbered moves
+//! The record's tags are every tag of the file in order, `Game`, `Rated` and `Result`
+//! included; the start and the result are taken from them.
+//!
+//! Writing: `Game`, the other tags, `Rated`, `Result`, a blank line, then the numbered moves
 //! and the result, in lines of at most 80 characters as pente.org writes them.
 
-use super::game_record::{GameRecord, RecordedResult};
-use super::movelist::{parse_move_list, parse_tags, write_move_list};
+use super::movelist::{parse_move_list, MOVE_TEXT};
 use super::RecordError;
-use crate::pente::position::Variant;
+use crate::pente::position::{Pente, Variant};
+use crate::record::tags::{is_tag_line, read_loose_tags, write_tag, TagSyntax};
+use crate::record::{split_games, Format, MoveText, Record, RecordedResult, Step};
 
-/// Tags the record holds as fields rather than in its tag list.
-const FIELD_TAGS: [&str; 3] = ["Game", "Rated", "Result"];
+/// Tags the writer takes from the record's start and result rather than its tag list.
+pub const FIELD_TAGS: [&str; 3] = ["Game", "Rated", "Result"];
+
+/// The move text of a game file: lines of at most 80 characters.
+const WRAPPED: MoveText = MoveText {
+    width: Some(80),
+    ..MOVE_TEXT
+};
+
+/// pente.org's game files (and bare move lists), as a [`Format`]: `pgn`.
+///
+/// One game a file. `default` gives the variant and the tournament rule of a file without
+/// `Game` or `Rated` tags.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct PenteOrg {
+    /// The start of files that do not name their rules.
+    pub default: Pente,
+}
+
+impl PenteOrg {
+    /// The format with the rules of files that do not name theirs.
+    pub fn new(default: Pente) -> PenteOrg {
+        PenteOrg { default }
+    }
+}
+
+impl Format<Pente> for PenteOrg {
+    type Error = RecordError;
+
+    fn name(&self) -> &'static str {
+        "pgn"
+    }
+
+    /// Anything that is not JSON.
+    fn detect(&self, text: &str) -> bool {
+        !text.trim_start().starts_with('{')
+    }
+
+    /// Every game of the text (see [`games`]); none for a blank text.
+    fn read(&self, text: &str) -> Result<Vec<Record<Pente>>, RecordError> {
+        let (variant, rule) = (self.default.variant(), self.default.tournament_rule());
+        games(text)
+            .into_iter()
+            .map(|(first_line, game)| {
+                read_pgn(&game, variant, rule).map_err(|e| e.moved_down(first_line - 1))
+            })
+            .collect()
+    }
+
+    /// The games one after the other, a blank line between them.
+    fn write(&self, records: &[Record<Pente>]) -> Result<String, RecordError> {
+        let texts = records
+            .iter()
+            .map(write_pgn)
+            .collect::<Result<Vec<_>, _>>()?;
+        Ok(texts.join("\n"))
+    }
+}
+
+/// The games of a text, each with its first line (from 1): a tag line after move text, or a
+/// line of moves after a line ending with a result token (`1-0`, `0-1`, `1/2-1/2`, `*`),
+/// starts the next game (see [`split_games`]).
+pub fn games(text: &str) -> Vec<(usize, String)> {
+    split_games(text, '#', is_tag_line, |t| {
+        matches!(t, "1-0" | "0-1" | "1/2-1/2" | "*")
+    })
+}
 
 /// Reads a pente.org PGN-like game (or a bare move list).
 ///
@@ -43,20 +112,14 @@ pub fn read_pgn(
     text: &str,
     variant: Variant,
     tournament_rule: bool,
-) -> Result<GameRecord, RecordError> {
+) -> Result<Record<Pente>, RecordError> {
     let moves = parse_move_list(text)?;
-    let mut record = GameRecord {
-        variant,
-        tournament_rule,
-        moves,
-        ..GameRecord::default()
-    };
-    let tag_lines = text
-        .lines()
-        .enumerate()
-        .filter(|(_, l)| !parse_tags(l).is_empty());
-    for (line_no, line) in tag_lines {
-        for (name, value) in parse_tags(line) {
+    let (mut variant, mut rule, mut result) = (variant, tournament_rule, None);
+    for (line_no, line) in text.lines().enumerate() {
+        if !is_tag_line(line) {
+            continue;
+        }
+        for (name, value) in read_loose_tags(line) {
             let bad = |message: String| RecordError::BadTag {
                 line: line_no + 1,
                 message,
@@ -64,7 +127,7 @@ pub fn read_pgn(
             match name.as_str() {
                 "Game" => {
                     let rules = value.strip_prefix("Speed ").unwrap_or(&value);
-                    record.variant = match rules.to_ascii_lowercase().as_str() {
+                    variant = match rules.to_ascii_lowercase().as_str() {
                         "pente" => Variant::Pente,
                         "keryo-pente" | "keryo pente" | "keryopente" => Variant::KeryoPente,
                         _ => {
@@ -73,91 +136,75 @@ pub fn read_pgn(
                     };
                 }
                 "Rated" => {
-                    record.tournament_rule = match value.to_ascii_lowercase().as_str() {
+                    rule = match value.to_ascii_lowercase().as_str() {
                         "y" | "yes" => true,
                         "n" | "no" => false,
                         _ => return Err(bad(format!("Rated {value:?} should be Y or N"))),
                     };
                 }
                 "Result" => {
-                    record.result = match value.as_str() {
+                    result = match value.as_str() {
                         "" | "*" | "?" => None,
-                        v => Some(v.parse::<RecordedResult>().map_err(bad)?),
+                        v => Some(
+                            v.parse::<RecordedResult>()
+                                .map_err(|e| bad(e.to_string()))?,
+                        ),
                     }
                 }
-                _ => record.tags.push((name, value)),
+                _ => {}
             }
         }
     }
     // A result token after the moves counts when no Result tag gave one.
-    if record.result.is_none() {
-        record.result = last_result_token(text);
+    if result.is_none() {
+        result = last_result_token(text);
     }
-    Ok(record)
+    Ok(Record {
+        start: Pente::new(variant, rule),
+        tags: read_loose_tags(text),
+        steps: moves.into_iter().map(Step::Move).collect(),
+        result,
+    })
 }
 
 /// The last result token (`1-0`, `0-1`, `1/2-1/2`) of the move text, outside tags and comments.
 fn last_result_token(text: &str) -> Option<RecordedResult> {
     text.lines()
-        .filter(|l| parse_tags(l).is_empty())
+        .filter(|l| !is_tag_line(l))
         .flat_map(|l| l.split('#').next().unwrap_or("").split_whitespace())
         .filter_map(|t| t.parse::<RecordedResult>().ok())
         .next_back()
 }
 
 /// Writes a record as a pente.org PGN-like file (see the module docs).
-pub fn write_pgn(record: &GameRecord) -> String {
-    let mut out = format!("[Game \"{}\"]\n", record.variant.title());
+///
+/// # Errors
+/// [`RecordError::Start`] when the record does not start from the empty board (pente.org
+/// files cannot state another start).
+pub fn write_pgn(record: &Record<Pente>) -> Result<String, RecordError> {
+    let start = &record.start;
+    if *start != Pente::new(start.variant(), start.tournament_rule()) {
+        return Err(RecordError::Start);
+    }
+    let mut out = String::new();
+    write_tag(&mut out, "Game", start.variant().title(), TagSyntax::Loose);
     for (name, value) in &record.tags {
         if !FIELD_TAGS.contains(&name.as_str()) {
-            out.push_str(&format!("[{name} \"{}\"]\n", value.replace('"', "'")));
+            write_tag(&mut out, name, value, TagSyntax::Loose);
         }
     }
-    let rated = if record.tournament_rule { "Y" } else { "N" };
-    out.push_str(&format!("[Rated \"{rated}\"]\n"));
-    let result = record.result.map_or("*", RecordedResult::token);
-    out.push_str(&format!("[Result \"{result}\"]\n\n"));
-
-    let mut text = write_move_list(&record.moves);
-    if let Some(r) = record.result {
-        if !text.is_empty() {
-            text.push(' ');
-        }
-        text.push_str(r.token());
-    }
-    // Wrap at 80 columns between moves, never between a move number and its moves.
-    let mut line = String::new();
-    for group in move_groups(&text) {
-        if !line.is_empty() && line.len() + 1 + group.len() > 80 {
-            out.push_str(&line);
-            out.push('\n');
-            line.clear();
-        }
-        if !line.is_empty() {
-            line.push(' ');
-        }
-        line.push_str(&group);
-    }
-    if !line.is_empty() {
-        out.push_str(&line);
+    let rated = if start.tournament_rule() { "Y" } else { "N" };
+    write_tag(&mut out, "Rated", rated, TagSyntax::Loose);
+    let result = RecordedResult::token_or_star(record.result);
+    write_tag(&mut out, "Result", result, TagSyntax::Loose);
+    out.push('\n');
+    let moves: Vec<String> = record.move_texts();
+    let text = WRAPPED.write(&moves, record.result.map(RecordedResult::token));
+    if !text.is_empty() {
+        out.push_str(&text);
         out.push('\n');
     }
-    out
-}
-
-/// The move text split into groups that stay on one line: `12. K10 L9`, or a lone result.
-fn move_groups(text: &str) -> Vec<String> {
-    let mut groups: Vec<String> = Vec::new();
-    for word in text.split(' ').filter(|w| !w.is_empty()) {
-        match groups.last_mut() {
-            Some(group) if !word.ends_with('.') => {
-                group.push(' ');
-                group.push_str(word);
-            }
-            _ => groups.push(word.to_owned()),
-        }
-    }
-    groups
+    Ok(out)
 }
 
 #[cfg(test)]
@@ -165,39 +212,52 @@ mod tests {
     use super::*;
     use crate::pente::Point;
 
+    /// The same game: start, steps, result and the tags that are not fields.
+    fn same(a: &Record<Pente>, b: &Record<Pente>) {
+        let kept = |r: &Record<Pente>| -> Vec<(String, String)> {
+            r.tags
+                .iter()
+                .filter(|(n, _)| !FIELD_TAGS.contains(&n.as_str()))
+                .cloned()
+                .collect()
+        };
+        assert_eq!((a.start, &a.steps, a.result), (b.start, &b.steps, b.result));
+        assert_eq!(kept(a), kept(b));
+    }
+
     const GAME: &str = "[Game \"Keryo-Pente\"]\n[Site \"Pente.org\"]\n[Rated \"N\"]\n\
                         [Player 1 Name \"P1\"]\n[Result \"0-1\"]\n\n1. K10 L9 2. N10 M10\n";
 
     #[test]
     fn tags_set_the_rules_and_are_kept() {
         let rec = read_pgn(GAME, Variant::Pente, true).unwrap();
-        assert_eq!(rec.variant, Variant::KeryoPente);
-        assert!(!rec.tournament_rule);
+        assert_eq!(rec.start.variant(), Variant::KeryoPente);
+        assert!(!rec.start.tournament_rule());
         assert_eq!(rec.result, Some(RecordedResult::SecondPlayerWins));
         assert_eq!(rec.tag("Player 1 Name"), Some("P1"));
-        assert_eq!(rec.moves.len(), 4);
-        assert_eq!(
-            read_pgn(&write_pgn(&rec), Variant::Pente, true).unwrap(),
-            rec
-        );
+        assert_eq!(rec.tag("Rated"), Some("N"), "every tag of the file is kept");
+        assert_eq!(rec.steps.len(), 4);
+        let text = write_pgn(&rec).unwrap();
+        same(&read_pgn(&text, Variant::Pente, true).unwrap(), &rec);
+        let again = read_pgn(&text, Variant::Pente, true).unwrap();
+        assert_eq!(write_pgn(&again).unwrap(), text);
     }
 
     #[test]
     fn long_games_wrap_at_80_columns_and_round_trip() {
         let moves: Vec<Point> = Point::all().step_by(3).take(101).collect();
-        let rec = GameRecord {
-            variant: Variant::Pente,
-            tournament_rule: true,
+        let rec = Record {
+            start: Pente::new(Variant::Pente, true),
             tags: vec![("Event".into(), "Turn-based Game".into())],
-            moves,
+            steps: moves.into_iter().map(Step::Move).collect(),
             result: Some(RecordedResult::FirstPlayerWins),
         };
-        let text = write_pgn(&rec);
+        let text = write_pgn(&rec).unwrap();
         assert!(text.lines().all(|l| l.len() <= 80), "{text}");
         // No line ends with a move number cut off from its moves.
         assert!(text.lines().all(|l| !l.ends_with('.')), "{text}");
         assert!(text.trim_end().ends_with("1-0"));
-        assert_eq!(read_pgn(&text, Variant::KeryoPente, false).unwrap(), rec);
+        same(&read_pgn(&text, Variant::KeryoPente, false).unwrap(), &rec);
     }
 
     #[test]

@@ -1,0 +1,337 @@
+//! The plain Aba-Pro record of the command-line tools, for any number of players:
+//!
+//! ```text
+//! # a comment
+//! [Layout "belgian_daisy"]
+//! [MoveLimit "200"]
+//! 1.a1b2 i5h5 2.a2b3 i6h6 ... 1-0
+//! ```
+//!
+//! # Reading
+//! Header lines `[Name "value"]`: `Layout` (also `Variant`: a layout name for the number of
+//! players, e.g. `belgian_daisy`, `three_players`) or `Position` (also `Setup`: the position
+//! string of `docs/abalone.md` or the neutral JSON position) give the start, `MoveLimit` the
+//! plies after which the game is adjudicated; every other header is a tag (`Result` gives
+//! the recorded result). Without a start header the game starts from the format's default.
+//! `#` starts a comment. Moves in Aba-Pro notation, with or without their numbers (`12.a1b2`,
+//! `12.`, `12...i5h5`); result tokens (`1-0`, `0-1`, `1/2-1/2`, `*`, three-player `1-0-0`,
+//! ...) are skipped. A token that is no move is kept as written
+//! ([`crate::record::Step::Written`]): replay refuses it at its ply. Several games a file: a header after moves, or moves after a result
+//! token, start the next.
+//!
+//! # Writing
+//! `[Layout "name"]` (with `[MoveLimit "N"]` when there is one) or `[Position "..."]`, the
+//! other tags, then the moves on one line, a number before each round of the table
+//! (`1.a1b2 i5h5 2.a2b3 ...`), and the result: the end by the rules when the moves reach one,
+//! else the recorded result, else `*`.
+
+use super::{layout_of, RecordError, START_TAGS};
+use crate::abalone::layout::{Layout, LayoutError, MultiLayout};
+use crate::abalone::notation::Notation;
+use crate::abalone::position::Position;
+use crate::game::Game;
+use crate::record::tags::{write_tag, TagSyntax};
+use crate::record::{replay, split_games, Format, MoveText, Record, RecordedResult, Step};
+
+/// The result tokens a record may hold (three players: `1-0-0`, `0-1-0`, `0-0-1`).
+const RESULT_TOKENS: [&str; 8] = [
+    "1-0", "0-1", "1/2-1/2", "*", "½-½", "1-0-0", "0-1-0", "0-0-1",
+];
+
+/// The plain Aba-Pro record as a [`Format`]: `abapro`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct AbaPro<const SEATS: usize> {
+    /// The start of records without a `Layout` or `Position` header.
+    pub default: Position<SEATS>,
+    /// How the default was chosen by the user (e.g. `--layout belgian_daisy`), if it was: a
+    /// record whose header names another start is then refused, with this in the message.
+    pub chosen: Option<String>,
+}
+
+impl<const SEATS: usize> AbaPro<SEATS> {
+    /// The format with the start of records that name none.
+    pub fn new(default: Position<SEATS>) -> AbaPro<SEATS> {
+        AbaPro {
+            default,
+            chosen: None,
+        }
+    }
+}
+
+/// A position given as text: the compact position string (`docs/abalone.md`) or the neutral
+/// JSON position (feature `serde`).
+///
+/// # Errors
+/// Why the text is neither, or describes an impossible position.
+pub fn parse_position<const SEATS: usize>(text: &str) -> Result<Position<SEATS>, String> {
+    let text = text.trim();
+    #[cfg(feature = "serde")]
+    if text.starts_with('{') {
+        return serde_json::from_str(text).map_err(|e| format!("not a JSON position: {e}"));
+    }
+    Position::<SEATS>::from_text(text).map_err(|e| e.to_string())
+}
+
+/// The start a layout header names, for `SEATS` players, with the name it is written with.
+fn header_layout<const SEATS: usize>(value: &str) -> Result<(Position<SEATS>, String), String> {
+    if SEATS == 2 {
+        if let Ok(multi) = value.parse::<MultiLayout>() {
+            return Err(format!(
+                "layout {multi} is for {} players: give --players {}",
+                multi.players(),
+                multi.players()
+            ));
+        }
+        let layout: Layout = value.parse().map_err(|e: LayoutError| e.to_string())?;
+        let pos = super::layout_start::<SEATS>(layout)
+            .ok_or_else(|| "a two-player layout needs --players 2".to_owned())?;
+        return Ok((pos, layout.to_string()));
+    }
+    let layout: MultiLayout = value.parse().map_err(|_| {
+        format!(
+            "unknown layout {value:?} (expected three_players, four_players, four_players_rows or six_players)"
+        )
+    })?;
+    let pos = Position::<SEATS>::from_layout(layout).ok_or_else(|| {
+        format!(
+            "layout {layout} is for {} players: give --players {}",
+            layout.players(),
+            layout.players()
+        )
+    })?;
+    Ok((pos, layout.to_string()))
+}
+
+/// The name of the layout a start is (its move limit aside), for `SEATS` players.
+pub fn layout_name<const SEATS: usize>(start: &Position<SEATS>) -> Option<String> {
+    if SEATS == 2 {
+        return layout_of(start).map(|l| l.to_string());
+    }
+    let mut bare = *start;
+    bare.set_move_limit(None);
+    MultiLayout::ALL
+        .into_iter()
+        .find(|&l| Position::<SEATS>::from_layout(l) == Some(bare))
+        .map(|l| l.to_string())
+}
+
+/// One `[Name "value"]` header line, or `None` when the line is not one.
+fn header(line: &str) -> Option<(&str, &str)> {
+    let inner = line.strip_prefix('[')?.strip_suffix(']')?.trim();
+    let (name, value) = inner.split_once(char::is_whitespace)?;
+    let value = value.trim().strip_prefix('"')?.strip_suffix('"')?;
+    Some((name, value))
+}
+
+impl<const SEATS: usize> AbaPro<SEATS> {
+    /// Reads one game (see the module docs).
+    fn read_game(&self, text: &str) -> Result<Record<Position<SEATS>>, RecordError> {
+        let mut start: Option<(Position<SEATS>, String)> = None;
+        let mut limit = None;
+        let mut record = Record::new(self.default);
+        for (i, raw) in text.lines().enumerate() {
+            let line_no = i + 1;
+            let bad = |message: String| RecordError::Header {
+                line: line_no,
+                message,
+            };
+            let code = raw.split('#').next().unwrap_or("");
+            let line = code.trim();
+            if line.is_empty() {
+                continue;
+            }
+            if line.starts_with('[') {
+                let (name, value) = header(line).ok_or_else(|| {
+                    bad(format!(
+                        "{line:?} is not a header like [Layout \"standard\"]"
+                    ))
+                })?;
+                match name.to_ascii_lowercase().as_str() {
+                    "layout" | "variant" => {
+                        let (pos, name) = header_layout::<SEATS>(value).map_err(bad)?;
+                        start = Some((pos, format!("layout {name}")));
+                        record.tags.push(("Layout".to_owned(), name));
+                    }
+                    "position" | "setup" => {
+                        let pos = parse_position::<SEATS>(value).map_err(bad)?;
+                        start = Some((pos, "a position".to_owned()));
+                        record.tags.push(("Position".to_owned(), value.to_owned()));
+                    }
+                    "movelimit" => {
+                        let n: u16 = value
+                            .parse()
+                            .map_err(|_| bad(format!("move limit {value:?} is not 1..=65535")))?;
+                        limit = Some(n);
+                        record.tags.push(("MoveLimit".to_owned(), value.to_owned()));
+                    }
+                    "result" => {
+                        record.result = value.parse::<RecordedResult>().ok();
+                        record.tags.push((name.to_owned(), value.to_owned()));
+                    }
+                    _ => record.tags.push((name.to_owned(), value.to_owned())),
+                }
+                continue;
+            }
+            for token in line.split_whitespace() {
+                if RESULT_TOKENS.contains(&token) {
+                    continue;
+                }
+                // `12.a1b2`, `12.`, `12...i5h5`: the move number is dropped.
+                let mv = token.rsplit('.').next().unwrap_or(token);
+                if mv.is_empty() {
+                    continue;
+                }
+                // A token that is no move is kept as written: replay refuses it at its ply.
+                record.steps.push(match mv.parse::<Notation>() {
+                    Ok(notation) => Step::Move(notation),
+                    Err(_) => Step::Written(mv.to_owned()),
+                });
+            }
+        }
+        if let Some((pos, what)) = start {
+            if let Some(chosen) = self.chosen.as_ref().filter(|_| {
+                let mut bare = self.default;
+                bare.set_move_limit(None);
+                bare != pos
+            }) {
+                return Err(RecordError::Start(format!(
+                    "the record starts from {what}, but {chosen} says otherwise (leave the option out)"
+                )));
+            }
+            let mut pos = pos;
+            pos.set_move_limit(
+                self.default
+                    .move_limit()
+                    .and_then(|l| u16::try_from(l).ok()),
+            );
+            if limit.is_some() {
+                pos.set_move_limit(limit);
+            }
+            record.start = pos;
+        } else if limit.is_some() {
+            record.start.set_move_limit(limit);
+        }
+        Ok(record)
+    }
+}
+
+impl<const SEATS: usize> Format<Position<SEATS>> for AbaPro<SEATS> {
+    type Error = RecordError;
+
+    fn name(&self) -> &'static str {
+        "abapro"
+    }
+
+    /// Any text (the fallback of the command-line tools).
+    fn detect(&self, _text: &str) -> bool {
+        true
+    }
+
+    fn read(&self, text: &str) -> Result<Vec<Record<Position<SEATS>>>, RecordError> {
+        split_games(
+            text,
+            '#',
+            |l| l.starts_with('['),
+            |t| RESULT_TOKENS.contains(&t),
+        )
+        .into_iter()
+        .map(|(first, game)| self.read_game(&game).map_err(|e| e.moved_down(first - 1)))
+        .collect()
+    }
+
+    fn write(&self, records: &[Record<Position<SEATS>>]) -> Result<String, RecordError> {
+        let mut out = String::new();
+        for record in records {
+            write_game(&mut out, record);
+        }
+        Ok(out)
+    }
+}
+
+/// The result token of a game: `1-0`, `0-1` or `1/2-1/2` with two sides (two players or two
+/// teams); with three players `1-0-0`, `0-1-0` or `0-0-1`; `*` while it goes on.
+pub fn result_token<const SEATS: usize>(pos: &Position<SEATS>) -> String {
+    if pos.end_reason().is_none() {
+        return "*".to_owned();
+    }
+    match pos.winning_team() {
+        None => "1/2-1/2".to_owned(),
+        Some(t) => (0..Position::<SEATS>::team_count())
+            .map(|i| if i == usize::from(t.0) { "1" } else { "0" })
+            .collect::<Vec<_>>()
+            .join("-"),
+    }
+}
+
+fn write_game<const SEATS: usize>(out: &mut String, record: &Record<Position<SEATS>>) {
+    let start = &record.start;
+    let limit = start.move_limit().and_then(|l| u16::try_from(l).ok());
+    match layout_name(start) {
+        Some(name) => {
+            write_tag(out, "Layout", &name, TagSyntax::Loose);
+            if let Some(n) = limit {
+                write_tag(out, "MoveLimit", &n.to_string(), TagSyntax::Loose);
+            }
+        }
+        None => write_tag(
+            out,
+            "Position",
+            &start.to_setup().to_string(),
+            TagSyntax::Loose,
+        ),
+    }
+    for (name, value) in &record.tags {
+        if !START_TAGS.contains(&name.as_str()) {
+            write_tag(out, name, value, TagSyntax::Loose);
+        }
+    }
+    let trace = replay(record);
+    let token = match (trace.last().end_reason(), record.result) {
+        (Some(_), _) | (None, None) => result_token(trace.last()),
+        (None, Some(r)) => r.token().to_owned(),
+    };
+    let moves: Vec<String> = record.move_texts();
+    let text = MoveText {
+        per_number: SEATS,
+        spaced: false,
+        width: None,
+        result_on_last_line: false,
+    };
+    out.push_str(&text.write(&moves, Some(&token)));
+    out.push('\n');
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::abalone::Abalone;
+
+    #[test]
+    fn headers_moves_and_several_games() {
+        let format = AbaPro::new(Abalone::new(Layout::Standard));
+        let text = "# two games\n[Layout \"belgian_daisy\"]\n[Event \"x\"]\n1.a1b2 i5h5 2.a2b3 *\n\
+                    1.a1b2 1-0\n";
+        let games = format.read(text).unwrap();
+        assert_eq!(games.len(), 2);
+        assert_eq!(games[0].start, Abalone::new(Layout::BelgianDaisy));
+        assert_eq!(games[0].steps.len(), 3);
+        assert_eq!(games[1].start, Abalone::new(Layout::Standard));
+        assert_eq!(
+            format.write(&games[..1]).unwrap(),
+            "[Layout \"belgian_daisy\"]\n[Event \"x\"]\n1.a1b2 i5h5 2.a2b3 *\n"
+        );
+    }
+
+    #[test]
+    fn problems_are_located() {
+        let format = AbaPro::new(Abalone::new(Layout::Standard));
+        let games = format.read("[Layout \"standard\"]\n1.a1b2 i5").unwrap();
+        assert_eq!(games[0].steps[1], Step::Written("i5".to_owned()));
+        let trace = replay(&games[0]);
+        assert_eq!(trace.illegal.map(|bad| bad.ply), Some(2));
+        let err = format.read("1.a1b2\n[Layout \"hexagon\"]\n").unwrap_err();
+        assert_eq!(err.line(), 2, "{err}");
+        let err = format.read("[MoveLimit \"many\"]").unwrap_err();
+        assert!(err.to_string().contains("move limit"), "{err}");
+    }
+}

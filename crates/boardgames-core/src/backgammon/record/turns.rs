@@ -1,0 +1,226 @@
+//! The simple record of a checker game, one turn a line, as a [`Format`]: `turns`.
+//!
+//! ```text
+//! # a comment
+//! Position ID: 4HPwATDgc/ABMA      (optional start; with Match ID: ... for the side on roll)
+//! 31: 8/5 6/5
+//! 64: 24/18 13/9
+//! 66: pass
+//! ```
+//!
+//! The start is the format's default (the standard position with X on roll) unless a header
+//! gives another: `Position ID: ID` (X on roll), with `Match ID: ID` for the side on roll and
+//! the dice, or `XGID=...`. Each turn is `dice: play` in gnubg notation (`pass`, or nothing
+//! after the colon, when the roll cannot be played); a start that already has its dice begins
+//! with a play alone. Line breaks are optional: `31: 8/5 6/5 64: 24/18 13/9` reads the same.
+//! The cube is not recorded. Written back: the start as an XGID when it is not the standard
+//! position, a line per turn, and `# X wins N` when the game is over.
+
+use crate::backgammon::{Backgammon, Dice, Match, PlayNotation, Setup, Side, Xgid};
+use crate::record::{replay, Format, Record, Step};
+
+/// Why a simple record does not read.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum TurnsError {
+    /// The start headers do not give a position: both an ID and an XGID, a Match ID alone,
+    /// or an ID that does not decode.
+    #[error("{0}")]
+    Start(String),
+}
+
+/// The simple record as a [`Format`] (see the module docs).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Turns {
+    /// The start of records without a start header.
+    pub default: Backgammon,
+}
+
+/// The position of a gnubg Position ID (X on roll), with a Match ID for the side on roll and
+/// the dice.
+///
+/// # Errors
+/// Why an ID does not decode.
+pub fn from_ids(position_id: &str, match_id: Option<&str>) -> Result<Backgammon, String> {
+    match match_id {
+        Some(mid) => Match::from_ids(position_id.trim(), mid.trim())
+            .map(|m| *m.position())
+            .map_err(|e| e.to_string()),
+        None => {
+            Backgammon::from_position_id(position_id.trim(), Side::X).map_err(|e| e.to_string())
+        }
+    }
+}
+
+/// The position of an XGID (with or without `XGID=`).
+///
+/// # Errors
+/// Why the XGID does not read.
+pub fn from_xgid(text: &str) -> Result<Backgammon, String> {
+    let x: Xgid = text.trim().parse().map_err(|e| format!("{e}"))?;
+    Setup::from_xgid(&x)
+        .into_position()
+        .map_err(|e| e.to_string())
+}
+
+/// Whether `token` is a roll followed by a colon (`31:`), and the roll's text and the rest.
+fn roll_prefix(token: &str) -> Option<(&str, &str)> {
+    let (dice, rest) = token.split_once(':')?;
+    let ok = dice.len() == 2 && dice.bytes().all(|b| (b'1'..=b'6').contains(&b));
+    ok.then_some((dice, rest))
+}
+
+impl Turns {
+    fn read_one(&self, text: &str) -> Result<Record<Backgammon>, TurnsError> {
+        let (mut pid, mut mid, mut xgid) = (None::<String>, None::<String>, None::<String>);
+        let mut tags = Vec::new();
+        let mut body = String::new();
+        for line in text.lines() {
+            let line = line.split('#').next().unwrap_or("").trim();
+            let lower = line.to_ascii_lowercase();
+            let header = |names: &[&str]| {
+                names.iter().find_map(|n| {
+                    lower
+                        .starts_with(n)
+                        .then(|| line.get(n.len()..).unwrap_or("").trim().to_owned())
+                })
+            };
+            if let Some(v) = header(&["position id:", "positionid:", "pid:"]) {
+                tags.push(("Position ID".to_owned(), v.clone()));
+                pid = Some(v);
+            } else if let Some(v) = header(&["match id:", "matchid:", "mid:"]) {
+                tags.push(("Match ID".to_owned(), v.clone()));
+                mid = Some(v);
+            } else if lower.starts_with("xgid=") {
+                tags.push(("XGID".to_owned(), line.to_owned()));
+                xgid = Some(line.to_owned());
+            } else {
+                body.push_str(line);
+                body.push('\n');
+            }
+        }
+        let start = match (&pid, &xgid) {
+            (Some(_), Some(_)) => {
+                return Err(TurnsError::Start(
+                    "give a Position ID or an XGID, not both".to_owned(),
+                ))
+            }
+            (Some(p), None) => from_ids(p, mid.as_deref()).map_err(TurnsError::Start)?,
+            (None, Some(x)) => from_xgid(x).map_err(TurnsError::Start)?,
+            (None, None) if mid.is_some() => {
+                return Err(TurnsError::Start(
+                    "a Match ID needs a Position ID".to_owned(),
+                ))
+            }
+            (None, None) => self.default,
+        };
+        // The play being read: `Some` from a roll (or a start with dice) to the next roll.
+        let mut steps: Vec<Step<Backgammon>> = Vec::new();
+        let mut play: Option<Vec<&str>> = start.dice().map(|_| Vec::new());
+        // A play that is no notation is kept as written: replay refuses it at its ply.
+        let finish = |words: Vec<&str>| -> Result<Step<Backgammon>, TurnsError> {
+            let text = if words.is_empty() {
+                "pass".to_owned()
+            } else {
+                words.join(" ")
+            };
+            Ok(match text.parse::<PlayNotation>() {
+                Ok(n) => Step::Move(n),
+                Err(_) => Step::Written(text),
+            })
+        };
+        for token in body.split_whitespace() {
+            if let Some((dice, rest)) = roll_prefix(token) {
+                if let Some(words) = play.take() {
+                    steps.push(finish(words)?);
+                }
+                let dice: Dice = dice
+                    .parse()
+                    .map_err(|e: crate::backgammon::DiceError| TurnsError::Start(e.to_string()))?;
+                steps.push(Step::Chance(dice));
+                play = Some(if rest.is_empty() {
+                    Vec::new()
+                } else {
+                    vec![rest]
+                });
+            } else {
+                match play.as_mut() {
+                    Some(words) => words.push(token),
+                    // A play with no roll before it: the replay reports it at this step.
+                    None => steps.push(finish(vec![token])?),
+                }
+            }
+        }
+        // A roll at the very end with nothing after it stays to be played.
+        if let Some(words) = play.filter(|w| !w.is_empty()) {
+            steps.push(finish(words)?);
+        }
+        Ok(Record {
+            start,
+            tags,
+            steps,
+            result: None,
+        })
+    }
+}
+
+impl Format<Backgammon> for Turns {
+    type Error = TurnsError;
+
+    fn name(&self) -> &'static str {
+        "turns"
+    }
+
+    /// Any text (the fallback).
+    fn detect(&self, _text: &str) -> bool {
+        true
+    }
+
+    /// One game: the whole text (none for a blank one).
+    fn read(&self, text: &str) -> Result<Vec<Record<Backgammon>>, TurnsError> {
+        let blank = text
+            .lines()
+            .all(|l| l.split('#').next().unwrap_or("").trim().is_empty());
+        if blank {
+            return Ok(Vec::new());
+        }
+        self.read_one(text).map(|r| vec![r])
+    }
+
+    fn write(&self, records: &[Record<Backgammon>]) -> Result<String, TurnsError> {
+        let mut out = String::new();
+        for record in records {
+            let mut lines = Vec::new();
+            if record.start != Backgammon::new() {
+                lines.push(format!("XGID={}", Setup::of(&record.start)));
+            }
+            let mut line = String::new();
+            for step in &record.steps {
+                match step {
+                    Step::Chance(d) => {
+                        if !line.is_empty() {
+                            lines.push(core::mem::take(&mut line));
+                        }
+                        line = format!("{d}:");
+                    }
+                    Step::Move(_) | Step::Written(_) => {
+                        line.push(' ');
+                        line.push_str(&step.to_string());
+                        lines.push(core::mem::take(&mut line).trim().to_owned());
+                    }
+                }
+            }
+            if !line.is_empty() {
+                lines.push(line);
+            }
+            let end = replay(record);
+            if let Some((w, k)) = end.last().win() {
+                let points = k.multiplier() * u32::from(end.last().cube_value());
+                lines.push(format!("# {w} wins {points}"));
+            }
+            out.push_str(&lines.join("\n"));
+            out.push('\n');
+        }
+        Ok(out)
+    }
+}

@@ -1,0 +1,49 @@
+//! A record file format: [`Format`], one implementation per format in its game's folder.
+
+use super::Record;
+use crate::game::Game;
+
+/// A file format of a game's records: how to recognise it, read every record of a text and
+/// write records back.
+///
+/// Implemented once per format in the game's folder (pente.org files, APGN, match text,
+/// JSON lines, ...). Formats that need options to read (the ruleset of a bare move list)
+/// hold them as fields. Writing then reading gives the same records back.
+pub trait Format<G: Game> {
+    /// Why a text is not a record of this format, with where (line, column) it went wrong.
+    type Error: std::error::Error + Send + Sync + 'static;
+
+    /// The format's name, lower case (`pgn`, `apgn`, `json`, `mat`): what `convert --to`
+    /// takes.
+    fn name(&self) -> &'static str;
+
+    /// Whether `text` looks like this format: a cheap test of its first lines, to choose a
+    /// reader; reading may still fail.
+    fn detect(&self, text: &str) -> bool;
+
+    /// Every record of the text, in order (an empty file may hold none).
+    ///
+    /// # Errors
+    /// [`Format::Error`] for the first thing that does not read.
+    fn read(&self, text: &str) -> Result<Vec<Record<G>>, Self::Error>;
+
+    /// The text of `records` in this format, ending with a line break.
+    ///
+    /// # Errors
+    /// [`Format::Error`] when a record cannot be written in this format (a start position
+    /// the format has no way to state).
+    fn write(&self, records: &[Record<G>]) -> Result<String, Self::Error>;
+}
+
+/// The first of `formats` that detects `text`, or the last one (the game's most lenient
+/// reader) when none does.
+pub fn detect<'a, G: Game, E: std::error::Error + Send + Sync + 'static>(
+    formats: &'a [&'a dyn Format<G, Error = E>],
+    text: &str,
+) -> Option<&'a dyn Format<G, Error = E>> {
+    formats
+        .iter()
+        .copied()
+        .find(|f| f.detect(text))
+        .or_else(|| formats.last().copied())
+}
