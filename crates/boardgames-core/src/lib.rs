@@ -37,6 +37,7 @@ pub mod backgammon;
 pub mod conformance;
 pub mod game;
 pub mod pente;
+mod problems;
 pub mod record;
 pub mod search;
 
