@@ -406,4 +406,33 @@ mod tests {
         assert!("x".parse::<PlayNotation>().is_err());
         assert!("pass".parse::<PlayNotation>().unwrap().is_pass());
     }
+
+    #[test]
+    fn the_notation_of_a_play_is_the_parsed_text_of_the_play() {
+        use crate::backgammon::Backgammon;
+        use crate::Game;
+
+        // A deterministic walk through many games: every legal play's notation, built from
+        // its steps, is what parsing its text gives, prints the same, and resolves to it.
+        let mut pos = Backgammon::new();
+        let mut checked = 0;
+        for ply in 0..3000usize {
+            if pos.is_over() {
+                pos = Backgammon::new();
+            }
+            let dice = Dice::all().nth((ply * 5) % 21).unwrap();
+            let legal = pos.plays(dice);
+            for play in &legal {
+                let n = PlayNotation::of(play);
+                assert_eq!(Ok(&n), play.to_string().parse::<PlayNotation>().as_ref());
+                assert_eq!(n.to_string(), play.to_string());
+                assert_eq!(n.resolve(&legal, dice), Ok(*play));
+                checked += 1;
+            }
+            pos.set_dice(Some(dice));
+            let mv = legal[(ply * 7) % legal.len()];
+            pos.play(mv).unwrap();
+        }
+        assert!(checked > 10_000, "{checked}");
+    }
 }
