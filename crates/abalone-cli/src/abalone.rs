@@ -437,6 +437,8 @@ impl<const SEATS: usize> GameCli for AbaloneCli<SEATS> {
                 "{verdict} at the move limit of {} plies; more marbles ejected wins, equal is a draw ({counts})",
                 pos.ply()
             ),
+            // An end reason this program does not know yet.
+            Some(_) => format!("{verdict} at ply {} ({counts})", pos.ply()),
         }
     }
 

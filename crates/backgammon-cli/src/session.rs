@@ -23,8 +23,8 @@ use arrayvec::ArrayVec;
 use boardgames_cli::jsonl::NoLines;
 use boardgames_cli::{CommandHelp, CommandOutput, Formats, GameCli};
 use boardgames_core::backgammon::{
-    Backgammon, Dice, IllegalPlay, Match, MatchAction, MatchRules, NotationError, Phase, Play,
-    PlayNotation, SetupError, Side, WinKind, MAX_PLAYS,
+    Backgammon, Dice, DiceProblem, IllegalPlay, Match, MatchAction, MatchRules, NotationError,
+    Phase, Play, PlayNotation, SetupError, Side, SyntaxProblem, WinKind, MAX_PLAYS,
 };
 use boardgames_core::record::Applied;
 use boardgames_core::{ChanceList, Game, GameResult, Outcome, Probability, Seat, Team, Turn};
@@ -151,9 +151,10 @@ impl FromStr for ThrowText {
             .collect();
         match digits.as_slice() {
             &[a, b] if (1..=6).contains(&a) && (1..=6).contains(&b) => Ok(ThrowText(a, b)),
-            _ => Err(boardgames_core::backgammon::DiceError(format!(
-                "{s:?}: expected two dice like 31 or 3-1"
-            ))),
+            _ => Err(boardgames_core::backgammon::DiceError {
+                text: s.to_owned(),
+                problem: DiceProblem::NotTwo,
+            }),
         }
     }
 }
@@ -182,9 +183,11 @@ impl FromStr for GnubgId {
                 position_id: p.trim().to_owned(),
                 match_id: m.trim().to_owned(),
             }),
-            None => Err(SetupError {
-                problems: vec![format!("{s:?}: expected a gnubg ID, PositionID:MatchID")],
-            }),
+            None => Err(SyntaxProblem::Expected {
+                text: s.to_owned(),
+                expected: "a gnubg ID, PositionID:MatchID",
+            }
+            .into()),
         }
     }
 }
@@ -786,9 +789,7 @@ impl Game for MatchGame {
     }
 
     fn from_setup(setup: GnubgId) -> Result<MatchGame, SetupError> {
-        let m = Match::from_ids(&setup.position_id, &setup.match_id).map_err(|e| SetupError {
-            problems: vec![e.to_string()],
-        })?;
+        let m = Match::from_ids(&setup.position_id, &setup.match_id).map_err(SyntaxProblem::Id)?;
         Ok(MatchGame {
             m,
             computer: [false; 2],

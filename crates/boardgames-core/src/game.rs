@@ -364,6 +364,7 @@ pub trait Game: Clone + Eq + Hash + Debug + Display + Send + Sync + Sized + 'sta
 
 /// Why a move text could not be played: bad notation, or notation of a move not legal here.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 pub enum MoveError<N, I>
 where
     N: std::error::Error + 'static,

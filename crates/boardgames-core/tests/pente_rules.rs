@@ -116,7 +116,7 @@ fn setup_text_round_trips_and_reports_problems() {
         "pente tournament 3 1-0 19/19/19/19/19/19/19/19/19/9x9/19/19/19/19/19/19/19/19/19",
     )
     .unwrap_err();
-    assert_eq!(err.problems.len(), 2, "{err}");
+    assert_eq!(err.problems().len(), 2, "{err}");
     for bad in [
         "",
         "pente",

@@ -77,7 +77,10 @@ struct Cli {
 
 fn parse_variant(text: &str) -> Result<Variant, String> {
     text.parse()
-        .map_err(|e: boardgames_core::pente::SetupError| e.problems.join("; "))
+        .map_err(|e: boardgames_core::pente::SetupError| {
+            let problems: Vec<String> = e.problems().iter().map(ToString::to_string).collect();
+            problems.join("; ")
+        })
 }
 
 fn main() -> ExitCode {

@@ -159,6 +159,7 @@ impl fmt::Debug for Cell {
 
 /// Why a text is not a cell name.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 pub enum CellError {
     /// The text is not two characters long.
     #[error("{0:?} is not a cell name (a row letter A..I and a number 1..9, like E5)")]

@@ -14,6 +14,7 @@ use super::cell::Cell;
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Default)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
+#[non_exhaustive]
 pub enum Layout {
     /// Black on rows A and B and C3-C5, White on rows H and I and G5-G7 (44 legal moves).
     #[default]
@@ -133,6 +134,7 @@ impl FromStr for Layout {
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
+#[non_exhaustive]
 pub enum MultiLayout {
     /// Three players, 11 marbles each in two rows on three alternate sides of the hexagon
     /// (seed 004: "Každý hráč začíná s 11 kameny své barvy"; cells of the gamerz.net

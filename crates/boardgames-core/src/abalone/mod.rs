@@ -67,7 +67,7 @@ mod setup;
 
 pub use bitboard::Bitboard;
 pub use cell::{Cell, CellError, Direction, CELL_COUNT, INDEX_RANGE, ROWS, ROW_BITS};
-pub use error::IllegalMove;
+pub use error::{IllegalMove, SetupError, SetupProblem, SyntaxProblem};
 pub use layout::{Layout, LayoutError, MultiLayout};
 pub use moves::Move;
 pub use notation::{Notation, NotationError};
@@ -75,4 +75,4 @@ pub use position::{
     marbles_per_seat, Abalone, Abalone3, Abalone4, Abalone6, Colour, EndReason, MoveList, Position,
     EJECTED_TO_WIN, MARBLES, MAX_MOVES,
 };
-pub use setup::{Captured, Setup, SetupError};
+pub use setup::{Captured, Setup};

@@ -42,6 +42,7 @@ pub enum Notation {
 
 /// Why a text is not Aba-Pro move notation.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 pub enum NotationError {
     /// The text is not 4 (in-line) or 6 (broadside) characters long.
     #[error(

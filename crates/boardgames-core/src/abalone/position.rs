@@ -6,13 +6,13 @@ use arrayvec::ArrayVec;
 
 use super::bitboard::{ahead, nth_bit, Bitboard, BOARD};
 use super::cell::{Cell, Direction, ROWS};
-use super::error::IllegalMove;
+use super::error::{IllegalMove, SetupError};
 use super::layout::Layout;
 use super::layout::MultiLayout;
 use super::movegen::Sides;
 use super::moves::Move;
 use super::notation::{Notation, NotationError};
-use super::setup::{Setup, SetupError};
+use super::setup::Setup;
 use super::{movegen, rules};
 use crate::game::{Game, GameResult, NoChance, Outcome, Seat, Team, Turn};
 
@@ -160,6 +160,7 @@ impl fmt::Display for Colour {
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
+#[non_exhaustive]
 pub enum EndReason {
     /// The last mover ejected the sixth opposing marble and won (seeds 000, 003); with three
     /// players their own sixth, with teams their team's sixth (seed 004).
@@ -589,8 +590,7 @@ impl<const SEATS: usize> Position<SEATS> {
             return Err(IllegalMove::GameOver);
         }
         let (marbles, pushed) = rules::in_line(self.sides(), tail, dir)?;
-        Move::in_line(tail, dir, marbles, pushed)
-            .ok_or_else(|| IllegalMove::Malformed(format!("{tail} {dir}")))
+        Move::in_line(tail, dir, marbles, pushed).ok_or(IllegalMove::MalformedInLine { tail, dir })
     }
 
     /// How a team is called: the colour with two or three players (`Black`), the partners'
@@ -770,7 +770,7 @@ impl<const SEATS: usize> Game for Position<SEATS> {
         if self.end.is_some() {
             return Err(IllegalMove::GameOver);
         }
-        let malformed = || IllegalMove::Malformed(notation.to_string());
+        let malformed = || IllegalMove::Malformed(*notation);
         match *notation {
             Notation::InLine { trailing, to } => match trailing.line_to(to) {
                 Some((dir, 1)) => self.in_line_move(trailing, dir),

@@ -91,7 +91,7 @@ pub(super) fn broadside(sides: Sides, mv: Move) -> Result<(), IllegalMove> {
     let occupied = Bitboard(sides.fr | sides.opp);
     for k in 0..mv.marbles() {
         let Some(c) = mv.tail().steps(mv.axis(), k) else {
-            return Err(IllegalMove::Malformed(format!("{mv}")));
+            return Err(IllegalMove::Malformed(mv.notation()));
         };
         if !own.contains(c) {
             if Bitboard(sides.fr).contains(c) {
@@ -120,11 +120,9 @@ pub(super) fn check(sides: Sides, mv: Move) -> Result<(), IllegalMove> {
     let (marbles, pushed) = in_line(sides, mv.tail(), mv.direction())?;
     if (marbles, pushed) != (mv.marbles(), mv.pushed()) {
         return Err(IllegalMove::Shape {
-            notation: mv.to_string(),
+            mv,
             marbles,
             pushed,
-            said_marbles: mv.marbles(),
-            said_pushed: mv.pushed(),
         });
     }
     Ok(())

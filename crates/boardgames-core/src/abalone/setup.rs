@@ -40,6 +40,7 @@ use core::str::FromStr;
 
 use super::bitboard::Bitboard;
 use super::cell::{Cell, ROWS};
+use super::error::{SetupError, SetupProblem, SyntaxProblem};
 use super::position::{marbles_per_seat, Abalone, Colour, EndReason, Position, EJECTED_TO_WIN};
 use crate::game::Team;
 
@@ -202,22 +203,6 @@ fn is_zero(n: &u32) -> bool {
     *n == 0
 }
 
-/// Why a setup (or its text) is not a valid Abalone position: every problem found.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("invalid Abalone position: {}", .problems.join("; "))]
-pub struct SetupError {
-    /// One message per problem, each saying what and where.
-    pub problems: Vec<String>,
-}
-
-impl SetupError {
-    fn single(problem: String) -> SetupError {
-        SetupError {
-            problems: vec![problem],
-        }
-    }
-}
-
 impl Setup {
     /// The setup of a position; cell lists ascending.
     pub fn of<const SEATS: usize>(pos: &Position<SEATS>) -> Setup {
@@ -345,26 +330,21 @@ impl Setup {
             .enumerate()
             .all(|(i, &c)| self.cells(c).is_some() == (i + 2 < players));
         if players != SEATS || !pattern_ok {
-            let named: Vec<&str> = Colour::SEATS
-                .iter()
-                .filter(|&&c| self.cells(c).is_some())
-                .map(|c| c.name())
+            let found: Vec<Colour> = Colour::SEATS
+                .into_iter()
+                .filter(|&c| self.cells(c).is_some())
                 .collect();
-            return Err(SetupError::single(format!(
-                "a {SEATS}-player position needs the colours {}, found {}",
-                colours
-                    .iter()
-                    .map(|c| c.name())
-                    .collect::<Vec<_>>()
-                    .join(", "),
-                named.join(", ")
-            )));
+            return Err(SetupProblem::Players {
+                seats: SEATS,
+                found,
+            }
+            .into());
         }
         if self.turn as usize >= SEATS {
-            problems.push(format!(
-                "{} is to move, but plays no seat of a {SEATS}-player game",
-                self.turn
-            ));
+            problems.push(SetupProblem::TurnNotSeated {
+                turn: self.turn,
+                seats: SEATS,
+            });
         }
         for c in self.captured.extra().chain(
             self.ejected
@@ -372,14 +352,14 @@ impl Setup {
                 .flat_map(|e| e.extra().collect::<Vec<_>>()),
         ) {
             if c as usize >= SEATS {
-                problems.push(format!("{c} has a count but plays no seat here"));
+                problems.push(SetupProblem::CountNotSeated { colour: c });
             }
         }
         let mut sets = [Bitboard::EMPTY; SEATS];
         for (i, &colour) in colours.iter().enumerate() {
             for &c in self.cells(colour).unwrap_or(&[]) {
                 if sets.iter().any(|s| s.contains(c)) {
-                    problems.push(format!("{c} is listed twice"));
+                    problems.push(SetupProblem::ListedTwice(c));
                 }
                 sets[i].insert(c);
             }
@@ -390,16 +370,18 @@ impl Setup {
         for (i, &colour) in colours.iter().enumerate() {
             let on_board = sets[i].count();
             if SEATS != 3 && captured[i] > EJECTED_TO_WIN as u32 {
-                problems.push(format!(
-                    "{} marbles captured: at most {EJECTED_TO_WIN} can be (the game ends at six)",
-                    captured[i]
-                ));
+                problems.push(SetupProblem::TooManyCaptured {
+                    colour,
+                    captured: captured[i],
+                });
             }
             if on_board as u64 + u64::from(captured[i]) > marbles as u64 {
-                problems.push(format!(
-                    "{colour} has {on_board} marbles on the board and {} captured: more than {marbles}",
-                    captured[i]
-                ));
+                problems.push(SetupProblem::TooManyMarbles {
+                    colour,
+                    on_board,
+                    captured: captured[i],
+                    most: marbles,
+                });
             }
             lost[i] = captured[i].min(u32::from(u8::MAX)) as u8;
         }
@@ -409,10 +391,10 @@ impl Setup {
             let derived: [u32; SEATS] = core::array::from_fn(|i| derived[i % 2]);
             if let Some(e) = &self.ejected {
                 if e.black != derived[0] || e.white != derived[1 % SEATS] {
-                    problems.push(format!(
-                        "ejected {}-{} does not match captured {}-{} (each side ejected the other's lost marbles)",
-                        e.black, e.white, captured[0], captured[1 % SEATS]
-                    ));
+                    problems.push(SetupProblem::EjectedMismatch {
+                        ejected: [e.black, e.white],
+                        captured: [captured[0], captured[1 % SEATS]],
+                    });
                 }
             }
             derived
@@ -442,16 +424,19 @@ impl Setup {
                         team_sum(&captured, team, false),
                     );
                     if by != of_others {
-                        problems.push(format!(
-                            "team {} ejected {by} marbles, but the other team lost {of_others}",
-                            Position::<SEATS>::team_name(team)
-                        ));
+                        problems.push(SetupProblem::TeamEjected {
+                            seats: SEATS,
+                            team,
+                            ejected: by,
+                            lost: of_others,
+                        });
                     }
                 }
             } else if total_lost != total_ejected {
-                problems.push(format!(
-                    "{total_ejected} marbles ejected in all, but {total_lost} captured"
-                ));
+                problems.push(SetupProblem::TotalEjected {
+                    ejected: total_ejected,
+                    captured: total_lost,
+                });
             }
         }
         let six =
@@ -464,28 +449,25 @@ impl Setup {
             [t] => {
                 if Position::<SEATS>::team(last_mover) != Team(*t as u8) {
                     if SEATS == 2 {
-                        problems.push(format!(
-                            "{} has ejected six marbles but is to move: the game ended on its last move",
-                            self.turn
-                        ));
+                        problems.push(SetupProblem::SixEjectedToMove { colour: self.turn });
                     } else {
-                        problems.push(format!(
-                            "{} has ejected six marbles, but {} moved last: the game ended on the ejecting move",
-                            Position::<SEATS>::team_name(Team(*t as u8)),
-                            colours[last_mover]
-                        ));
+                        problems.push(SetupProblem::SixEjectedNotLast {
+                            seats: SEATS,
+                            team: Team(*t as u8),
+                            last: colours[last_mover],
+                        });
                     }
                 }
                 end = Some(EndReason::SixEjected);
             }
             _ => problems.push(if SEATS == 2 {
-                "both sides have lost six marbles".to_owned()
+                SetupProblem::BothLostSix
             } else {
-                "more than one side has ejected six marbles".to_owned()
+                SetupProblem::SeveralEjectedSix
             }),
         }
         let ply = u16::try_from(self.ply).unwrap_or_else(|_| {
-            problems.push(format!("ply {} is out of range (at most 65535)", self.ply));
+            problems.push(SetupProblem::Ply { ply: self.ply });
             0
         });
         let limit = match self.move_limit {
@@ -493,12 +475,12 @@ impl Setup {
             Some(l) => match u16::try_from(l) {
                 Ok(l @ 1..) => {
                     if ply > l {
-                        problems.push(format!("ply {ply} is past the move limit {l}"));
+                        problems.push(SetupProblem::PastMoveLimit { ply, limit: l });
                     }
                     l
                 }
                 _ => {
-                    problems.push(format!("move limit {l} is out of range (1..=65535)"));
+                    problems.push(SetupProblem::MoveLimit { limit: l });
                     0
                 }
             },
@@ -508,20 +490,15 @@ impl Setup {
         }
         if let Some(c) = self.timed_out {
             if c as usize >= SEATS {
-                problems.push(format!("{c} timed out, but plays no seat here"));
+                problems.push(SetupProblem::TimeOutNotSeated { colour: c });
             }
             match end {
-                Some(EndReason::SixEjected) => problems.push(format!(
-                    "{c} timed out, but the game had ended with six ejected"
-                )),
-                Some(_) => problems.push(format!(
-                    "{c} timed out, but the game had ended at the move limit"
-                )),
+                Some(end) => problems.push(SetupProblem::TimeOutAfterEnd { colour: c, end }),
                 None => end = Some(EndReason::TimeOut(c)),
             }
         }
         if !problems.is_empty() {
-            return Err(SetupError { problems });
+            return Err(SetupError::new(problems));
         }
         Ok(Position::from_parts(
             sets, lost, ejected, self.turn, ply, limit, end,
@@ -599,7 +576,7 @@ impl fmt::Display for Setup {
     }
 }
 
-fn parse_colour(field: &str, text: &str) -> Result<Colour, SetupError> {
+fn parse_colour(field: usize, text: &str) -> Result<Colour, SyntaxProblem> {
     let mut chars = text.chars();
     let by_letter = match (chars.next(), chars.next()) {
         (Some(c), None) => Colour::from_letter(c),
@@ -611,35 +588,36 @@ fn parse_colour(field: &str, text: &str) -> Result<Colour, SetupError> {
                 .into_iter()
                 .find(|c| c.name().eq_ignore_ascii_case(text))
         })
-        .ok_or_else(|| {
-            SetupError::single(format!(
-                "{field}: {text:?} is not a colour (b, w, r, g, y or p)"
-            ))
+        .ok_or_else(|| SyntaxProblem::Colour {
+            field,
+            text: text.to_owned(),
         })
 }
 
-fn parse_number(field: &str, text: &str) -> Result<u32, SetupError> {
+fn parse_number(field: usize, text: &str) -> Result<u32, SyntaxProblem> {
+    let not_a_number = || SyntaxProblem::Number {
+        field,
+        text: text.to_owned(),
+    };
     if text.is_empty() || text.len() > 9 || !text.bytes().all(|b| b.is_ascii_digit()) {
-        return Err(SetupError::single(format!(
-            "{field}: {text:?} is not a number"
-        )));
+        return Err(not_a_number());
     }
-    text.parse()
-        .map_err(|_| SetupError::single(format!("{field}: {text:?} is not a number")))
+    text.parse().map_err(|_| not_a_number())
 }
 
 /// Dash-separated counts, 2, 3, 4 or 6 of them.
-fn parse_counts(field: &str, text: &str) -> Result<Vec<u32>, SetupError> {
+fn parse_counts(field: usize, text: &str) -> Result<Vec<u32>, SyntaxProblem> {
     let parts: Vec<&str> = text.split('-').collect();
     if ![2, 3, 4, 6].contains(&parts.len()) {
-        return Err(SetupError::single(format!(
-            "{field}: {text:?} should be one count per player (2, 3, 4 or 6) like 0-2"
-        )));
+        return Err(SyntaxProblem::Counts {
+            field,
+            text: text.to_owned(),
+        });
     }
     parts
         .iter()
         .map(|p| parse_number(field, p))
-        .collect::<Result<Vec<u32>, SetupError>>()
+        .collect::<Result<Vec<u32>, SyntaxProblem>>()
 }
 
 impl FromStr for Setup {
@@ -653,17 +631,14 @@ impl FromStr for Setup {
     fn from_str(s: &str) -> Result<Self, Self::Err> {
         let fields: Vec<&str> = s.split_whitespace().collect();
         if fields.len() < 3 {
-            return Err(SetupError::single(format!(
-                "expected at least 3 fields (board, turn, captured), found {}",
-                fields.len()
-            )));
+            return Err(SyntaxProblem::FieldCount {
+                found: fields.len(),
+            }
+            .into());
         }
         let rows: Vec<&str> = fields[0].split('/').collect();
         if rows.len() != ROWS {
-            return Err(SetupError::single(format!(
-                "field 1: the board has {} rows, expected 9 (I down to A)",
-                rows.len()
-            )));
+            return Err(SyntaxProblem::Rows { found: rows.len() }.into());
         }
         let mut lists: [Vec<Cell>; 6] = Default::default();
         for (i, text) in rows.iter().enumerate() {
@@ -672,12 +647,10 @@ impl FromStr for Setup {
             let cells: Vec<Cell> = row_cells(row).collect();
             let mut at = 0usize;
             for (pos, ch) in text.chars().enumerate() {
-                let too_long = || {
-                    SetupError::single(format!(
-                        "field 1: row {letter} is longer than its {} cells (at character {})",
-                        cells.len(),
-                        pos + 1
-                    ))
+                let too_long = || SyntaxProblem::RowTooLong {
+                    row: letter,
+                    cells: cells.len(),
+                    at: pos + 1,
                 };
                 if let Some(colour) = Colour::from_letter(ch) {
                     let cell = *cells.get(at).ok_or_else(too_long)?;
@@ -689,33 +662,39 @@ impl FromStr for Setup {
                     '1'..='9' => {
                         at += ch as usize - '0' as usize;
                         if at > cells.len() {
-                            return Err(too_long());
+                            return Err(too_long().into());
                         }
                     }
                     other => {
-                        return Err(SetupError::single(format!(
-                            "field 1: row {letter}, character {}: {other:?} is not b, w, r, g, y, p or a count 1..9",
-                            pos + 1
-                        )))
+                        return Err(SyntaxProblem::Character {
+                            row: letter,
+                            at: pos + 1,
+                            found: other,
+                        }
+                        .into())
                     }
                 }
             }
             if at != cells.len() {
-                return Err(SetupError::single(format!(
-                    "field 1: row {letter} covers {at} cells, expected {}",
-                    cells.len()
-                )));
+                return Err(SyntaxProblem::RowLength {
+                    row: letter,
+                    covers: at,
+                    cells: cells.len(),
+                }
+                .into());
             }
         }
-        let turn = parse_colour("field 2 (turn)", fields[1])?;
-        let counts = parse_counts("field 3 (captured)", fields[2])?;
+        let turn = parse_colour(2, fields[1])?;
+        let counts = parse_counts(3, fields[2])?;
         let players = counts.len();
         for (i, list) in lists.iter().enumerate().skip(players) {
             if let Some(c) = list.first() {
-                return Err(SetupError::single(format!(
-                    "field 1: {} marble on {c}, but field 3 gives counts for {players} players",
-                    Colour::SEATS[i]
-                )));
+                return Err(SyntaxProblem::MarbleWithoutCount {
+                    colour: Colour::SEATS[i],
+                    cell: *c,
+                    players,
+                }
+                .into());
             }
         }
         let [black, white, red, green, yellow, purple] = lists;
@@ -735,25 +714,29 @@ impl FromStr for Setup {
             timed_out: None,
         };
         for (i, field) in fields.iter().enumerate().skip(3) {
-            let name = format!("field {}", i + 1);
+            let name = i + 1;
             match field.split_once('=') {
-                Some(("ply", v)) => setup.ply = parse_number(&name, v)?,
-                Some(("limit", v)) => setup.move_limit = Some(parse_number(&name, v)?),
-                Some(("timeout", v)) => setup.timed_out = Some(parse_colour(&name, v)?),
+                Some(("ply", v)) => setup.ply = parse_number(name, v)?,
+                Some(("limit", v)) => setup.move_limit = Some(parse_number(name, v)?),
+                Some(("timeout", v)) => setup.timed_out = Some(parse_colour(name, v)?),
                 Some(("ejected", v)) => {
-                    let e = parse_counts(&name, v)?;
+                    let e = parse_counts(name, v)?;
                     if e.len() != players {
-                        return Err(SetupError::single(format!(
-                            "{name}: {} ejected counts for {players} players",
-                            e.len()
-                        )));
+                        return Err(SyntaxProblem::EjectedCounts {
+                            field: name,
+                            found: e.len(),
+                            players,
+                        }
+                        .into());
                     }
                     setup.ejected = Some(Captured::of_counts(&e));
                 }
                 _ => {
-                    return Err(SetupError::single(format!(
-                        "{name}: {field:?} is not ply=N, limit=N, timeout=C or ejected=N-N-..."
-                    )))
+                    return Err(SyntaxProblem::UnknownField {
+                        field: name,
+                        text: (*field).to_owned(),
+                    }
+                    .into())
                 }
             }
         }
@@ -809,7 +792,7 @@ mod tests {
         };
         let err = setup.into_position().unwrap_err();
         // A1 twice (twice), 7 > 6, both six, ply, limit.
-        assert_eq!(err.problems.len(), 6, "{err}");
+        assert_eq!(err.problems().len(), 6, "{err}");
     }
 
     #[test]

@@ -3,6 +3,8 @@
 
 use core::fmt;
 
+use super::error::SetupProblem;
+
 /// The number of checkers each side has.
 pub const CHECKERS: u8 = 15;
 
@@ -252,26 +254,22 @@ impl Board {
 
     /// Every reason this board is not a valid backgammon position (empty when it is valid):
     /// each side has exactly 15 checkers, and no point holds checkers of both sides.
-    pub fn problems(&self) -> Vec<String> {
+    pub fn problems(&self) -> Vec<SetupProblem> {
         let mut out = Vec::new();
         for side in Side::BOTH {
             let total = self.total(side);
             if total != u32::from(CHECKERS) {
-                out.push(format!(
-                    "{side} has {total} checkers (board + bar + off), expected 15"
-                ));
+                out.push(SetupProblem::CheckerCount { side, total });
             }
         }
         let both = self.occupied(Side::X) & mirror(self.occupied(Side::O)) & 0x01FF_FFFE;
-        for p in 1..=24 {
-            if both & (1 << p) != 0 {
-                out.push(format!(
-                    "point {p} (X's numbering) holds checkers of both sides"
-                ));
+        for point in 1..=24u8 {
+            if both & (1 << point) != 0 {
+                out.push(SetupProblem::SharedPoint { point });
             }
         }
         if self.has_won(Side::X) && self.has_won(Side::O) {
-            out.push("both sides have borne off all checkers".into());
+            out.push(SetupProblem::BothBorneOff);
         }
         out
     }

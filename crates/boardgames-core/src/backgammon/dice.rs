@@ -3,7 +3,7 @@
 use core::fmt;
 use core::str::FromStr;
 
-use super::error::DiceError;
+use super::error::{DiceError, DiceProblem};
 use crate::game::Probability;
 
 /// A roll of two dice, order irrelevant: stored with the higher die first.
@@ -84,17 +84,19 @@ impl FromStr for Dice {
             .chars()
             .filter(|c| !matches!(c, '-' | ',' | ' ' | '\t'))
             .collect();
+        let bad = |problem: DiceProblem| DiceError {
+            text: s.to_owned(),
+            problem,
+        };
         if digits.len() != 2 {
-            return Err(DiceError(format!(
-                "{s:?}: expected two dice like 31 or 3-1"
-            )));
+            return Err(bad(DiceProblem::NotTwo));
         }
         let die = |c: char| match c.to_digit(10) {
             Some(d @ 1..=6) => Ok(d as u8),
-            _ => Err(DiceError(format!("{s:?}: {c:?} is not a die (1-6)"))),
+            _ => Err(bad(DiceProblem::NotADie(c))),
         };
         let (a, b) = (die(digits[0])?, die(digits[1])?);
-        Dice::new(a, b).ok_or_else(|| DiceError(format!("{s:?}: not a roll")))
+        Dice::new(a, b).ok_or_else(|| bad(DiceProblem::NotARoll))
     }
 }
 

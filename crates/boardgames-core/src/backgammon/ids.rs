@@ -7,6 +7,7 @@
 use super::board::{Board, Side, BAR, CHECKERS};
 use super::dice::Dice;
 use super::error::IdError;
+use crate::problems::Joined;
 
 const ALPHABET: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
 
@@ -148,7 +149,7 @@ pub fn board_from_position_id(text: &str, on_roll: Side) -> Result<Board, IdErro
     }
     let problems = board.problems();
     if !problems.is_empty() {
-        return Err(IdError::new(KIND, text, problems.join("; ")));
+        return Err(IdError::new(KIND, text, Joined(&problems).to_string()));
     }
     Ok(board)
 }

@@ -48,7 +48,10 @@ pub mod xgid;
 pub use board::{Board, Side, BAR, CHECKERS, OFF};
 pub use cube::{GameEnd, Match, MatchAction, MatchRules, Phase};
 pub use dice::Dice;
-pub use error::{DiceError, IdError, IllegalPlay, NotationError, SetupError};
+pub use error::{
+    DiceError, DiceProblem, IdError, IllegalPlay, NotationError, NotationProblem, SetupError,
+    SetupProblem, SyntaxProblem,
+};
 pub use ids::{GameState, MatchId};
 pub use movegen::{TurnSink, MAX_PLAYS};
 pub use notation::{PlayNotation, WrittenMove};

@@ -13,7 +13,7 @@ use core::str::FromStr;
 use arrayvec::ArrayVec;
 
 use super::dice::Dice;
-use super::error::{IllegalPlay, NotationError};
+use super::error::{IllegalPlay, NotationError, NotationProblem};
 use super::play::{write_point, Play};
 
 /// The most points one move of the notation may list (`24/21/18/15/12`).
@@ -42,9 +42,12 @@ pub struct PlayNotation {
 }
 
 impl PlayNotation {
-    /// The notation of a play, as gnubg prints it.
+    /// The notation of a play, as gnubg prints it (`Display` prints the same text as the
+    /// play's).
     pub fn of(play: &Play) -> PlayNotation {
-        play.to_string().parse().unwrap_or_default()
+        PlayNotation {
+            moves: play.written_moves(),
+        }
     }
 
     /// Whether this is the pass.
@@ -105,9 +108,9 @@ impl PlayNotation {
     /// wrong move), [`IllegalPlay::Ambiguous`] when several fit equally.
     pub fn resolve(&self, legal: &[Play], dice: Dice) -> Result<Play, IllegalPlay> {
         let not_legal = || IllegalPlay::NotLegal {
-            play: self.to_string(),
-            dice: dice.to_string(),
-            legal: list(legal, 10),
+            play: self.clone(),
+            dice,
+            legal: legal.to_vec(),
         };
         if self.is_pass() {
             return match legal {
@@ -165,9 +168,9 @@ impl PlayNotation {
             1 => Ok(loose[0]),
             0 => Err(not_legal()),
             _ => Err(IllegalPlay::Ambiguous {
-                play: self.to_string(),
-                dice: dice.to_string(),
-                candidates: list(&loose, 10),
+                play: self.clone(),
+                dice,
+                candidates: loose.to_vec(),
             }),
         }
     }
@@ -186,14 +189,6 @@ fn play_delta(p: &Play) -> [i8; 26] {
         d[s.to as usize] += 1;
     }
     d
-}
-
-fn list(plays: &[Play], max: usize) -> String {
-    let mut s: Vec<String> = plays.iter().take(max).map(Play::to_string).collect();
-    if plays.len() > max {
-        s.push("...".into());
-    }
-    s.join(", ")
 }
 
 impl fmt::Display for PlayNotation {
@@ -226,14 +221,14 @@ impl FromStr for PlayNotation {
     type Err = NotationError;
 
     fn from_str(text: &str) -> Result<Self, Self::Err> {
-        let err = |at: usize, what: &str| NotationError {
+        let err = |at: usize, problem: NotationProblem| NotationError {
             text: text.chars().take(80).collect(),
             at,
-            what: what.into(),
+            problem,
         };
         let trimmed = text.trim();
         if trimmed.is_empty() {
-            return Err(err(0, "empty; write a play like 24/18 13/11, or pass"));
+            return Err(err(0, NotationProblem::Empty));
         }
         let lower = trimmed.to_ascii_lowercase();
         if matches!(
@@ -254,7 +249,7 @@ impl FromStr for PlayNotation {
                 b' ' | b'\t' | b',' => {
                     if let Some(m) = cur.take() {
                         if expect_point {
-                            return Err(err(i, "a move ends with '/'"));
+                            return Err(err(i, NotationProblem::EndsWithSlash));
                         }
                         finish(&mut moves, &mut total, m).map_err(|w| err(i, w))?;
                     }
@@ -263,7 +258,7 @@ impl FromStr for PlayNotation {
                 }
                 b'/' => {
                     if cur.is_none() || expect_point {
-                        return Err(err(i, "'/' without a point before it"));
+                        return Err(err(i, NotationProblem::SlashWithoutPoint));
                     }
                     expect_point = true;
                     i += 1;
@@ -271,27 +266,27 @@ impl FromStr for PlayNotation {
                 b'*' => {
                     match cur.as_mut().and_then(|m| m.points.last_mut()) {
                         Some(last) if !expect_point => last.1 = true,
-                        _ => return Err(err(i, "'*' must follow a point")),
+                        _ => return Err(err(i, NotationProblem::StarWithoutPoint)),
                     }
                     i += 1;
                 }
                 b'(' => {
                     let Some(m) = cur.as_mut() else {
-                        return Err(err(i, "'(' must follow a move"));
+                        return Err(err(i, NotationProblem::CountWithoutMove));
                     };
                     if expect_point || m.points.len() < 2 {
-                        return Err(err(i, "'(' must follow a whole move like 13/7"));
+                        return Err(err(i, NotationProblem::CountWithinMove));
                     }
                     let close = text[i..]
                         .find(')')
                         .map(|k| i + k)
-                        .ok_or_else(|| err(i, "missing ')'"))?;
+                        .ok_or_else(|| err(i, NotationProblem::MissingParenthesis))?;
                     let n: u8 = text[i + 1..close]
                         .trim()
                         .parse()
-                        .map_err(|_| err(i + 1, "expected a count 1-4 in (n)"))?;
+                        .map_err(|_| err(i + 1, NotationProblem::CountNotANumber))?;
                     if !(1..=4).contains(&n) {
-                        return Err(err(i + 1, "a move repeats 1 to 4 times"));
+                        return Err(err(i + 1, NotationProblem::CountOutOfRange { count: n }));
                     }
                     m.count = n;
                     i = close + 1;
@@ -303,7 +298,7 @@ impl FromStr for PlayNotation {
                     }
                     let n: u32 = text[start..i].parse().unwrap_or(u32::MAX);
                     if n > 25 {
-                        return Err(err(start, "points are 0 (off) to 25 (bar)"));
+                        return Err(err(start, NotationProblem::PointOutOfRange { point: n }));
                     }
                     push_point(&mut cur, &mut expect_point, n as u8).map_err(|w| err(start, w))?;
                 }
@@ -321,17 +316,23 @@ impl FromStr for PlayNotation {
                     let p = if c == b'b' { 25 } else { 0 };
                     push_point(&mut cur, &mut expect_point, p).map_err(|w| err(start, w))?;
                 }
-                _ => return Err(err(i, "unexpected character")),
+                _ => {
+                    let found = text
+                        .get(i..)
+                        .and_then(|t| t.chars().next())
+                        .unwrap_or(char::REPLACEMENT_CHARACTER);
+                    return Err(err(i, NotationProblem::UnexpectedCharacter(found)));
+                }
             }
         }
         if let Some(m) = cur.take() {
             if expect_point {
-                return Err(err(bytes.len(), "a move ends with '/'"));
+                return Err(err(bytes.len(), NotationProblem::EndsWithSlash));
             }
             finish(&mut moves, &mut total, m).map_err(|w| err(bytes.len(), w))?;
         }
         if moves.is_empty() {
-            return Err(err(0, "no move written"));
+            return Err(err(0, NotationProblem::NoMove));
         }
         Ok(PlayNotation { moves })
     }
@@ -341,34 +342,34 @@ fn push_point(
     cur: &mut Option<WrittenMove>,
     expect_point: &mut bool,
     p: u8,
-) -> Result<(), &'static str> {
+) -> Result<(), NotationProblem> {
     if !*expect_point {
-        return Err("a point must follow '/' or start a move");
+        return Err(NotationProblem::PointWithoutSlash);
     }
     let m = cur.get_or_insert_with(|| WrittenMove {
         points: ArrayVec::new(),
         count: 1,
     });
     if m.count > 1 {
-        return Err("nothing may follow (n) in a move");
+        return Err(NotationProblem::AfterCount);
     }
     if m.points.is_empty() && p == 0 {
-        return Err("a move cannot start from off");
+        return Err(NotationProblem::FromOff);
     }
     if let Some(&(prev, _)) = m.points.last() {
         if prev == 0 {
-            return Err("nothing may follow off");
+            return Err(NotationProblem::AfterOff);
         }
         if p == 25 {
-            return Err("a move cannot go to the bar");
+            return Err(NotationProblem::ToBar);
         }
         if p >= prev {
-            return Err("a move goes from a higher point to a lower one");
+            return Err(NotationProblem::Backwards);
         }
     }
     m.points
         .try_push((p, false))
-        .map_err(|_| "too many points in one move")?;
+        .map_err(|_| NotationProblem::TooManyPoints)?;
     *expect_point = false;
     Ok(())
 }
@@ -377,15 +378,15 @@ fn finish(
     moves: &mut ArrayVec<WrittenMove, MAX_MOVES>,
     total: &mut usize,
     m: WrittenMove,
-) -> Result<(), &'static str> {
+) -> Result<(), NotationProblem> {
     if m.points.len() < 2 {
-        return Err("a move needs a source and a destination, like 13/7");
+        return Err(NotationProblem::NoDestination);
     }
     *total += (m.points.len() - 1) * usize::from(m.count);
     if *total > 16 {
-        return Err("too many moves");
+        return Err(NotationProblem::TooManySteps);
     }
-    moves.try_push(m).map_err(|_| "more than four moves")
+    moves.try_push(m).map_err(|_| NotationProblem::TooManyMoves)
 }
 
 #[cfg(test)]
@@ -404,5 +405,34 @@ mod tests {
         assert!("13/7(9)".parse::<PlayNotation>().is_err());
         assert!("x".parse::<PlayNotation>().is_err());
         assert!("pass".parse::<PlayNotation>().unwrap().is_pass());
+    }
+
+    #[test]
+    fn the_notation_of_a_play_is_the_parsed_text_of_the_play() {
+        use crate::backgammon::Backgammon;
+        use crate::Game;
+
+        // A deterministic walk through many games: every legal play's notation, built from
+        // its steps, is what parsing its text gives, prints the same, and resolves to it.
+        let mut pos = Backgammon::new();
+        let mut checked = 0;
+        for ply in 0..3000usize {
+            if pos.is_over() {
+                pos = Backgammon::new();
+            }
+            let dice = Dice::all().nth((ply * 5) % 21).unwrap();
+            let legal = pos.plays(dice);
+            for play in &legal {
+                let n = PlayNotation::of(play);
+                assert_eq!(Ok(&n), play.to_string().parse::<PlayNotation>().as_ref());
+                assert_eq!(n.to_string(), play.to_string());
+                assert_eq!(n.resolve(&legal, dice), Ok(*play));
+                checked += 1;
+            }
+            pos.set_dice(Some(dice));
+            let mv = legal[(ply * 7) % legal.len()];
+            pos.play(mv).unwrap();
+        }
+        assert!(checked > 10_000, "{checked}");
     }
 }

@@ -5,6 +5,8 @@ use core::fmt;
 
 use arrayvec::ArrayVec;
 
+use super::notation::{PlayNotation, WrittenMove};
+
 /// One checker step of a play, in the mover's own numbering.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Step {
@@ -128,9 +130,12 @@ impl Play {
     /// intermediate points kept only where a blot is hit (`bar/22*/16`), `*` once per hit
     /// point, `(n)` for `n` equal moves, moves by source from the highest.
     pub fn write_notation(&self, out: &mut impl fmt::Write) -> fmt::Result {
-        if self.is_pass() {
-            return out.write_str("pass");
-        }
+        write!(out, "{}", PlayNotation::of(self))
+    }
+
+    /// The moves of the canonical notation (see [`Play::write_notation`]), with the `*`
+    /// marks and `(n)` counts it writes.
+    pub(crate) fn written_moves(&self) -> ArrayVec<WrittenMove, MAX_STEPS> {
         let hit_at = self.hit_points();
         let n = self.len();
         // Each row: a checker's path of points, source first.
@@ -172,36 +177,31 @@ impl Play {
                 }
             }
         }
+        let mut moves = ArrayVec::new();
         let mut starred = 0u32;
-        let mut first = true;
         for i in 0..n {
             if !alive[i] {
                 continue;
             }
-            if !first {
-                out.write_char(' ')?;
-            }
-            first = false;
             let row = &rows[i];
-            write_point(out, row[0])?;
+            let mut points = ArrayVec::new();
+            points.push((row[0], false));
             for &p in &row[1..row.len() - 1] {
-                out.write_char('/')?;
-                write_point(out, p)?;
-                out.write_char('*')?;
+                points.push((p, true));
                 starred |= 1 << p;
             }
             let dest = row[row.len() - 1];
-            out.write_char('/')?;
-            write_point(out, dest)?;
-            if dest != 0 && hit_at & (1 << dest) != 0 && starred & (1 << dest) == 0 {
-                out.write_char('*')?;
+            let star = dest != 0 && hit_at & (1 << dest) != 0 && starred & (1 << dest) == 0;
+            if star {
                 starred |= 1 << dest;
             }
-            if count[i] > 1 {
-                write!(out, "({})", count[i])?;
-            }
+            points.push((dest, star));
+            moves.push(WrittenMove {
+                points,
+                count: count[i],
+            });
         }
-        Ok(())
+        moves
     }
 }
 

@@ -5,7 +5,7 @@ use arrayvec::ArrayVec;
 
 use super::board::{Board, Side, BAR, HOME_MASK};
 use super::dice::Dice;
-use super::error::{IllegalPlay, SetupError};
+use super::error::{IllegalPlay, SetupError, SetupProblem};
 use super::ids;
 use super::movegen::{self, TurnSink, MAX_PLAYS};
 use super::notation::PlayNotation;
@@ -87,7 +87,7 @@ impl Backgammon {
     ) -> Result<Backgammon, SetupError> {
         let mut problems = board.problems();
         if !cube.is_power_of_two() {
-            problems.push(format!("cube value {cube} is not a power of two"));
+            problems.push(SetupProblem::Cube { value: cube });
         }
         if problems.is_empty() {
             Ok(Backgammon {
@@ -97,7 +97,7 @@ impl Backgammon {
                 cube,
             })
         } else {
-            Err(SetupError { problems })
+            Err(SetupError::new(problems))
         }
     }
 
@@ -240,18 +240,11 @@ impl Backgammon {
         match (self.is_over(), self.dice) {
             (true, _) => IllegalPlay::GameOver,
             (false, None) => IllegalPlay::NotRolled,
-            (false, Some(d)) => {
-                let legal = self.plays(d);
-                let mut s: Vec<String> = legal.iter().take(10).map(Play::to_string).collect();
-                if legal.len() > 10 {
-                    s.push("...".into());
-                }
-                IllegalPlay::NotLegal {
-                    play: play.to_string(),
-                    dice: d.to_string(),
-                    legal: s.join(", "),
-                }
-            }
+            (false, Some(d)) => IllegalPlay::NotLegal {
+                play: PlayNotation::of(play),
+                dice: d,
+                legal: self.plays(d).to_vec(),
+            },
         }
     }
 }
@@ -349,26 +342,17 @@ impl Game for Backgammon {
     }
 
     fn apply_chance(&mut self, outcome: Dice) -> Result<(), IllegalPlay> {
-        match self.turn() {
-            Turn::Chance => {
-                self.dice = Some(outcome);
-                Ok(())
-            }
-            Turn::Over => Err(IllegalPlay::GameOver),
-            Turn::Seat(_) => Err(IllegalPlay::AlreadyRolled(
-                self.dice.map(|d| d.to_string()).unwrap_or_default(),
-            )),
-        }
+        self.resolve_chance(&outcome)?;
+        self.dice = Some(outcome);
+        Ok(())
     }
 
     /// The roll itself, while the dice are to be rolled.
     fn resolve_chance(&self, notation: &Dice) -> Result<Dice, IllegalPlay> {
-        match self.turn() {
-            Turn::Chance => Ok(*notation),
-            Turn::Over => Err(IllegalPlay::GameOver),
-            Turn::Seat(_) => Err(IllegalPlay::AlreadyRolled(
-                self.dice.map(|d| d.to_string()).unwrap_or_default(),
-            )),
+        match (self.is_over(), self.dice) {
+            (true, _) => Err(IllegalPlay::GameOver),
+            (false, Some(rolled)) => Err(IllegalPlay::AlreadyRolled(rolled)),
+            (false, None) => Ok(*notation),
         }
     }
 

@@ -11,7 +11,7 @@ use core::str::FromStr;
 
 use super::board::{Board, Side, BAR, OFF};
 use super::dice::Dice;
-use super::error::SetupError;
+use super::error::{SetupError, SetupProblem, SyntaxProblem};
 use super::position::Backgammon;
 use super::xgid::{Xgid, XgidDice};
 
@@ -81,7 +81,10 @@ impl Setup {
         let mut board = Board::EMPTY;
         for (i, &v) in self.board.iter().enumerate() {
             if v.unsigned_abs() > 15 {
-                problems.push(format!("point {}: {v} checkers", i + 1));
+                problems.push(SetupProblem::PointCount {
+                    point: i as u8 + 1,
+                    count: v,
+                });
             } else if v > 0 {
                 board.set_count(Side::X, i + 1, v as u8);
             } else if v < 0 {
@@ -91,10 +94,10 @@ impl Setup {
         for side in Side::BOTH {
             let (bar, off) = (self.bar[side.index()], self.off[side.index()]);
             if bar > 15 {
-                problems.push(format!("{side} has {bar} on the bar"));
+                problems.push(SetupProblem::BarCount { side, count: bar });
             }
             if off > 15 {
-                problems.push(format!("{side} has {off} borne off"));
+                problems.push(SetupProblem::OffCount { side, count: off });
             }
             board.set_count(side, BAR, bar);
             board.set_count(side, OFF, off);
@@ -102,7 +105,7 @@ impl Setup {
         if problems.is_empty() {
             Ok(board)
         } else {
-            Err(SetupError { problems })
+            Err(SetupError::new(problems))
         }
     }
 
@@ -119,7 +122,7 @@ impl Setup {
                 b
             }
             Err(e) => {
-                problems.extend(e.problems);
+                problems.extend(e.into_problems());
                 Board::EMPTY
             }
         };
@@ -128,16 +131,16 @@ impl Setup {
             Some([a, b]) => {
                 let d = Dice::new(a, b);
                 if d.is_none() {
-                    problems.push(format!("dice {a}-{b}: each die is 1 to 6"));
+                    problems.push(SetupProblem::Dice { dice: [a, b] });
                 }
                 d
             }
         };
         if !self.cube.is_power_of_two() {
-            problems.push(format!("cube value {} is not a power of two", self.cube));
+            problems.push(SetupProblem::Cube { value: self.cube });
         }
         if !problems.is_empty() {
-            return Err(SetupError { problems });
+            return Err(SetupError::new(problems));
         }
         Backgammon::from_parts(board, self.turn, dice, self.cube)
     }
@@ -192,15 +195,17 @@ impl FromStr for Setup {
         if t.starts_with('{') {
             #[cfg(feature = "serde")]
             {
-                return serde_json::from_str(t)
-                    .map_err(|e| SetupError::single(format!("neutral JSON: {e}")));
+                return serde_json::from_str(t).map_err(|e| {
+                    SyntaxProblem::Json {
+                        message: e.to_string(),
+                    }
+                    .into()
+                });
             }
             #[cfg(not(feature = "serde"))]
-            return Err(SetupError::single("JSON needs the serde feature"));
+            return Err(SyntaxProblem::JsonUnsupported.into());
         }
-        let x: Xgid = t
-            .parse()
-            .map_err(|e: super::IdError| SetupError::single(e.to_string()))?;
+        let x: Xgid = t.parse().map_err(SyntaxProblem::Id)?;
         Ok(Setup::from_xgid(&x))
     }
 }

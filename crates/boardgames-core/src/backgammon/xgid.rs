@@ -19,6 +19,7 @@ use core::str::FromStr;
 use super::board::{Board, Side, BAR, CHECKERS};
 use super::dice::Dice;
 use super::error::IdError;
+use crate::problems::Joined;
 
 const KIND: &str = "XGID";
 
@@ -211,7 +212,7 @@ impl FromStr for Xgid {
         let max_cube_log2 = int(9, 0, 15)? as u8;
         let problems = board.problems();
         if !problems.is_empty() {
-            return Err(bad(problems.join("; ")));
+            return Err(bad(Joined(&problems).to_string()));
         }
         Ok(Xgid {
             board,

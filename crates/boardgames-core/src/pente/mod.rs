@@ -23,8 +23,8 @@ mod setup;
 mod symmetry;
 
 pub use bitboard::Bitboard;
-pub use error::IllegalMove;
+pub use error::{IllegalMove, SetupError, SetupProblem, SyntaxProblem};
 pub use point::{Point, PointError, INDEX_RANGE, ROW_BITS, SIZE};
 pub use position::{EndReason, MoveList, Pente, Placement, Removed, Variant, MAX_MOVES};
-pub use setup::{Setup, SetupError};
+pub use setup::Setup;
 pub use symmetry::D4;

@@ -104,6 +104,7 @@ impl fmt::Debug for Point {
 
 /// Why a text is not a pente.org point name.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 pub enum PointError {
     /// The text is empty.
     #[error("empty point name (expected a column A..T without I and a row 1..19, like K10)")]

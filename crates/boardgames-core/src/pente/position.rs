@@ -5,9 +5,9 @@ use core::fmt;
 use arrayvec::ArrayVec;
 
 use super::bitboard::{self, Bitboard};
-use super::error::IllegalMove;
+use super::error::{IllegalMove, SetupError, SyntaxProblem};
 use super::point::{Point, PointError, ROW_BITS, SIZE};
-use super::setup::{Setup, SetupError};
+use super::setup::Setup;
 use crate::game::{Game, GameResult, NoChance, Outcome, Seat, Team, Turn};
 
 /// The ruleset: plain Pente or Keryo-Pente.
@@ -16,6 +16,7 @@ use crate::game::{Game, GameResult, NoChance, Outcome, Seat, Team, Turn};
 /// pente.org for Pente).
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Default)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[non_exhaustive]
 pub enum Variant {
     /// Pente: captures of exactly two stones; ten captured stones win.
     #[default]
@@ -75,9 +76,10 @@ impl core::str::FromStr for Variant {
         match s.trim().to_ascii_lowercase().as_str() {
             "pente" => Ok(Variant::Pente),
             "keryo-pente" | "keryo" | "keryopente" | "keryo_pente" => Ok(Variant::KeryoPente),
-            other => Err(SetupError::single(format!(
-                "unknown variant {other:?} (expected pente or keryo-pente)"
-            ))),
+            other => Err(SyntaxProblem::Variant {
+                text: other.to_owned(),
+            }
+            .into()),
         }
     }
 }
@@ -85,6 +87,7 @@ impl core::str::FromStr for Variant {
 /// Why a game ended.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[non_exhaustive]
 pub enum EndReason {
     /// The mover made five or more in a row.
     #[cfg_attr(feature = "serde", serde(rename = "five"))]

@@ -22,6 +22,7 @@ use core::fmt;
 use core::str::FromStr;
 
 use super::bitboard::Bitboard;
+use super::error::{SetupError, SetupProblem, SyntaxProblem};
 use super::point::{Point, SIZE};
 use super::position::{EndReason, Pente, Variant};
 use crate::game::Seat;
@@ -42,22 +43,6 @@ pub struct Setup {
     pub player1: Vec<Point>,
     /// Points holding player 2's stones.
     pub player2: Vec<Point>,
-}
-
-/// Why a setup (or its text) is not a valid Pente position: every problem found.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("invalid Pente position: {}", .problems.join("; "))]
-pub struct SetupError {
-    /// One message per problem, each saying what and where.
-    pub problems: Vec<String>,
-}
-
-impl SetupError {
-    pub(super) fn single(problem: String) -> SetupError {
-        SetupError {
-            problems: vec![problem],
-        }
-    }
 }
 
 impl Setup {
@@ -89,7 +74,7 @@ impl Setup {
         for (seat, list) in [&self.player1, &self.player2].into_iter().enumerate() {
             for &p in list {
                 if stones[0].contains(p) || stones[1].contains(p) {
-                    problems.push(format!("{p} is listed twice"));
+                    problems.push(SetupProblem::ListedTwice(p));
                 }
                 stones[seat].insert(p);
             }
@@ -97,7 +82,7 @@ impl Setup {
         let ply = match u16::try_from(self.ply) {
             Ok(ply) => ply,
             Err(_) => {
-                problems.push(format!("ply {} is out of range (at most 65535)", self.ply));
+                problems.push(SetupProblem::Ply { ply: self.ply });
                 0
             }
         };
@@ -107,12 +92,13 @@ impl Setup {
             let on_board = stones[seat].count() as u32;
             let lost = self.captures[seat ^ 1];
             if u64::from(on_board) + u64::from(lost) != u64::from(placed[seat]) {
-                problems.push(format!(
-                    "player {} has {on_board} stones on the board and lost {lost} to captures, \
-                     but placed {} in {ply} plies",
-                    seat + 1,
-                    placed[seat]
-                ));
+                problems.push(SetupProblem::StoneCount {
+                    player: Seat(seat as u8),
+                    on_board,
+                    lost,
+                    placed: placed[seat],
+                    ply,
+                });
             }
             let c = self.captures[seat];
             let possible = match self.variant {
@@ -120,11 +106,11 @@ impl Setup {
                 Variant::KeryoPente => c != 1,
             };
             if !possible {
-                problems.push(format!(
-                    "player {} cannot have captured {c} stones in {}",
-                    seat + 1,
-                    self.variant.title()
-                ));
+                problems.push(SetupProblem::ImpossibleCaptures {
+                    player: Seat(seat as u8),
+                    captures: c,
+                    variant: self.variant,
+                });
             }
             captures[seat] = u16::try_from(c).unwrap_or(u16::MAX);
         }
@@ -140,20 +126,18 @@ impl Setup {
         let last = mover ^ 1;
         let threshold = self.variant.captures_to_win();
         if probe.has_five_anywhere(mover) {
-            problems.push(format!(
-                "player {} has five in a row but is to move: the game ended before",
-                mover + 1
-            ));
+            problems.push(SetupProblem::FiveToMove {
+                player: Seat(mover as u8),
+            });
         }
         if captures[mover] >= threshold {
-            problems.push(format!(
-                "player {} has {} captures but is to move: the game ended before",
-                mover + 1,
-                captures[mover]
-            ));
+            problems.push(SetupProblem::CapturesToMove {
+                player: Seat(mover as u8),
+                captures: captures[mover],
+            });
         }
         if !problems.is_empty() {
-            return Err(SetupError { problems });
+            return Err(SetupError::new(problems));
         }
         let five = ply > 0 && probe.has_five_anywhere(last);
         let by_captures = captures[last] >= threshold;
@@ -231,42 +215,40 @@ impl FromStr for Setup {
     fn from_str(s: &str) -> Result<Self, Self::Err> {
         let fields: Vec<&str> = s.split_whitespace().collect();
         let [variant, rule, ply, captures, board] = fields[..] else {
-            return Err(SetupError::single(format!(
-                "expected 5 fields (variant, rule, ply, captures, board), found {}",
-                fields.len()
-            )));
+            return Err(SyntaxProblem::FieldCount {
+                found: fields.len(),
+            }
+            .into());
         };
         let variant: Variant = variant.parse()?;
         let tournament_rule = match rule {
             "tournament" => true,
             "free" => false,
             other => {
-                return Err(SetupError::single(format!(
-                    "field 2: rule {other:?} should be tournament or free"
-                )))
+                return Err(SyntaxProblem::Rule {
+                    text: other.to_owned(),
+                }
+                .into())
             }
         };
-        let ply: u32 = ply
-            .parse()
-            .map_err(|_| SetupError::single(format!("field 3: ply {ply:?} is not a number")))?;
+        let ply: u32 = ply.parse().map_err(|_| SyntaxProblem::Ply {
+            text: ply.to_owned(),
+        })?;
         let parse_count = |t: &str| {
-            t.parse::<u32>().map_err(|_| {
-                SetupError::single(format!("field 4: capture count {t:?} is not a number"))
-            })
+            t.parse::<u32>()
+                .map_err(|_| SyntaxProblem::CaptureCount { text: t.to_owned() })
         };
         let Some((c1, c2)) = captures.split_once('-') else {
-            return Err(SetupError::single(format!(
-                "field 4: captures {captures:?} should be two counts like 2-0"
-            )));
+            return Err(SyntaxProblem::Captures {
+                text: captures.to_owned(),
+            }
+            .into());
         };
         let captures = [parse_count(c1)?, parse_count(c2)?];
 
         let rows: Vec<&str> = board.split('/').collect();
         if rows.len() != SIZE {
-            return Err(SetupError::single(format!(
-                "field 5: the board has {} rows, expected 19",
-                rows.len()
-            )));
+            return Err(SyntaxProblem::Rows { found: rows.len() }.into());
         }
         let (mut player1, mut player2) = (Vec::new(), Vec::new());
         for (i, text) in rows.iter().enumerate() {
@@ -279,11 +261,10 @@ impl FromStr for Setup {
                         list.push(p);
                         Ok(())
                     }
-                    None => Err(SetupError::single(format!(
-                        "field 5: row {} is longer than 19 points (at character {})",
-                        row + 1,
-                        at + 1
-                    ))),
+                    None => Err(SyntaxProblem::RowTooLong {
+                        row: row + 1,
+                        at: at + 1,
+                    }),
                 };
                 match c {
                     'x' | 'X' => place(&mut player1, col)?,
@@ -301,20 +282,22 @@ impl FromStr for Setup {
                         continue;
                     }
                     other => {
-                        return Err(SetupError::single(format!(
-                            "field 5: row {}, character {}: {other:?} is not x, o or a count",
-                            row + 1,
-                            at + 1
-                        )))
+                        return Err(SyntaxProblem::Character {
+                            row: row + 1,
+                            at: at + 1,
+                            found: other,
+                        }
+                        .into())
                     }
                 }
                 col += 1;
             }
             if col != SIZE {
-                return Err(SetupError::single(format!(
-                    "field 5: row {} covers {col} points, expected 19",
-                    row + 1
-                )));
+                return Err(SyntaxProblem::RowLength {
+                    row: row + 1,
+                    covers: col,
+                }
+                .into());
             }
         }
         Ok(Setup {
