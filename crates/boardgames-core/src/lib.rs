@@ -38,7 +38,7 @@ pub mod conformance;
 pub mod game;
 pub mod pente;
 pub mod player;
-mod problems;
+pub mod problems;
 pub mod record;
 pub mod search;
 

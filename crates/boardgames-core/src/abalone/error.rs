@@ -7,7 +7,6 @@ use super::moves::Move;
 use super::notation::Notation;
 use super::position::{Colour, EndReason, Position, EJECTED_TO_WIN};
 use crate::game::Team;
-use crate::problems::Joined;
 
 /// Why a move (or a notation) is not legal in a position. The position is left unchanged.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -95,38 +94,10 @@ pub enum IllegalMove {
 /// );
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct SetupError {
-    problems: Vec<SetupProblem>,
-}
+pub type SetupError = crate::problems::SetupError<SetupProblem>;
 
-impl SetupError {
-    /// An error listing these problems (an empty list makes an error that names none).
-    pub fn new(problems: Vec<SetupProblem>) -> SetupError {
-        SetupError { problems }
-    }
-
-    /// Every problem found, in the order found.
-    pub fn problems(&self) -> &[SetupProblem] {
-        &self.problems
-    }
-
-    /// Whether `problem` is one of the problems found.
-    pub fn contains(&self, problem: &SetupProblem) -> bool {
-        self.problems.contains(problem)
-    }
-
-    /// The problems, by value.
-    pub fn into_problems(self) -> Vec<SetupProblem> {
-        self.problems
-    }
-}
-
-impl From<SetupProblem> for SetupError {
-    /// The error of this one problem.
-    fn from(problem: SetupProblem) -> SetupError {
-        SetupError::new(vec![problem])
-    }
+impl crate::problems::Problem for SetupProblem {
+    const GAME: &'static str = "Abalone";
 }
 
 impl From<SyntaxProblem> for SetupError {
@@ -135,14 +106,6 @@ impl From<SyntaxProblem> for SetupError {
         SetupProblem::Syntax(problem).into()
     }
 }
-
-impl fmt::Display for SetupError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "invalid Abalone position: {}", Joined(&self.problems))
-    }
-}
-
-impl std::error::Error for SetupError {}
 
 /// One reason an Abalone setup is not a valid position.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]

@@ -6,7 +6,6 @@ use super::board::Side;
 use super::dice::Dice;
 use super::notation::PlayNotation;
 use super::play::Play;
-use crate::problems::Joined;
 
 /// Why a text is not a roll of two dice.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -199,38 +198,10 @@ pub enum IllegalPlay {
 /// );
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct SetupError {
-    problems: Vec<SetupProblem>,
-}
+pub type SetupError = crate::problems::SetupError<SetupProblem>;
 
-impl SetupError {
-    /// An error listing these problems (an empty list makes an error that names none).
-    pub fn new(problems: Vec<SetupProblem>) -> SetupError {
-        SetupError { problems }
-    }
-
-    /// Every problem found, in the order found.
-    pub fn problems(&self) -> &[SetupProblem] {
-        &self.problems
-    }
-
-    /// Whether `problem` is one of the problems found.
-    pub fn contains(&self, problem: &SetupProblem) -> bool {
-        self.problems.contains(problem)
-    }
-
-    /// The problems, by value.
-    pub fn into_problems(self) -> Vec<SetupProblem> {
-        self.problems
-    }
-}
-
-impl From<SetupProblem> for SetupError {
-    /// The error of this one problem.
-    fn from(problem: SetupProblem) -> SetupError {
-        SetupError::new(vec![problem])
-    }
+impl crate::problems::Problem for SetupProblem {
+    const GAME: &'static str = "backgammon";
 }
 
 impl From<SyntaxProblem> for SetupError {
@@ -239,14 +210,6 @@ impl From<SyntaxProblem> for SetupError {
         SetupProblem::Syntax(problem).into()
     }
 }
-
-impl fmt::Display for SetupError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "invalid backgammon position: {}", Joined(&self.problems))
-    }
-}
-
-impl std::error::Error for SetupError {}
 
 /// One reason a backgammon setup (or board) is not a valid position. Points are numbered
 /// `1..=24` in X's numbering.

@@ -1,11 +1,9 @@
 //! Why a Pente move is refused, and why a setup is not a valid position.
 
-use core::fmt;
 
 use super::point::Point;
 use super::position::Variant;
 use crate::game::Seat;
-use crate::problems::Joined;
 
 /// Why a stone may not be placed. The messages are the reasons used in the expected-results
 /// format (`illegal.why`).
@@ -42,38 +40,10 @@ pub enum IllegalMove {
 /// assert_eq!(err.to_string(), "invalid Pente position: ply 70000 is out of range (at most 65535)");
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct SetupError {
-    problems: Vec<SetupProblem>,
-}
+pub type SetupError = crate::problems::SetupError<SetupProblem>;
 
-impl SetupError {
-    /// An error listing these problems (an empty list makes an error that names none).
-    pub fn new(problems: Vec<SetupProblem>) -> SetupError {
-        SetupError { problems }
-    }
-
-    /// Every problem found, in the order found.
-    pub fn problems(&self) -> &[SetupProblem] {
-        &self.problems
-    }
-
-    /// Whether `problem` is one of the problems found.
-    pub fn contains(&self, problem: &SetupProblem) -> bool {
-        self.problems.contains(problem)
-    }
-
-    /// The problems, by value.
-    pub fn into_problems(self) -> Vec<SetupProblem> {
-        self.problems
-    }
-}
-
-impl From<SetupProblem> for SetupError {
-    /// The error of this one problem.
-    fn from(problem: SetupProblem) -> SetupError {
-        SetupError::new(vec![problem])
-    }
+impl crate::problems::Problem for SetupProblem {
+    const GAME: &'static str = "Pente";
 }
 
 impl From<SyntaxProblem> for SetupError {
@@ -82,14 +52,6 @@ impl From<SyntaxProblem> for SetupError {
         SetupProblem::Syntax(problem).into()
     }
 }
-
-impl fmt::Display for SetupError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "invalid Pente position: {}", Joined(&self.problems))
-    }
-}
-
-impl std::error::Error for SetupError {}
 
 /// The number a seat is called by in messages: player 1 or 2.
 fn number(seat: &Seat) -> u16 {
