@@ -91,3 +91,62 @@ impl IdError {
         }
     }
 }
+
+/// Why a decision, a throw of the dice or a resignation is not allowed in a money game or
+/// match ([`super::Match`]) now. The session is then unchanged.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum MatchError {
+    /// The session is over: nothing more can be played.
+    #[error("the session is over")]
+    Over,
+    /// The action is not one the rules expect now.
+    #[error("{action} is not possible now: {now}")]
+    NotNow {
+        /// The action tried, as written (`take`, `resign gammon`, `8/5 6/5`).
+        action: String,
+        /// What the rules expect instead.
+        now: &'static str,
+    },
+    /// The side on roll may not double now.
+    #[error("no double: {0}")]
+    NoDouble(NoDouble),
+    /// Chance is not to act, or acts differently (the opening throw, or a roll).
+    #[error("no {throw} now: {now}")]
+    NoThrow {
+        /// The throw tried, as written (`opening 41`, `31`).
+        throw: String,
+        /// What the rules expect instead.
+        now: &'static str,
+    },
+    /// A throw with a die outside 1-6.
+    #[error("dice {first}{second}: each die is 1 to 6")]
+    BadDice {
+        /// The first die as given.
+        first: u8,
+        /// The second die as given.
+        second: u8,
+    },
+    /// An opening throw of equal dice: they are thrown again.
+    #[error("equal opening dice ({0}{0}) are thrown again")]
+    EqualOpeningDice(u8),
+    /// The checker play is not legal (see [`IllegalPlay`]).
+    #[error(transparent)]
+    Play(#[from] IllegalPlay),
+}
+
+/// Why the side on roll may not double.
+#[derive(Debug, Copy, Clone, PartialEq, Eq, Hash, thiserror::Error)]
+pub enum NoDouble {
+    /// Nobody doubles in the Crawford game.
+    #[error("no doubling in the Crawford game")]
+    Crawford,
+    /// The opponent owns the cube.
+    #[error("the cube is {0}'s: only its owner may double")]
+    CubeOwned(super::Side),
+    /// The cube is at its highest value.
+    #[error("the cube is at its maximum, {}", super::cube::MAX_CUBE)]
+    CubeAtMaximum,
+    /// Doubling is a decision before the roll: not now.
+    #[error("a double is offered before rolling, on one's own turn")]
+    NotBeforeRoll,
+}
