@@ -166,6 +166,17 @@ impl Match {
         }
     }
 
+    /// One game on its own, as the record replay checks a recorded game: no score (the
+    /// replay checks the score by its own reading of the record), the cube's value played
+    /// for without the Jacoby rule, and the Crawford game as the record marks it, whatever
+    /// the score. The session ends with the game.
+    pub(crate) fn one_game(crawford: bool) -> Match {
+        Match {
+            crawford,
+            ..Match::new(MatchRules::money(false))
+        }
+    }
+
     /// The session described by a gnubg Position ID and Match ID (see [`MatchSetup`]).
     ///
     /// # Errors
