@@ -959,3 +959,64 @@ fn real_match_files_round_trip_on_every_state() {
     assert!(tally.games >= 1440, "{tally:?}");
     assert!(tally.states > 100_000, "{tally:?}");
 }
+
+/// The record replay runs on the match game: a record doubling past gnubg's highest cube
+/// (2^15) is refused at that double, one redouble after another taken before it.
+#[test]
+fn record_replay_refuses_a_cube_past_the_maximum() {
+    use boardgames_core::backgammon::record::{Action, ActionKind};
+    let mut rng = ChaCha8Rng::seed_from_u64(5);
+    let mut m = Match::new(MatchRules::money(false));
+    let mut g = GameRecord::default();
+    let player = |s: Side| s.gnubg_player();
+    let roll_and_play = |m: &mut Match, g: &mut GameRecord, rng: &mut ChaCha8Rng| {
+        let t = random_chance(m, rng).expect("a throw");
+        m.apply_chance(t).expect("throw");
+        // The side that rolled (at the opening: the one that starts).
+        let side = match (t, m.phase()) {
+            (Throw::Opening { .. }, _) | (_, Phase::ToPlay) => m.side_on_roll(),
+            _ => m.side_on_roll().other(),
+        };
+        let dice = match t {
+            Throw::Opening { x, o } => [x, o],
+            Throw::Roll(d) => [d.high(), d.low()],
+        };
+        let play = if m.phase() == Phase::ToPlay {
+            let p = m.position().plays(m.position().dice().expect("dice"))[0];
+            m.play(MatchAction::Play(p)).expect("play");
+            p.to_string()
+        } else {
+            String::new()
+        };
+        g.actions.push(Action {
+            player: player(side),
+            kind: ActionKind::Roll { dice, play },
+        });
+    };
+    roll_and_play(&mut m, &mut g, &mut rng);
+    for k in 1..=16u32 {
+        let side = m.side_on_roll();
+        g.actions.push(Action {
+            player: player(side),
+            kind: ActionKind::Double { cube: 1 << k },
+        });
+        g.actions.push(Action {
+            player: player(side.other()),
+            kind: ActionKind::Take,
+        });
+        if k < 16 {
+            m.play(MatchAction::Double).expect("double");
+            m.play(MatchAction::Take).expect("take");
+            roll_and_play(&mut m, &mut g, &mut rng);
+        }
+    }
+    assert_eq!(m.cube_value(), 1 << 15);
+    let r = replay_game(&g, 0);
+    let bad = r.first_illegal.expect("refused");
+    assert_eq!(bad.action, g.actions.len() - 2);
+    assert!(
+        bad.reason.contains("Doubles => 65536") && bad.reason.contains("maximum"),
+        "{}",
+        bad.reason
+    );
+}
