@@ -29,7 +29,7 @@ use core::fmt;
 
 use arrayvec::ArrayVec;
 
-use super::action::{kind_word, ActionText, MatchAction, Throw, ThrowText};
+use super::action::{ActionText, MatchAction, Throw, ThrowText};
 use super::board::Side;
 use super::cube::{EndOfGame, Ending, MatchRules, MAX_CUBE, MAX_SCORE};
 use super::dice::Dice;
@@ -562,8 +562,12 @@ impl Match {
             Phase::ToRoll | Phase::Rolling => format!("{side} to roll"),
             Phase::DoubleOffered => format!("{side} doubles: {other} to take or drop"),
             Phase::ResignationOffered { kind, by, .. } => format!(
-                "{by} offers to resign a {} ({} points): {} to accept or reject",
-                kind_word(kind),
+                "{by} offers to resign {} (worth {}): {} to accept or reject",
+                match kind {
+                    WinKind::Single => "a single game",
+                    WinKind::Gammon => "a gammon",
+                    WinKind::Backgammon => "a backgammon",
+                },
                 self.value(kind),
                 by.other()
             ),
@@ -573,7 +577,7 @@ impl Match {
             },
             Phase::Over(e) => {
                 let end = self.end_of(e);
-                format!("over: {} wins {} points", end.winner, end.points)
+                format!("over: {} wins, worth {}", end.winner, end.points)
             }
         }
     }
