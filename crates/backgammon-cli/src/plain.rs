@@ -18,7 +18,7 @@
 //! play alone. Line breaks are optional: `31: 8/5 6/5 64: 24/18 13/9` reads the same.
 
 use boardgames_cli::{GameCli, Record, Step};
-use boardgames_core::backgammon::{Backgammon, Match, Setup, Side, Xgid};
+use boardgames_core::backgammon::{Backgammon, Setup, Side, Xgid};
 use boardgames_core::{Game, Seat, Turn};
 
 use crate::report::{self, MovesReport};
@@ -37,9 +37,9 @@ pub struct BackgammonCli {
 /// Why an ID does not decode.
 pub fn from_ids(position_id: &str, match_id: Option<&str>) -> Result<Backgammon, String> {
     match match_id {
-        Some(mid) => Match::from_ids(position_id.trim(), mid.trim())
-            .map(|m| *m.position())
-            .map_err(|e| e.to_string()),
+        Some(mid) => {
+            Backgammon::from_ids(position_id.trim(), mid.trim()).map_err(|e| e.to_string())
+        }
         None => {
             Backgammon::from_position_id(position_id.trim(), Side::X).map_err(|e| e.to_string())
         }

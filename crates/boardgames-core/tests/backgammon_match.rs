@@ -648,6 +648,13 @@ fn setup_text_and_its_checks() {
         (Phase::ToPlay, Some(dice(3, 1)))
     );
     assert!(g.rules().jacoby);
+    // The checker position alone, without the session's checks.
+    assert_eq!(
+        Backgammon::from_ids("4HPwATDgc/ABMA", "cIkFAAAAAAAA")
+            .ok()
+            .as_ref(),
+        Some(g.position())
+    );
     let mut rolling = x_to_roll(MatchRules::to_points(5));
     step(&mut rolling, MatchAction::Roll);
     let t = rolling.to_setup().to_string();
