@@ -1,8 +1,8 @@
-//! The money game or match of `play` and `selfplay`: [`MatchGame`], the core's [`Match`] (cube,
-//! score, Crawford rule, resignations) seen through the [`Game`] trait so that the kit's
-//! interactive loop, undo and computer opponent work on it, and [`MatchCli`], its hooks.
+//! The money game or match of `play` and `selfplay`: [`MatchGame`], the core's [`Match`] (the
+//! cube, the score, the Crawford and Jacoby rules, resignations, the opening throw, the
+//! auto-pass) with the sides the computer decides for, and [`MatchCli`], its hooks.
 //!
-//! Turns, as the kit sees them:
+//! Turns, as the kit sees them, are the core's ([`Match`]):
 //!
 //! * the opening roll (each side throws one die) and every roll are chance nodes;
 //! * a side about to roll that may double chooses first: `roll` or `double`;
@@ -12,198 +12,51 @@
 //! * dice rolled: the side plays (a play in gnubg notation); a roll with no legal play is
 //!   passed at once.
 //!
+//! The core lists resignations among the moves; here they are the `resign` command instead,
+//! so that the computer's random plays never resign and `moves` lists the plays only.
 //! The sides played by the computer make their cube and resignation decisions inside the
 //! step that leads to them ([`crate::computer`]); what they decided is reported with that
 //! step ([`MatchGame::events`]).
 
 use core::fmt;
-use core::str::FromStr;
 
 use arrayvec::ArrayVec;
 use boardgames_cli::jsonl::NoLines;
 use boardgames_cli::{CommandHelp, CommandOutput, Formats, GameCli};
 use boardgames_core::backgammon::{
-    Backgammon, Dice, DiceProblem, IllegalPlay, Match, MatchAction, MatchRules, NotationError,
-    Phase, Play, PlayNotation, SetupError, Side, SyntaxProblem, WinKind, MAX_PLAYS,
+    ActionText, Backgammon, Dice, EndOfGame, Ending, IllegalPlay, Match, MatchAction, MatchError,
+    MatchRules, MatchSetup, NotationError, Phase, PlayNotation, SetupError, Side, Throw, ThrowText,
+    WinKind, MAX_PLAYS,
 };
 use boardgames_core::record::Applied;
-use boardgames_core::{ChanceList, Game, GameResult, Outcome, Probability, Seat, Team, Turn};
+use boardgames_core::{ChanceList, Game, Outcome, Seat, Turn};
 
 use crate::computer;
 
-/// A decision of a side: a play, or one of the words around it.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
-pub enum Action {
-    /// Roll without doubling.
-    Roll,
-    /// Offer a double.
-    Double,
-    /// Take the double.
-    Take,
-    /// Drop the double.
-    Drop,
-    /// Accept the resignation.
-    Accept,
-    /// Reject the resignation.
-    Reject,
-    /// Play the dice.
-    Play(Play),
-}
-
-impl fmt::Display for Action {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Action::Roll => f.write_str("roll"),
-            Action::Double => f.write_str("double"),
-            Action::Take => f.write_str("take"),
-            Action::Drop => f.write_str("drop"),
-            Action::Accept => f.write_str("accept"),
-            Action::Reject => f.write_str("reject"),
-            Action::Play(p) => write!(f, "{p}"),
-        }
-    }
-}
-
-/// An action as typed: a word, or play notation still to be resolved.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum ActionText {
-    /// A decision that is not a play (never [`Action::Play`]).
-    Word(Action),
-    /// Play notation.
-    Play(PlayNotation),
-}
-
-impl fmt::Display for ActionText {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            ActionText::Word(a) => write!(f, "{a}"),
-            ActionText::Play(n) => write!(f, "{n}"),
-        }
-    }
-}
-
-impl FromStr for ActionText {
-    type Err = NotationError;
-
-    /// `roll` (or `r`), `double`, `take`, `drop`, `accept`, `reject` in any case, else play
-    /// notation (`8/5 6/5`, `bar/22*`, `pass`).
-    fn from_str(s: &str) -> Result<Self, NotationError> {
-        let word = match s.trim().to_ascii_lowercase().as_str() {
-            "roll" | "r" => Some(Action::Roll),
-            "double" => Some(Action::Double),
-            "take" => Some(Action::Take),
-            "drop" | "pass the double" => Some(Action::Drop),
-            "accept" => Some(Action::Accept),
-            "reject" => Some(Action::Reject),
-            _ => None,
-        };
-        match word {
-            Some(a) => Ok(ActionText::Word(a)),
-            None => s.parse().map(ActionText::Play),
-        }
-    }
-}
-
-/// A throw of the dice: the opening roll (one die each) or a side's roll.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub enum Throw {
-    /// The opening roll: X's die and O's die, different; the higher starts with both.
-    Opening {
-        /// X's die.
-        x: u8,
-        /// O's die.
-        o: u8,
-    },
-    /// The roll of the side on roll.
-    Roll(Dice),
-}
-
-impl fmt::Display for Throw {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Throw::Opening { x, o } => write!(f, "opening {x}{o}"),
-            Throw::Roll(d) => write!(f, "{d}"),
-        }
-    }
-}
-
-/// Two dice as written: at the opening roll X's die then O's (`41`, `4 1`, `4-1`,
-/// `opening 41`); at a roll the two dice in any order (`31`, `13`, `3-1`).
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub struct ThrowText(pub u8, pub u8);
-
-impl fmt::Display for ThrowText {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}{}", self.0, self.1)
-    }
-}
-
-impl FromStr for ThrowText {
-    type Err = boardgames_core::backgammon::DiceError;
-
-    fn from_str(s: &str) -> Result<Self, Self::Err> {
-        let t = s.trim();
-        let t = t.strip_prefix("opening").unwrap_or(t);
-        let digits: Vec<u8> = t
-            .chars()
-            .filter(|c| !matches!(c, ' ' | '-' | ',' | '\t'))
-            .map(|c| c.to_digit(10).map_or(0, |d| d as u8))
-            .collect();
-        match digits.as_slice() {
-            &[a, b] if (1..=6).contains(&a) && (1..=6).contains(&b) => Ok(ThrowText(a, b)),
-            _ => Err(boardgames_core::backgammon::DiceError {
-                text: s.to_owned(),
-                problem: DiceProblem::NotTwo,
-            }),
-        }
-    }
-}
-
-/// A gnubg ID `PositionID:MatchID`, the text form of a [`MatchGame`].
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct GnubgId {
-    /// The Position ID (the side on roll's view).
-    pub position_id: String,
-    /// The Match ID.
-    pub match_id: String,
-}
-
-impl fmt::Display for GnubgId {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}:{}", self.position_id, self.match_id)
-    }
-}
-
-impl FromStr for GnubgId {
-    type Err = SetupError;
-
-    fn from_str(s: &str) -> Result<Self, SetupError> {
-        match s.trim().split_once(':') {
-            Some((p, m)) => Ok(GnubgId {
-                position_id: p.trim().to_owned(),
-                match_id: m.trim().to_owned(),
-            }),
-            None => Err(SyntaxProblem::Expected {
-                text: s.to_owned(),
-                expected: "a gnubg ID, PositionID:MatchID",
-            }
-            .into()),
-        }
-    }
-}
+/// A decision of a side: the core's.
+pub type Action = MatchAction;
 
 /// A money game or match in progress, with the sides the computer decides for.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct MatchGame {
     m: Match,
     computer: [bool; 2],
-    /// The side on roll chose to roll without doubling: the roll is next.
-    rolling: bool,
+    /// While the next game of a match waits for its opening throw: the last game's final
+    /// position, which the board shows until then.
+    shown: Option<Backgammon>,
     events: Vec<String>,
 }
 
 fn illegal(why: impl Into<String>) -> IllegalPlay {
     IllegalPlay::Action(why.into())
+}
+
+/// The core's refusal as this program reports it.
+fn refused(e: MatchError) -> IllegalPlay {
+    match e {
+        MatchError::Play(p) => p,
+        other => illegal(other.to_string()),
+    }
 }
 
 fn side_of(seat: Seat) -> Side {
@@ -212,10 +65,6 @@ fn side_of(seat: Seat) -> Side {
     } else {
         Side::O
     }
-}
-
-fn seat_of(side: Side) -> Seat {
-    Seat(side.index() as u8)
 }
 
 /// `a single game`, `a gammon`, `a backgammon`.
@@ -242,7 +91,7 @@ impl MatchGame {
         MatchGame {
             m: Match::new(rules),
             computer,
-            rolling: false,
+            shown: None,
             events: Vec::new(),
         }
     }
@@ -253,14 +102,35 @@ impl MatchGame {
         &self.events
     }
 
-    /// The side on roll (to roll, or to play once rolled).
+    /// The position the board shows: the current game's, or between two games of a match
+    /// the last game's final position.
+    fn shown_position(&self) -> &Backgammon {
+        self.shown.as_ref().unwrap_or(self.m.position())
+    }
+
+    /// The side on roll (to roll, or to play once rolled), as the board shows it.
     fn on_roll(&self) -> Side {
-        self.m.position().side()
+        self.shown_position().side()
     }
 
     /// Whether the side on roll is asked to roll or double.
     fn asks_roll_or_double(&self) -> bool {
-        self.m.phase() == Phase::ToRoll && !self.rolling && self.m.can_double()
+        self.m.can_double()
+    }
+
+    /// The gnubg Position ID and Match ID shown by `id`: the session's, but between two games
+    /// of a match the Position ID of the last game's final position, seen from its side on
+    /// roll.
+    fn ids(&self) -> (String, String) {
+        let mut id = self.m.match_id();
+        match &self.shown {
+            Some(g) => {
+                id.dice_owner = g.side();
+                id.turn = g.side();
+                (g.position_id(), id.encode())
+            }
+            None => (self.m.position_id(), id.encode()),
+        }
     }
 
     /// What is expected next, in words.
@@ -273,28 +143,29 @@ impl MatchGame {
                 "{side} to roll, or to double (the cube to {})",
                 u32::from(self.m.cube_value()) * 2
             ),
-            Phase::ToRoll => format!("{side} to roll"),
+            Phase::ToRoll | Phase::Rolling => format!("{side} to roll"),
             Phase::DoubleOffered => format!(
                 "{side} doubles (the cube to {}): {other} to take or drop",
                 u32::from(self.m.cube_value()) * 2
             ),
-            Phase::ResignationOffered(k) => format!(
-                "{side} offers to resign {} ({}): {other} to accept or reject",
-                kind_words(k),
-                points(k.multiplier() * u32::from(self.m.cube_value()))
+            Phase::ResignationOffered { kind, by, .. } => format!(
+                "{by} offers to resign {} ({}): {} to accept or reject",
+                kind_words(kind),
+                points(kind.multiplier() * u32::from(self.m.cube_value())),
+                by.other()
             ),
             Phase::ToPlay => match self.m.position().dice() {
                 Some(d) => format!("{side} to play {d}"),
                 None => format!("{side} to play"),
             },
-            Phase::Over => format!("over: {}", self.result_words()),
+            Phase::Over(_) => format!("over: {}", self.result_words()),
         }
     }
 
     /// The score line: `match to 5: X 2 - O 1 (Crawford game)` or `money game (Jacoby rule)`.
     pub fn score_line(&self) -> String {
         let mut s = self.score_text();
-        if self.m.is_crawford() && self.m.phase() != Phase::Over {
+        if self.m.is_crawford() && !matches!(self.m.phase(), Phase::Over(_)) {
             s.push_str(" (Crawford game: no doubling)");
         }
         s
@@ -325,141 +196,135 @@ impl MatchGame {
     fn result_words(&self) -> String {
         let rules = self.m.rules();
         let [x, o] = self.m.score();
-        match (self.m.winner(), self.m.last_game()) {
+        match (self.m.winner(), self.m.end_of_game()) {
             (Some(w), _) if rules.length > 0 => {
                 format!("{w} wins the match to {}, X {x} - O {o}", rules.length)
             }
-            (_, Some(end)) => Self::end_words(end.winner, end.points, end.kind, end.resigned),
+            (_, Some(end)) => Self::end_words(end),
             _ => "no result".to_owned(),
         }
     }
 
-    fn end_words(winner: Side, pts: u32, kind: Option<WinKind>, resigned: bool) -> String {
-        match (kind, resigned) {
-            (None, _) => format!("{} dropped: {winner} wins {}", winner.other(), points(pts)),
-            (Some(k), true) => format!(
+    fn end_words(end: EndOfGame) -> String {
+        let (winner, pts) = (end.winner, end.points);
+        match end.ending {
+            Ending::Dropped => format!("{} dropped: {winner} wins {}", winner.other(), points(pts)),
+            Ending::Resigned { kind, .. } => format!(
                 "{} resigned {}: {winner} wins {}",
                 winner.other(),
-                kind_words(k),
+                kind_words(kind),
                 points(pts)
             ),
-            (Some(k), false) => format!("{winner} wins {}: {}", kind_words(k), points(pts)),
+            Ending::BorneOff(k) => format!("{winner} wins {}: {}", kind_words(k), points(pts)),
         }
     }
 
-    /// Applies a match action and notes the end of a game when it ends one.
-    fn act(&mut self, action: MatchAction) -> Result<(), IllegalPlay> {
-        let before = self.m.phase();
-        self.m.apply(action)?;
-        let after = self.m.phase();
-        let ended = matches!(after, Phase::Opening | Phase::Over)
-            && !matches!(before, Phase::Opening | Phase::Over);
-        if ended {
-            if let Some(end) = self.m.last_game() {
-                self.events.push(Self::end_words(
-                    end.winner,
-                    end.points,
-                    end.kind,
-                    end.resigned,
-                ));
-            }
-            if after == Phase::Over {
+    /// Applies a decision and notes the end of a game when it ends one.
+    fn act(&mut self, action: Action) -> Result<(), IllegalPlay> {
+        let end = self.m.ending_of(action);
+        let mut last = match action {
+            Action::Play(p) => self.m.position().after(&p),
+            _ => *self.m.position(),
+        };
+        self.m.play(action).map_err(refused)?;
+        self.shown = None;
+        let Some(end) = end else {
+            return Ok(());
+        };
+        self.events.push(Self::end_words(end));
+        match self.m.phase() {
+            Phase::Over(_) => {
                 if self.m.rules().length > 0 {
                     self.events
                         .push(format!("match over: {}", self.result_words()));
                 }
-            } else if self.m.is_crawford() {
-                self.events.push(format!(
-                    "{}; next game is the Crawford game (no doubling)",
-                    self.score_text()
-                ));
-            } else {
-                self.events
-                    .push(format!("{}; next game", self.score_text()));
             }
-        }
-        if self.m.phase() != Phase::ToRoll {
-            self.rolling = false;
+            _ => {
+                last.set_dice(None);
+                last.set_cube_value(1);
+                self.shown = Some(last);
+                if self.m.is_crawford() {
+                    self.events.push(format!(
+                        "{}; next game is the Crawford game (no doubling)",
+                        self.score_text()
+                    ));
+                } else {
+                    self.events
+                        .push(format!("{}; next game", self.score_text()));
+                }
+            }
         }
         Ok(())
     }
 
-    /// Plays what needs no choice: the computer's cube and resignation decisions, a roll
-    /// with no legal play.
+    /// Throws the dice; a roll with no legal play is passed (by the core) and reported.
+    fn throw(&mut self, outcome: Throw) -> Result<(), IllegalPlay> {
+        let side = self.on_roll();
+        let pass = match outcome {
+            Throw::Roll(d) => {
+                let plays = self.m.position().plays(d);
+                matches!(plays.as_slice(), [p] if p.is_pass()).then_some(d)
+            }
+            Throw::Opening { .. } => None,
+        };
+        self.m.apply_chance(outcome).map_err(refused)?;
+        self.shown = None;
+        if let Some(d) = pass {
+            self.events
+                .push(format!("{side} cannot move with {d}: pass"));
+        }
+        Ok(())
+    }
+
+    /// Plays what the computer decides: its cube and resignation decisions.
     fn settle(&mut self) {
         // Each round changes the phase or ends; a match has finitely many decisions, and a
         // bound keeps a mistake from looping.
         for _ in 0..64 {
-            if self.m.phase() != Phase::ToRoll {
-                self.rolling = false;
-            }
             let side = self.on_roll();
             let other = side.other();
-            let done = match self.m.phase() {
-                Phase::ToRoll if !self.rolling && self.computer[side.index()] => {
-                    if computer::doubles(&self.m) && self.act(MatchAction::Double).is_ok() {
+            match self.m.phase() {
+                Phase::ToRoll if self.m.can_double() && self.computer[side.index()] => {
+                    if computer::doubles(&self.m) && self.act(Action::Double).is_ok() {
                         self.events.push(format!(
                             "{side} doubles (the cube to {})",
                             u32::from(self.m.cube_value()) * 2
                         ));
-                    } else {
-                        self.rolling = true;
+                    } else if self.act(Action::Roll).is_err() {
+                        return;
                     }
-                    false
                 }
-                Phase::ToPlay => match self.m.position().dice() {
-                    Some(d) => {
-                        let plays = self.m.position().plays(d);
-                        match plays.first() {
-                            Some(p) if plays.len() == 1 && p.is_pass() => {
-                                let pass = *p;
-                                if self.act(MatchAction::Play(pass)).is_err() {
-                                    return;
-                                }
-                                self.events
-                                    .insert(0, format!("{side} cannot move with {d}: pass"));
-                                false
-                            }
-                            _ => true,
-                        }
-                    }
-                    None => true,
-                },
                 Phase::DoubleOffered if self.computer[other.index()] => {
                     let value = u32::from(self.m.cube_value()) * 2;
                     if computer::takes(&self.m) {
-                        if self.act(MatchAction::Take).is_err() {
+                        if self.act(Action::Take).is_err() {
                             return;
                         }
                         self.events
                             .push(format!("{other} takes (cube {value}, owned by {other})"));
                     } else {
                         self.events.push(format!("{other} drops"));
-                        if self.act(MatchAction::Drop).is_err() {
+                        if self.act(Action::Drop).is_err() {
                             return;
                         }
                     }
-                    false
                 }
-                Phase::ResignationOffered(kind) if self.computer[other.index()] => {
+                Phase::ResignationOffered { kind, by, .. } if self.computer[by.other().index()] => {
+                    let answer = by.other();
                     if computer::accepts(&self.m, kind) {
-                        self.events.push(format!("{other} accepts"));
-                        if self.act(MatchAction::Accept).is_err() {
+                        self.events.push(format!("{answer} accepts"));
+                        if self.act(Action::Accept).is_err() {
                             return;
                         }
                     } else {
-                        if self.act(MatchAction::Reject).is_err() {
+                        if self.act(Action::Reject).is_err() {
                             return;
                         }
                         self.events
-                            .push(format!("{other} rejects the resignation; play on"));
+                            .push(format!("{answer} rejects the resignation; play on"));
                     }
-                    false
                 }
-                _ => true,
-            };
-            if done {
-                return;
+                _ => return,
             }
         }
     }
@@ -484,7 +349,7 @@ impl MatchGame {
         let now = self.expecting();
         if self.m.is_crawford() {
             "no doubling in the Crawford game".to_owned()
-        } else if matches!(self.m.phase(), Phase::Over) {
+        } else if matches!(self.m.phase(), Phase::Over(_)) {
             "the match is over".to_owned()
         } else if self.m.phase() == Phase::Opening {
             "the opening roll comes first".to_owned()
@@ -494,7 +359,7 @@ impl MatchGame {
             format!("the cube is {}'s: only its owner may double", side.other())
         } else if self.m.phase() == Phase::ToPlay {
             format!("double before rolling, not after ({now})")
-        } else if self.m.phase() == Phase::ToRoll && self.rolling {
+        } else if self.m.phase() == Phase::Rolling {
             format!("{side} chose to roll ({now})")
         } else {
             format!("{side} may not double now ({now})")
@@ -507,7 +372,10 @@ impl MatchGame {
     /// # Errors
     /// A message when no game is in play or `side` is not the one to act.
     pub fn resign(&self, kind: WinKind) -> Result<MatchGame, String> {
-        if !matches!(self.m.phase(), Phase::ToRoll | Phase::ToPlay) {
+        if !matches!(
+            self.m.phase(),
+            Phase::ToRoll | Phase::Rolling | Phase::ToPlay
+        ) {
             return Err(format!(
                 "resign on your own turn, before rolling or with the dice to play ({})",
                 self.expecting()
@@ -515,7 +383,8 @@ impl MatchGame {
         }
         let mut next = self.clone();
         next.events.clear();
-        next.act(MatchAction::Resign(kind))
+        next.m
+            .offer_resignation(self.on_roll(), kind)
             .map_err(|e| e.to_string())?;
         next.settle();
         Ok(next)
@@ -526,7 +395,7 @@ impl MatchGame {
     /// The board diagram seen from `view`'s side: its home board bottom right, the points
     /// numbered as it counts them. Then the score, the cube and what comes next.
     pub fn diagram(&self, view: Side) -> String {
-        let pos = self.m.position();
+        let pos = self.shown_position();
         let text = if view == Side::X {
             pos.to_string()
         } else {
@@ -572,7 +441,7 @@ impl Game for MatchGame {
     type Notation = ActionText;
     type NotationError = NotationError;
     type IllegalMove = IllegalPlay;
-    type Setup = GnubgId;
+    type Setup = MatchSetup;
     type SetupError = SetupError;
     type Chance = Throw;
     type ChanceNotation = ThrowText;
@@ -586,42 +455,25 @@ impl Game for MatchGame {
     }
 
     fn turn(&self) -> Turn {
-        let side = self.on_roll();
-        match self.m.phase() {
-            Phase::Opening => Turn::Chance,
-            Phase::ToRoll if self.asks_roll_or_double() => Turn::Seat(seat_of(side)),
-            Phase::ToRoll => Turn::Chance,
-            Phase::DoubleOffered | Phase::ResignationOffered(_) => {
-                Turn::Seat(seat_of(side.other()))
-            }
-            Phase::ToPlay => Turn::Seat(seat_of(side)),
-            Phase::Over => Turn::Over,
-        }
+        self.m.turn()
     }
 
+    /// The core's moves without the resignations (the `resign` command offers them).
     fn legal_moves(&self, moves: &mut Self::MoveList) {
         moves.clear();
-        match self.m.phase() {
-            Phase::ToRoll if self.asks_roll_or_double() => {
-                moves.push(Action::Roll);
-                moves.push(Action::Double);
+        match (self.m.phase(), self.m.position().dice()) {
+            (Phase::ToPlay, Some(d)) => {
+                for p in self.m.position().plays(d) {
+                    moves.push(Action::Play(p));
+                }
             }
-            Phase::DoubleOffered => {
-                moves.push(Action::Take);
-                moves.push(Action::Drop);
-            }
-            Phase::ResignationOffered(_) => {
-                moves.push(Action::Accept);
-                moves.push(Action::Reject);
-            }
-            Phase::ToPlay => {
-                if let Some(d) = self.m.position().dice() {
-                    for p in self.m.position().plays(d) {
-                        moves.push(Action::Play(p));
+            _ => {
+                for &a in self.m.moves().iter() {
+                    if !matches!(a, Action::Resign(_)) {
+                        moves.push(a);
                     }
                 }
             }
-            _ => {}
         }
     }
 
@@ -640,13 +492,7 @@ impl Game for MatchGame {
     }
 
     fn is_legal(&self, mv: Action) -> bool {
-        match mv {
-            Action::Play(p) => match (self.m.phase(), self.m.position().dice()) {
-                (Phase::ToPlay, Some(d)) => self.m.position().plays(d).contains(&p),
-                _ => false,
-            },
-            other => self.moves().contains(&other),
-        }
+        !matches!(mv, Action::Resign(_)) && self.m.is_legal(mv)
     }
 
     fn play(&mut self, mv: Action) -> Result<(), IllegalPlay> {
@@ -665,21 +511,13 @@ impl Game for MatchGame {
         let mut next = self.clone();
         next.events.clear();
         let side = next.on_roll();
-        match mv {
-            Action::Roll => next.rolling = true,
-            Action::Double => next.act(MatchAction::Double)?,
-            Action::Take => {
-                next.act(MatchAction::Take)?;
-                next.events.push(format!(
-                    "{} owns the cube at {}",
-                    side.other(),
-                    next.m.cube_value()
-                ));
-            }
-            Action::Drop => next.act(MatchAction::Drop)?,
-            Action::Accept => next.act(MatchAction::Accept)?,
-            Action::Reject => next.act(MatchAction::Reject)?,
-            Action::Play(p) => next.act(MatchAction::Play(p))?,
+        next.act(mv)?;
+        if mv == Action::Take {
+            next.events.push(format!(
+                "{} owns the cube at {}",
+                side.other(),
+                next.m.cube_value()
+            ));
         }
         next.settle();
         *self = next;
@@ -719,20 +557,7 @@ impl Game for MatchGame {
     }
 
     fn chance_outcomes(&self) -> ChanceList<Throw> {
-        let mut list = ChanceList::new();
-        if self.turn() != Turn::Chance {
-            return list;
-        }
-        if self.m.phase() == Phase::Opening {
-            for x in 1..=6u8 {
-                for o in (1..=6u8).filter(|&o| o != x) {
-                    list.push((Throw::Opening { x, o }, Probability::new(1, 30)));
-                }
-            }
-        } else {
-            list.extend(Dice::all().map(|d| (Throw::Roll(d), d.probability())));
-        }
-        list
+        self.m.chance_outcomes()
     }
 
     fn apply_chance(&mut self, outcome: Throw) -> Result<(), IllegalPlay> {
@@ -741,68 +566,37 @@ impl Game for MatchGame {
         }
         let mut next = self.clone();
         next.events.clear();
-        match outcome {
-            Throw::Opening { x, o } => next.act(MatchAction::Opening(x, o))?,
-            Throw::Roll(d) => next.act(MatchAction::Roll(d))?,
-        }
+        next.throw(outcome)?;
         next.settle();
         *self = next;
         Ok(())
     }
 
     fn resolve_chance(&self, notation: &ThrowText) -> Result<Throw, IllegalPlay> {
-        let ThrowText(a, b) = *notation;
-        let throw = match self.m.phase() {
-            Phase::Opening => Throw::Opening { x: a, o: b },
-            _ => Throw::Roll(Dice::new(a, b).ok_or_else(|| illegal("not a roll"))?),
-        };
-        if self.chance_outcomes().iter().any(|(c, _)| *c == throw) {
-            Ok(throw)
-        } else {
-            Err(illegal(format!(
-                "no roll {notation} now: {}",
-                self.expecting()
-            )))
-        }
+        self.m
+            .resolve_chance(notation)
+            .map_err(|_| illegal(format!("no roll {notation} now: {}", self.expecting())))
     }
 
     fn chance_notation(&self, outcome: Throw) -> ThrowText {
-        match outcome {
-            Throw::Opening { x, o } => ThrowText(x, o),
-            Throw::Roll(d) => ThrowText(d.high(), d.low()),
-        }
+        self.m.chance_notation(outcome)
     }
 
     fn outcome(&self) -> Option<Outcome> {
-        if self.m.phase() != Phase::Over {
-            return None;
-        }
-        let winner = self.m.winner()?;
-        let pts = self.m.last_game().map_or(1, |e| e.points.max(1));
-        Some(Outcome {
-            result: GameResult::Win {
-                winner: Team(winner.index() as u8),
-                points: pts,
-            },
-            scores: self.m.score().iter().map(|&s| u32::from(s)).collect(),
-        })
+        self.m.outcome()
     }
 
-    fn from_setup(setup: GnubgId) -> Result<MatchGame, SetupError> {
-        let m = Match::from_ids(&setup.position_id, &setup.match_id).map_err(SyntaxProblem::Id)?;
+    fn from_setup(setup: MatchSetup) -> Result<MatchGame, SetupError> {
         Ok(MatchGame {
-            m,
+            m: Match::from_setup(setup)?,
             computer: [false; 2],
-            rolling: false,
+            shown: None,
             events: Vec::new(),
         })
     }
 
-    fn to_setup(&self) -> GnubgId {
-        GnubgId {
-            position_id: self.m.position().position_id(),
-            match_id: self.m.match_id().encode(),
-        }
+    fn to_setup(&self) -> MatchSetup {
+        self.m.to_setup()
     }
 }
 
@@ -895,10 +689,11 @@ impl GameCli for MatchCli {
         after: &MatchGame,
         colour: bool,
     ) -> String {
-        let same_game = after.m.phase() != Phase::Opening && after.m.phase() != Phase::Over;
+        let same_game = !matches!(after.m.phase(), Phase::Opening | Phase::Over(_));
         match step {
             Applied::Move(Action::Roll | Action::Double | Action::Take | Action::Reject)
-                if same_game && before.m.position().board() == after.m.position().board() =>
+                if same_game
+                    && before.shown_position().board() == after.shown_position().board() =>
             {
                 let full = self.render(after, colour);
                 let lines: Vec<&str> = full.lines().collect();
@@ -959,7 +754,7 @@ impl GameCli for MatchCli {
     }
 
     fn describe_end(&self, pos: &MatchGame) -> String {
-        if pos.m.phase() == Phase::Over {
+        if matches!(pos.m.phase(), Phase::Over(_)) {
             pos.result_words()
         } else {
             format!("goes on: {}", pos.expecting())
@@ -979,7 +774,10 @@ impl GameCli for MatchCli {
         let mut rolled: Option<(Side, Dice)> = None;
         for step in steps {
             let before = pos.clone();
-            let ok = step.apply(&mut pos).is_ok();
+            let ok = match step {
+                Applied::Move(a) => pos.play(*a).is_ok(),
+                Applied::Chance(c) => pos.apply_chance(*c).is_ok(),
+            };
             if !ok {
                 lines.push(format!("# stopped: {step} refused"));
                 break;
@@ -1013,7 +811,7 @@ impl GameCli for MatchCli {
                 lines.push(e.clone());
             }
         }
-        if end.m.phase() != Phase::Over {
+        if !matches!(end.m.phase(), Phase::Over(_)) {
             lines.push(format!("# {}", self.describe_end(end)));
         }
         lines.join("\n")
@@ -1086,14 +884,13 @@ impl GameCli for MatchCli {
             // At a typed roll nobody may double (a side that may is asked first).
             "double" if pos.turn() == Turn::Chance => Some(Err(pos.why_no_double())),
             "id" | "ids" => {
-                let id = pos.to_setup();
+                let (pid, mid) = pos.ids();
                 Some(Ok(CommandOutput::Print(format!(
-                    "Position ID: {}\nMatch ID:    {}\ngnubg ID:    {id}",
-                    id.position_id, id.match_id
+                    "Position ID: {pid}\nMatch ID:    {mid}\ngnubg ID:    {pid}:{mid}"
                 ))))
             }
             "score" | "pips" | "cube" => {
-                let b = pos.m.position().board();
+                let b = pos.shown_position().board();
                 Some(Ok(CommandOutput::Print(format!(
                     "{}\n{}\npips: X {}, O {}",
                     pos.score_line(),
@@ -1124,17 +921,18 @@ mod tests {
         }
     }
 
-    const DECISIONS: [Action; 6] = [
+    const DECISIONS: [Action; 7] = [
         Action::Roll,
         Action::Double,
         Action::Take,
         Action::Drop,
         Action::Accept,
         Action::Reject,
+        Action::Resign(WinKind::Single),
     ];
 
-    /// Checks the trait's promises at one position (as the core's conformance kit does, but
-    /// for the IDs instead of a full setup: the match's history is not in them).
+    /// Checks the trait's promises at one position (as the core's conformance kit does; the
+    /// setup gives the core's session back, not the sides the computer plays).
     fn check(pos: &MatchGame) {
         let moves = pos.moves();
         for (i, mv) in moves.iter().enumerate() {
@@ -1177,10 +975,10 @@ mod tests {
                 assert!(pos.outcome().is_none());
             }
         }
-        // The gnubg IDs read back to the same IDs.
+        // The gnubg IDs read back to the same session.
         let id = pos.to_setup();
         let back = MatchGame::from_text(&id.to_string()).expect("IDs read back");
-        assert_eq!(back.to_setup(), id);
+        assert_eq!(back.m, pos.m);
         assert!(pos.m.cube_value().is_power_of_two());
     }
 

@@ -50,7 +50,12 @@ impl<P: Problem> From<P> for SetupError<P> {
 
 impl<P: Problem> fmt::Display for SetupError<P> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "invalid {} position: {}", P::GAME, Joined(&self.problems))
+        write!(
+            f,
+            "invalid {} position: {}",
+            P::GAME,
+            Joined(&self.problems)
+        )
     }
 }
 

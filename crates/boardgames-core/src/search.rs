@@ -3,16 +3,21 @@
 //! # How perft counts chance nodes
 //! A chance node (a roll of the dice) does not use up a ply: each of its distinct outcomes
 //! ([`Game::chance_outcomes`], e.g. Backgammon's 21 rolls) is one branch, unweighted, and the
-//! counts of the branches add up. A finished game below the requested depth adds nothing.
-//! At the last ply the count comes from [`Game::count_legal_moves`], so games with a bulk
-//! counter never build the last move lists.
+//! counts of the branches add up. One exception keeps the count finite: an outcome that leads
+//! straight to another chance node stands for a move the rules made on their own (a roll that
+//! cannot be played, passed with the throw, before the opponent's roll), and that branch uses
+//! one ply, as the move would. Without it, a cycle of chance nodes (both sides unable to
+//! enter with `11`, passing in turn) would never end. A finished game below the requested
+//! depth adds nothing. At the last ply the count comes from [`Game::count_legal_moves`], so
+//! games with a bulk counter never build the last move lists.
 
 use rand::Rng;
 
 use crate::game::{Game, Probability, Turn};
 
 /// Counts the leaf nodes of the game tree `depth` plies deep (moves only; chance nodes are
-/// expanded without using a ply, see the module docs).
+/// expanded without using a ply, but for a chance node following another, see the module
+/// docs).
 ///
 /// `depth` 0 gives 1. Allocation free except for chance nodes' outcome lists.
 pub fn perft<G: Game>(pos: &G, depth: u32) -> u64 {
@@ -27,6 +32,7 @@ pub fn perft<G: Game>(pos: &G, depth: u32) -> u64 {
             .map(|&(outcome, _)| {
                 let mut child = pos.clone();
                 match child.apply_chance(outcome) {
+                    Ok(()) if child.turn() == Turn::Chance => perft(&child, depth - 1),
                     Ok(()) => perft(&child, depth),
                     Err(_) => 0,
                 }

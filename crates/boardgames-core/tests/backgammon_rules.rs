@@ -1,11 +1,10 @@
-//! Backgammon: the trait's promises (conformance kit), hand-worked rule cases, the cube and
-//! match layer, and proptest invariants against a plain reference generator.
+//! Backgammon: the trait's promises (conformance kit), hand-worked rule cases, and proptest
+//! invariants against a plain reference generator. The cube and match play: `backgammon_match`.
 
-use std::collections::{BTreeSet, HashMap};
+use std::collections::BTreeSet;
 
 use boardgames_core::backgammon::{
-    Backgammon, Board, Dice, IllegalPlay, Match, MatchAction, MatchId, MatchRules, Phase, Play,
-    Setup, Side, WinKind, Xgid, BAR,
+    Backgammon, Board, Dice, IllegalPlay, MatchId, Play, Setup, Side, Xgid, BAR,
 };
 use boardgames_core::conformance::{check_random_games, check_serde};
 use boardgames_core::search::{perft, random_playout};
@@ -208,80 +207,6 @@ fn xgid_and_position_id_of_the_start() {
     assert_eq!(pos.money_match_id(), "cAkAAAAAAAAA");
 }
 
-/// Plays the opening and one play each, then X is to roll in a 5-point match.
-fn match_x_to_roll(rules: MatchRules) -> Match {
-    let mut m = Match::new(rules);
-    m.opening(3, 1).unwrap();
-    m.apply_text("8/5 6/5").unwrap();
-    m.roll(Dice::new(6, 4).unwrap()).unwrap();
-    m.apply_text("24/14").unwrap();
-    assert_eq!(m.phase(), Phase::ToRoll);
-    assert_eq!(m.position().side(), Side::X);
-    m
-}
-
-#[test]
-fn double_offered_match_id_matches_gnubg() {
-    // gnubg: 5-point match 0-0, player 1 (X) doubled, player 0 to decide: cBGgAAAAAAAE.
-    let mut m = match_x_to_roll(MatchRules::to_points(5));
-    m.double().unwrap();
-    assert_eq!(m.match_id().encode(), "cBGgAAAAAAAE");
-    assert_eq!(m.decisions(), vec![MatchAction::Take, MatchAction::Drop]);
-    m.take().unwrap();
-    assert_eq!(m.cube_value(), 2);
-    assert_eq!(m.cube_owner(), Some(Side::O));
-    assert!(!m.can_double(), "X no longer owns the cube");
-    // O redoubles later: after X's roll and play, O may double to 4.
-    m.roll(Dice::new(2, 1).unwrap()).unwrap();
-    m.apply_text("13/11 6/5").unwrap();
-    assert!(m.can_double());
-    m.double().unwrap();
-    m.drop_double().unwrap();
-    // O wins the current cube value, 2.
-    assert_eq!(m.score(), [0, 2]);
-    assert_eq!(m.phase(), Phase::Opening);
-    assert_eq!(m.cube_value(), 1);
-    assert_eq!(m.cube_owner(), None);
-}
-
-#[test]
-fn crawford_game_forbids_doubling() {
-    let mut m = match_x_to_roll(MatchRules::to_points(3));
-    // X resigns a gammon: O gets 2 points and is one away from 3.
-    m.resign(WinKind::Gammon).unwrap();
-    m.accept().unwrap();
-    assert_eq!(m.score(), [0, 2]);
-    assert!(m.is_crawford());
-    // O wins the opening roll and plays; X is to roll and may not double.
-    m.opening(1, 3).unwrap();
-    m.apply_text("8/5 6/5").unwrap();
-    assert_eq!(m.position().side(), Side::X);
-    assert!(!m.can_double());
-    assert!(m.double().is_err());
-    assert!(m.match_id().crawford);
-    // The Crawford game ends: X resigns a single game; the match is over at 3.
-    m.resign(WinKind::Single).unwrap();
-    m.accept().unwrap();
-    assert_eq!(m.phase(), Phase::Over);
-    assert_eq!(m.winner(), Some(Side::O));
-}
-
-#[test]
-fn jacoby_counts_gammons_only_after_a_double() {
-    let mut m = match_x_to_roll(MatchRules::money(true));
-    m.resign(WinKind::Gammon).unwrap();
-    m.accept().unwrap();
-    assert_eq!(m.score(), [0, 1], "centred cube: the gammon counts single");
-    let mut m = match_x_to_roll(MatchRules::money(false));
-    m.resign(WinKind::Backgammon).unwrap();
-    m.accept().unwrap();
-    assert_eq!(m.score(), [0, 3]);
-    assert_eq!(
-        m.match_id().encode(),
-        MatchId::decode(&m.match_id().encode()).unwrap().encode()
-    );
-}
-
 /// A plain reference: every order of the dice, one step at a time, all sequences kept, then
 /// the rules of the most dice and the higher die, deduplicated by resulting board.
 fn reference_results(pos: &Backgammon, dice: Dice) -> BTreeSet<(Vec<u8>, Vec<u8>)> {
@@ -415,70 +340,5 @@ proptest! {
         prop_assert_eq!(Backgammon::from_text(&xgid).unwrap(), pos);
         let mid = pos.money_match_id();
         prop_assert_eq!(MatchId::decode(&mid).unwrap().encode(), mid);
-    }
-
-    #[test]
-    fn cube_and_score_invariants(seed in any::<u64>(), length in 0u16..8, jacoby in any::<bool>()) {
-        let rules = if length == 0 { MatchRules::money(jacoby) } else { MatchRules::to_points(length) };
-        let mut m = Match::new(rules);
-        let mut rng = ChaCha8Rng::seed_from_u64(seed);
-        let mut won: HashMap<usize, u32> = HashMap::new();
-        let mut games = 0;
-        for _ in 0..3000 {
-            if m.phase() == Phase::Over {
-                break;
-            }
-            let before = m.score();
-            match m.phase() {
-                Phase::Opening => {
-                    let (a, b) = (rng.random_range(1..=6u8), rng.random_range(1..=6u8));
-                    if a == b {
-                        prop_assert!(m.opening(a, b).is_err());
-                        continue;
-                    }
-                    m.opening(a, b).unwrap();
-                }
-                Phase::ToRoll if rng.random_range(0..4) != 0 => {
-                    let d = Dice::all().nth(rng.random_range(0..21)).unwrap();
-                    m.roll(d).unwrap();
-                }
-                _ => {
-                    let options = m.decisions();
-                    prop_assert!(!options.is_empty());
-                    // Resign rarely, so that games also end on the board.
-                    let pick = options[rng.random_range(0..options.len())];
-                    let pick = match pick {
-                        MatchAction::Resign(_) if rng.random_range(0..20) != 0 => options[0],
-                        other => other,
-                    };
-                    if m.is_crawford() {
-                        prop_assert!(pick != MatchAction::Double);
-                    }
-                    m.apply(pick).unwrap();
-                }
-            }
-            let v = m.cube_value();
-            prop_assert!(v.is_power_of_two());
-            prop_assert!(v == 1 || m.cube_owner().is_some());
-            let after = m.score();
-            for i in 0..2 {
-                prop_assert!(after[i] >= before[i]);
-                if after[i] > before[i] {
-                    *won.entry(i).or_default() += u32::from(after[i] - before[i]);
-                    games += 1;
-                    let end = m.last_game().unwrap();
-                    prop_assert_eq!(u32::from(after[i] - before[i]), end.points);
-                }
-            }
-            let id = m.match_id();
-            prop_assert_eq!(MatchId::decode(&id.encode()).unwrap(), id);
-        }
-        if m.phase() == Phase::Over {
-            prop_assert!(games >= 1);
-            if length > 0 {
-                let w = m.winner().unwrap();
-                prop_assert!(m.score()[w.index()] >= length);
-            }
-        }
     }
 }

@@ -219,6 +219,10 @@ pub enum SetupProblem {
     /// The text does not parse.
     #[error("{0}")]
     Syntax(SyntaxProblem),
+    /// The match around the board is not a state of the rules (a
+    /// [`MatchSetup`](super::MatchSetup)).
+    #[error("{0}")]
+    Match(MatchProblem),
     /// More than 15 checkers on a point of a [`Setup`](super::Setup).
     #[error("point {point}: {count} checkers")]
     PointCount {
@@ -274,6 +278,126 @@ pub enum SetupProblem {
     },
 }
 
+impl From<MatchProblem> for SetupProblem {
+    fn from(problem: MatchProblem) -> SetupProblem {
+        SetupProblem::Match(problem)
+    }
+}
+
+impl From<SyntaxProblem> for SetupProblem {
+    fn from(problem: SyntaxProblem) -> SetupProblem {
+        SetupProblem::Syntax(problem)
+    }
+}
+
+/// Why the Match ID fields of a [`MatchSetup`](super::MatchSetup) are not a state of a money
+/// game or match (the rules in `docs/rules/backgammon.md`).
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum MatchProblem {
+    /// A match longer than gnubg's limit.
+    #[error("match length {length} above {max}")]
+    Length {
+        /// The length given.
+        length: u16,
+        /// The longest match, 32767.
+        max: u16,
+    },
+    /// A score above gnubg's limit.
+    #[error("score {}-{} above {max}", .score[0], .score[1])]
+    Score {
+        /// The scores given, `[X, O]`.
+        score: [u16; 2],
+        /// The highest score, 32767.
+        max: u16,
+    },
+    /// A cube above gnubg's limit.
+    #[error("cube value 2^{log2} above {max}")]
+    Cube {
+        /// The cube's power of two.
+        log2: u8,
+        /// The highest cube, 32768.
+        max: u16,
+    },
+    /// A resignation value outside 0 to 3.
+    #[error("resignation {0} (0 to 3)")]
+    Resignation(u8),
+    /// The Crawford game flagged in a money game.
+    #[error("the Crawford game in a money game")]
+    CrawfordInMoney,
+    /// A score that ended the match, yet the match goes on.
+    #[error("a score reaches the match length while the match goes on")]
+    MatchWon,
+    /// The Crawford game flagged where not exactly one side needs one point.
+    #[error("the Crawford game, but not one side needs one point")]
+    CrawfordScore,
+    /// A turned cube in the Crawford game.
+    #[error("the cube was turned in the Crawford game")]
+    CrawfordCube,
+    /// A double and a resignation offered at once.
+    #[error("a double and a resignation offered at once")]
+    DoubleAndResignation,
+    /// A double offered before the game began.
+    #[error("a double offered before the opening throw")]
+    DoubleAtOpening,
+    /// A game in progress in which a side has borne off every checker.
+    #[error("a side has borne off all its checkers, yet the game goes on")]
+    BorneOffInPlay,
+    /// A double offered once the dice are rolled.
+    #[error("a double offered after the roll")]
+    DoubleAfterRoll,
+    /// A double whose answer is the doubler's.
+    #[error("a double offered, but the doubler is to answer it")]
+    DoublerAnswers,
+    /// A double the rules do not allow here (the cube is the other side's, the Crawford game).
+    #[error("{0} may not double here")]
+    MayNotDouble(super::Side),
+    /// The side to decide is not the side on roll, and nothing is offered.
+    #[error("{turn} to decide, but {on_roll} is on roll and nothing is offered")]
+    Turn {
+        /// The side the Match ID gives the decision to.
+        turn: super::Side,
+        /// The side on roll.
+        on_roll: super::Side,
+    },
+    /// A double offered once the game is over.
+    #[error("a double offered after the game")]
+    DoubleAfterGame,
+    /// A game over by bearing off, but nobody has.
+    #[error("the game is over, but nobody has borne off")]
+    NotBorneOff,
+    /// A game ended by a drop or a resignation, but a side has borne off every checker.
+    #[error("a game ended by a drop or a resignation, but a side has borne off all its checkers")]
+    BorneOffAtDrop,
+    /// A resigned game without the value resigned.
+    #[error("a game resigned, but no value resigned (1 to 3)")]
+    NoResignedValue,
+    /// The decision to roll (`:rolling`) where the side was not about to roll.
+    #[error("the side on roll chose to roll, but it was not before its roll")]
+    RollingNotAtRoll,
+    /// The decision to roll without doubling where doubling was not allowed.
+    #[error("{0} chose to roll without doubling, but may not double")]
+    RollingWithoutChoice(super::Side),
+    /// A money game over whose winner's score is less than the game gave.
+    #[error("{winner} won {points} points, more than its score {score}")]
+    MoneyScore {
+        /// The winner.
+        winner: super::Side,
+        /// The points the game gave.
+        points: u32,
+        /// The winner's score.
+        score: u16,
+    },
+    /// A match game over that did not end the match.
+    #[error("the game is over but {winner} has not won the match to {length}")]
+    MatchNotWon {
+        /// The winner of the game.
+        winner: super::Side,
+        /// The match length.
+        length: u16,
+    },
+}
+
 /// Why a text is not the text form of a backgammon setup.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
@@ -321,4 +445,63 @@ impl IdError {
             what: what.into(),
         }
     }
+}
+
+/// Why a decision, a throw of the dice or a resignation is not allowed in a money game or
+/// match ([`super::Match`]) now. The session is then unchanged.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum MatchError {
+    /// The session is over: nothing more can be played.
+    #[error("the session is over")]
+    Over,
+    /// The action is not one the rules expect now.
+    #[error("{action} is not possible now: {now}")]
+    NotNow {
+        /// The action tried, as written (`take`, `resign gammon`, `8/5 6/5`).
+        action: String,
+        /// What the rules expect instead.
+        now: &'static str,
+    },
+    /// The side on roll may not double now.
+    #[error("no double: {0}")]
+    NoDouble(NoDouble),
+    /// Chance is not to act, or acts differently (the opening throw, or a roll).
+    #[error("no {throw} now: {now}")]
+    NoThrow {
+        /// The throw tried, as written (`opening 41`, `31`).
+        throw: String,
+        /// What the rules expect instead.
+        now: &'static str,
+    },
+    /// A throw with a die outside 1-6.
+    #[error("dice {first}{second}: each die is 1 to 6")]
+    BadDice {
+        /// The first die as given.
+        first: u8,
+        /// The second die as given.
+        second: u8,
+    },
+    /// An opening throw of equal dice: they are thrown again.
+    #[error("equal opening dice ({0}{0}) are thrown again")]
+    EqualOpeningDice(u8),
+    /// The checker play is not legal (see [`IllegalPlay`]).
+    #[error(transparent)]
+    Play(#[from] IllegalPlay),
+}
+
+/// Why the side on roll may not double.
+#[derive(Debug, Copy, Clone, PartialEq, Eq, Hash, thiserror::Error)]
+pub enum NoDouble {
+    /// Nobody doubles in the Crawford game.
+    #[error("no doubling in the Crawford game")]
+    Crawford,
+    /// The opponent owns the cube.
+    #[error("the cube is {0}'s: only its owner may double")]
+    CubeOwned(super::Side),
+    /// The cube is at its highest value.
+    #[error("the cube is at its maximum, {}", super::cube::MAX_CUBE)]
+    CubeAtMaximum,
+    /// Doubling is a decision before the roll: not now.
+    #[error("a double is offered before rolling, on one's own turn")]
+    NotBeforeRoll,
 }

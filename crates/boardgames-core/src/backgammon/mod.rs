@@ -12,7 +12,11 @@
 //!   resolved against a position and its dice.
 //! * [`ids`]: gnubg Position ID and Match ID; [`xgid`]: XGID; [`Setup`]: the neutral format
 //!   (JSON with the `serde` feature; its text form is an XGID).
-//! * [`cube`]: the doubling cube, money games (Jacoby) and matches (Crawford), resignations.
+//! * [`Match`]: the money game or match with the doubling cube as a [`Game`](crate::Game) of
+//!   its own: the opening throw and the rolls as chance nodes ([`Throw`]), the cube actions,
+//!   resignations and plays as moves ([`MatchAction`], written as [`ActionText`]), the
+//!   Crawford and Jacoby rules, the next game of a match; its setup ([`MatchSetup`]) is a
+//!   gnubg Position ID and Match ID. [`cube`]: the rules of the cube and the score.
 //!
 //! ```
 //! use boardgames_core::backgammon::{Backgammon, Dice};
@@ -31,31 +35,37 @@
 //! scoring, the cube and match play), as GNU Backgammon implements them; details and sources
 //! in `docs/backgammon.md`.
 
+mod action;
 mod board;
 pub mod cube;
 mod diagram;
 mod dice;
 mod error;
 pub mod ids;
+mod match_setup;
 pub mod movegen;
 mod notation;
 mod play;
 mod position;
 pub mod record;
+mod session;
 mod setup;
 pub mod xgid;
 
+pub use action::{ActionText, MatchAction, Throw, ThrowText};
 pub use board::{Board, Side, BAR, CHECKERS, OFF};
-pub use cube::{GameEnd, Match, MatchAction, MatchRules, Phase};
+pub use cube::{EndOfGame, Ending, MatchRules, MAX_CUBE, MAX_SCORE};
 pub use dice::Dice;
 pub use error::{
-    DiceError, DiceProblem, IdError, IllegalPlay, NotationError, NotationProblem, SetupError,
-    SetupProblem, SyntaxProblem,
+    DiceError, DiceProblem, IdError, IllegalPlay, MatchError, MatchProblem, NoDouble,
+    NotationError, NotationProblem, SetupError, SetupProblem, SyntaxProblem,
 };
 pub use ids::{GameState, MatchId};
+pub use match_setup::MatchSetup;
 pub use movegen::{TurnSink, MAX_PLAYS};
 pub use notation::{PlayNotation, WrittenMove};
 pub use play::{Play, Step, MAX_STEPS};
 pub use position::{Backgammon, PlayList, WinKind};
+pub use session::{ActionList, Match, Phase, MAX_ACTIONS};
 pub use setup::Setup;
 pub use xgid::{Xgid, XgidDice};

@@ -221,6 +221,31 @@ impl Backgammon {
         })
     }
 
+    /// The checker position of a gnubg Position ID and Match ID: the board seen from the
+    /// Match ID's side on roll, its dice if rolled, its cube value. Nothing else of the Match
+    /// ID is checked against the rules (see [`super::Match`] for the whole session), but a
+    /// game said to be played at a score that already ended the match is refused.
+    ///
+    /// # Errors
+    /// [`super::IdError`] when either ID does not decode, or for that score.
+    pub fn from_ids(position_id: &str, match_id: &str) -> Result<Backgammon, super::IdError> {
+        let m = ids::MatchId::decode(match_id)?;
+        let mut pos = Backgammon::from_position_id(position_id, m.dice_owner)?;
+        if m.match_length > 0
+            && m.score.iter().any(|&s| s >= m.match_length)
+            && m.state == ids::GameState::Playing
+        {
+            return Err(super::IdError::new(
+                "Match ID",
+                match_id,
+                "a score reaches the match length while a game is played",
+            ));
+        }
+        pos.cube = 1u16 << m.cube_log2.min(15);
+        pos.dice = m.dice;
+        Ok(pos)
+    }
+
     /// The gnubg Match ID of this position played as a money game with a centred cube of
     /// this value and the Jacoby rule (as gnubg reports a position set up by hand).
     pub fn money_match_id(&self) -> String {

@@ -1,6 +1,5 @@
 //! Why a Pente move is refused, and why a setup is not a valid position.
 
-
 use super::point::Point;
 use super::position::Variant;
 use crate::game::Seat;

@@ -1,10 +1,16 @@
 //! Replay of a recorded game against the rules: every play resolved against the position
-//! and its dice, every cube action and the result checked against the match state.
+//! and its dice, every cube action and the result checked against the match state. The rules
+//! are [`Match`]'s (a session of the one recorded game); this module adds the record's words
+//! for what they refuse, and reads what a record leaves implicit (a resignation behind a
+//! `Wins` line, a forced play left out).
 
 use core::fmt;
 
 use super::model::{Action, ActionKind, GameRecord, MatchRecord};
-use crate::backgammon::{Backgammon, Dice, Play, PlayNotation, Side, WinKind};
+use crate::backgammon::{
+    Backgammon, Dice, Ending, Match, MatchAction, Phase, Play, PlayNotation, Side, Throw, WinKind,
+};
+use crate::Game;
 
 /// How a game ended by the rules.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
@@ -143,19 +149,19 @@ fn who(p: u8) -> String {
     format!("player {}", p + 1)
 }
 
-/// The match state around one game.
+/// One recorded game replayed through the rules of [`Match`]: a session of that one game
+/// ([`Match::one_game`]), driven by the record's actions, with the record's own words for
+/// what the rules refuse.
 struct Engine<'a> {
     game: &'a GameRecord,
     length: u32,
-    pos: Backgammon,
-    started: bool,
-    on_roll: u8,
-    /// A roll without a play, waiting for its player's resignation.
-    pending_roll: Option<u8>,
-    offered: Option<u8>,
-    cube: u32,
-    owner: Option<u8>,
+    m: Match,
     out: GameReplay,
+}
+
+/// The record's player (0 or 1) of a side.
+fn player_of(side: Side) -> u8 {
+    side.gnubg_player()
 }
 
 impl Engine<'_> {
@@ -164,8 +170,53 @@ impl Engine<'_> {
             winner,
             points,
             kind,
-            cube: self.cube,
+            cube: u32::from(self.m.cube_value()),
         });
+    }
+
+    /// The player on roll (the doubler while a double is offered), once the game started.
+    fn on_roll(&self) -> u8 {
+        player_of(self.m.side_on_roll())
+    }
+
+    /// The doubler, while a double waits for its answer.
+    fn offered(&self) -> Option<u8> {
+        (self.m.phase() == Phase::DoubleOffered).then(|| self.on_roll())
+    }
+
+    /// Records the end of the game the session reached, if it did.
+    fn end_by_rules(&mut self) {
+        if let Some(e) = self.m.end_of_game() {
+            let kind = match e.ending {
+                Ending::BorneOff(k) => EndKind::Borne(k),
+                Ending::Dropped => EndKind::Drop,
+                Ending::Resigned { kind, .. } => EndKind::Resign(kind.multiplier() as u8),
+            };
+            self.end(player_of(e.winner), e.points, kind);
+        }
+    }
+
+    /// Player `p` resigns `value` times the cube and the other player accepts: through the
+    /// session where its rules let a side resign, else (a double waiting for its answer) as
+    /// the record says.
+    fn resign(&mut self, p: u8, value: u8) {
+        let kind = match value {
+            1 => WinKind::Single,
+            2 => WinKind::Gammon,
+            _ => WinKind::Backgammon,
+        };
+        let by = side_of(p);
+        let accepted = self
+            .m
+            .offer_resignation(by, kind)
+            .and_then(|()| self.m.play(MatchAction::Accept));
+        match accepted {
+            Ok(()) => self.end_by_rules(),
+            Err(_) => {
+                let points = u32::from(value).saturating_mul(u32::from(self.m.cube_value()));
+                self.end(1 - p, points, EndKind::Resign(value));
+            }
+        }
     }
 
     fn step(&mut self, i: usize, a: &Action) -> Result<(), String> {
@@ -180,68 +231,59 @@ impl Engine<'_> {
                 e.points
             ));
         }
-        if let Some(r) = self.pending_roll {
-            if !matches!(a.kind, ActionKind::Resign { .. }) {
-                return Err(format!("{} rolled without playing", who(r)));
-            }
+        // A roll without a play waits for a resignation.
+        if self.m.phase() == Phase::ToPlay && !matches!(a.kind, ActionKind::Resign { .. }) {
+            return Err(format!("{} rolled without playing", who(self.on_roll())));
         }
         match &a.kind {
             ActionKind::Roll { dice, play } => self.roll(i, p, *dice, play),
             ActionKind::Double { cube } => {
-                if !self.started {
+                if self.m.phase() == Phase::Opening {
                     return Err("a double before the opening roll".into());
                 }
-                if self.offered.is_some() {
+                if self.offered().is_some() {
                     return Err("a double while a double is pending".into());
                 }
-                if self.on_roll != p {
+                if self.on_roll() != p {
                     return Err(format!(
                         "{} doubles but {} is on roll",
                         who(p),
-                        who(self.on_roll)
+                        who(self.on_roll())
                     ));
                 }
-                if self.game.crawford {
+                if self.m.is_crawford() {
                     return Err("a double in the Crawford game".into());
                 }
-                if self.owner == Some(1 - p) {
+                if self.m.cube_owner() == Some(side_of(1 - p)) {
                     return Err(format!("{} doubles but the opponent owns the cube", who(p)));
                 }
-                if Some(*cube) != self.cube.checked_mul(2) {
-                    return Err(format!(
-                        "Doubles => {cube} but the cube is at {}",
-                        self.cube
-                    ));
+                let now = u32::from(self.m.cube_value());
+                if Some(*cube) != now.checked_mul(2) {
+                    return Err(format!("Doubles => {cube} but the cube is at {now}"));
                 }
-                self.offered = Some(p);
-                Ok(())
+                self.m
+                    .play(MatchAction::Double)
+                    .map_err(|e| format!("Doubles => {cube}: {e}"))
             }
             ActionKind::Take => {
-                if self.offered != Some(1 - p) {
+                if self.offered() != Some(1 - p) {
                     return Err(format!("{} takes but no double is offered to them", who(p)));
                 }
-                self.cube = self.cube.saturating_mul(2);
-                self.owner = Some(p);
-                self.offered = None;
-                Ok(())
+                self.m.play(MatchAction::Take).map_err(|e| e.to_string())
             }
             ActionKind::Drop => {
-                if self.offered != Some(1 - p) {
+                if self.offered() != Some(1 - p) {
                     return Err(format!("{} drops but no double is offered to them", who(p)));
                 }
-                self.end(1 - p, self.cube, EndKind::Drop);
+                self.m.play(MatchAction::Drop).map_err(|e| e.to_string())?;
+                self.end_by_rules();
                 Ok(())
             }
             ActionKind::Resign { value } => {
                 if !(1..=3).contains(value) {
                     return Err(format!("a resignation of {value} times the cube (1 to 3)"));
                 }
-                self.pending_roll = None;
-                self.end(
-                    1 - p,
-                    u32::from(*value).saturating_mul(self.cube),
-                    EndKind::Resign(*value),
-                );
+                self.resign(p, *value);
                 Ok(())
             }
         }
@@ -251,35 +293,49 @@ impl Engine<'_> {
         let Some(d) = Dice::new(dice[0], dice[1]) else {
             return Err(format!("{}{} is not a roll", dice[0], dice[1]));
         };
-        if self.offered.is_some() {
+        if self.offered().is_some() {
             return Err(format!("{} rolls while a double is pending", who(p)));
         }
-        if !self.started {
+        let throw = if self.m.phase() == Phase::Opening {
             if d.is_double() {
                 return Err(format!(
                     "an opening roll of {d}: equal dice are thrown again"
                 ));
             }
-            self.started = true;
-            self.pos = Backgammon::new().with_side(side_of(p));
-            self.pos.set_cube_value(1);
-            self.on_roll = p;
-        } else if self.on_roll != p {
+            // The player who starts has the higher die.
+            match side_of(p) {
+                Side::X => Throw::Opening {
+                    x: d.high(),
+                    o: d.low(),
+                },
+                Side::O => Throw::Opening {
+                    x: d.low(),
+                    o: d.high(),
+                },
+            }
+        } else if self.on_roll() != p {
             return Err(format!(
                 "{} rolls but {} is on roll",
                 who(p),
-                who(self.on_roll)
+                who(self.on_roll())
             ));
-        }
-        self.pos.set_dice(Some(d));
-        let legal = self.pos.plays(d);
+        } else {
+            Throw::Roll(d)
+        };
+        // The position with the dice, as the player sees it before playing.
+        let mut pos = match throw {
+            Throw::Opening { .. } => Backgammon::new().with_side(side_of(p)),
+            Throw::Roll(_) => *self.m.position(),
+        };
+        pos.set_dice(Some(d));
+        let legal = pos.plays(d);
         let chosen = if is_no_play(play) && !(legal.len() == 1 && legal[0].is_pass()) {
             if legal.len() == 1 && play.trim().is_empty() {
                 self.out.notes.push(format!(
                     "action {i}: no play written; the only legal one, {}, is played",
                     legal[0]
                 ));
-                legal[0]
+                Some(legal[0])
             } else {
                 // The game ends in a resignation right after the roll (by either player):
                 // only then may the roll go unplayed.
@@ -299,26 +355,29 @@ impl Engine<'_> {
                     "action {i}: {} rolled {d}; the game ends there",
                     who(p)
                 ));
-                self.pending_roll = Some(p);
-                return Ok(());
+                None
             }
         } else {
-            resolve_written(&self.pos, play)?
+            Some(resolve_written(&pos, play)?)
         };
-        self.pos = self.pos.after(&chosen);
+        if self.m.can_double() {
+            // The player rolls without doubling.
+            self.m.play(MatchAction::Roll).map_err(|e| e.to_string())?;
+        }
+        // A roll that cannot be played is passed with the throw.
+        self.m.apply_chance(throw).map_err(|e| e.to_string())?;
+        let Some(chosen) = chosen else {
+            return Ok(());
+        };
+        if self.m.phase() == Phase::ToPlay {
+            self.m
+                .play(MatchAction::Play(chosen))
+                .map_err(|e| e.to_string())?;
+        }
         self.out.plies += 1;
         self.out.plays.push((i, chosen));
-        self.out.pid_after.push(self.pos.position_id());
-        if let Some((winner, kind)) = self.pos.win() {
-            let w = if winner == side_of(0) { 0 } else { 1 };
-            self.end(
-                w,
-                kind.multiplier().saturating_mul(self.cube),
-                EndKind::Borne(kind),
-            );
-        } else {
-            self.on_roll = 1 - p;
-        }
+        self.out.pid_after.push(self.m.position_id());
+        self.end_by_rules();
         Ok(())
     }
 
@@ -362,11 +421,11 @@ impl Engine<'_> {
             }
             return Ok(());
         }
-        if self.offered.is_some() {
+        if self.offered().is_some() {
             return Err("the game ends with a double neither taken nor dropped".into());
         }
         // A resignation by the loser, inferred from the Wins line.
-        let cube = self.cube;
+        let cube = u32::from(self.m.cube_value());
         let need_w = need(w.winner);
         let ends_match = self.length > 0 && w.points >= need_w;
         let value = if w.points > cube.saturating_mul(3) {
@@ -404,12 +463,7 @@ impl Engine<'_> {
             who(1 - w.winner),
             value
         ));
-        self.pending_roll = None;
-        self.end(
-            w.winner,
-            u32::from(value).saturating_mul(cube),
-            EndKind::Resign(value),
-        );
+        self.resign(1 - w.winner, value);
         Ok(())
     }
 }
@@ -431,13 +485,7 @@ pub fn replay_game(game: &GameRecord, match_length: u32) -> GameReplay {
     let mut e = Engine {
         game,
         length: match_length,
-        pos: Backgammon::new(),
-        started: false,
-        on_roll: 0,
-        pending_roll: None,
-        offered: None,
-        cube: 1,
-        owner: None,
+        m: Match::one_game(game.crawford),
         out: GameReplay::default(),
     };
     for (i, a) in game.actions.iter().enumerate() {

@@ -16,7 +16,7 @@
 //! The cube is not recorded. Written back: the start as an XGID when it is not the standard
 //! position, a line per turn, and `# X wins N` when the game is over.
 
-use crate::backgammon::{Backgammon, Dice, Match, PlayNotation, Setup, Side, Xgid};
+use crate::backgammon::{Backgammon, Dice, PlayNotation, Setup, Side, Xgid};
 use crate::record::{replay, Format, Record, Step};
 
 /// Why a simple record does not read.
@@ -43,9 +43,9 @@ pub struct Turns {
 /// Why an ID does not decode.
 pub fn from_ids(position_id: &str, match_id: Option<&str>) -> Result<Backgammon, String> {
     match match_id {
-        Some(mid) => Match::from_ids(position_id.trim(), mid.trim())
-            .map(|m| *m.position())
-            .map_err(|e| e.to_string()),
+        Some(mid) => {
+            Backgammon::from_ids(position_id.trim(), mid.trim()).map_err(|e| e.to_string())
+        }
         None => {
             Backgammon::from_position_id(position_id.trim(), Side::X).map_err(|e| e.to_string())
         }

@@ -1,0 +1,324 @@
+//! The setup of a money game or match: a gnubg Position ID and Match ID, the checks that turn
+//! them into a [`Match`], and their text form `PositionID:MatchID`.
+//!
+//! The two IDs carry the board, the side on roll and its dice, the cube value and owner, the
+//! score, the match length, the Crawford game, the Jacoby rule, and a double or resignation
+//! waiting for an answer. One state of a session is beyond them: the side on roll chose to
+//! roll without doubling and the dice are not thrown yet. The setup then carries one more
+//! word, `PositionID:MatchID:rolling`.
+//!
+//! Where gnubg leaves a field free, this crate writes it as [`Match::match_id`] says and reads
+//! it the same way, so that every state of a session round-trips; other programs' IDs are read
+//! leniently where a field does not matter (the board, dice and cube before the opening
+//! throw) and refused where the IDs contradict the rules.
+
+use core::fmt;
+use core::str::FromStr;
+
+use super::board::{Board, Side};
+use super::cube::{Ending, MatchRules, MAX_CUBE, MAX_SCORE};
+use super::error::{MatchProblem, SetupError, SetupProblem, SyntaxProblem};
+use super::ids::{self, GameState, MatchId};
+use super::position::{Backgammon, WinKind};
+use super::session::{Match, Phase};
+
+/// A money game or match as plain data: the board of a Position ID, the fields of a Match ID
+/// and whether the side on roll chose to roll. Possibly impossible; [`Match`]'s
+/// [`Game::from_setup`](crate::Game::from_setup) checks it.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct MatchSetup {
+    /// The checkers; the Position ID is written from `match_id.dice_owner`'s side.
+    pub board: Board,
+    /// The Match ID's fields.
+    pub match_id: MatchId,
+    /// The side on roll, which could double, chose to roll; the dice are not thrown yet.
+    /// Written as a third field, `:rolling`.
+    pub rolling: bool,
+}
+
+impl MatchSetup {
+    /// The gnubg Position ID of the board, from the dice owner's side.
+    pub fn position_id(&self) -> String {
+        ids::position_id(&self.board, self.match_id.dice_owner)
+    }
+
+    /// Checks the setup and builds the session.
+    ///
+    /// The fields are read as [`Match::match_id`] writes them. Before the opening throw (game
+    /// state 0) only the rules, the score, the Crawford game and a resignation offered are
+    /// read; the game starts from the standard position with the cube at 1. When a game is
+    /// over (states 2 to 4), the dice owner is the side on roll at its end (the doubler of a
+    /// dropped double), the turn of a resigned game is the side that resigned and the
+    /// resignation field the value resigned (1 to 3); dice are ignored.
+    ///
+    /// # Errors
+    /// [`SetupError`] listing every problem: an invalid board, a score or length beyond 32767,
+    /// a score that ended the match while a game is played, a match not over at a finished
+    /// game, a Crawford game outside a match or with a turned cube, a double that the rules
+    /// do not allow, the turn of the wrong side, dice where none belong, a finished game with
+    /// no winner, a decision to roll where no double was possible.
+    pub fn into_match(self) -> Result<Match, SetupError> {
+        let m = self.match_id;
+        let mut problems = self.board.problems();
+        let rules = MatchRules {
+            length: m.match_length,
+            jacoby: m.jacoby && m.match_length == 0,
+        };
+        if m.match_length > MAX_SCORE {
+            problems.push(
+                MatchProblem::Length {
+                    length: m.match_length,
+                    max: MAX_SCORE,
+                }
+                .into(),
+            );
+        }
+        if m.score.iter().any(|&s| s > MAX_SCORE) {
+            problems.push(
+                MatchProblem::Score {
+                    score: m.score,
+                    max: MAX_SCORE,
+                }
+                .into(),
+            );
+        }
+        if m.cube_log2 > 15 {
+            problems.push(
+                MatchProblem::Cube {
+                    log2: m.cube_log2,
+                    max: MAX_CUBE,
+                }
+                .into(),
+            );
+        }
+        if m.resignation > 3 {
+            problems.push(MatchProblem::Resignation(m.resignation).into());
+        }
+        let cube = 1u16 << m.cube_log2.min(15);
+        let playing = matches!(m.state, GameState::NoGame | GameState::Playing);
+        if rules.is_money() && m.crawford {
+            problems.push(MatchProblem::CrawfordInMoney.into());
+        }
+        if playing && rules.is_match_over(m.score) {
+            problems.push(MatchProblem::MatchWon.into());
+        }
+        if m.crawford && !rules.is_money() {
+            let away = m.score.iter().filter(|&&s| rules.one_away(s)).count();
+            if rules.length < 2 || (playing && away != 1) {
+                problems.push(MatchProblem::CrawfordScore.into());
+            }
+            if m.state != GameState::NoGame && (cube != 1 || m.cube_owner.is_some()) {
+                problems.push(MatchProblem::CrawfordCube.into());
+            }
+        }
+        if m.double_offered && m.resignation > 0 {
+            problems.push(MatchProblem::DoubleAndResignation.into());
+        }
+        let kind = match m.resignation {
+            1 => Some(WinKind::Single),
+            2 => Some(WinKind::Gammon),
+            3 => Some(WinKind::Backgammon),
+            _ => None,
+        };
+        let side = m.dice_owner;
+        let won = Backgammon::from_parts(self.board, side, None, 1)
+            .ok()
+            .and_then(|p| p.win());
+        let mut game = Backgammon::new();
+        let mut owner = m.cube_owner;
+        let phase = match m.state {
+            GameState::NoGame => {
+                if m.double_offered {
+                    problems.push(MatchProblem::DoubleAtOpening.into());
+                }
+                owner = None;
+                match kind {
+                    Some(kind) => Phase::ResignationOffered {
+                        kind,
+                        by: m.turn.other(),
+                        at_opening: true,
+                    },
+                    None => Phase::Opening,
+                }
+            }
+            GameState::Playing => {
+                if won.is_some() {
+                    problems.push(MatchProblem::BorneOffInPlay.into());
+                }
+                game = Backgammon::from_parts(self.board, side, m.dice, 1).unwrap_or(game);
+                game.set_cube_value(cube);
+                if m.double_offered {
+                    if m.dice.is_some() {
+                        problems.push(MatchProblem::DoubleAfterRoll.into());
+                    }
+                    if m.turn != side.other() {
+                        problems.push(MatchProblem::DoublerAnswers.into());
+                    }
+                    if m.crawford || owner == Some(side.other()) || cube >= MAX_CUBE {
+                        problems.push(MatchProblem::MayNotDouble(side).into());
+                    }
+                    Phase::DoubleOffered
+                } else if let Some(kind) = kind {
+                    Phase::ResignationOffered {
+                        kind,
+                        by: m.turn.other(),
+                        at_opening: false,
+                    }
+                } else {
+                    if m.turn != side {
+                        problems.push(
+                            MatchProblem::Turn {
+                                turn: m.turn,
+                                on_roll: side,
+                            }
+                            .into(),
+                        );
+                    }
+                    if m.dice.is_some() {
+                        Phase::ToPlay
+                    } else if self.rolling {
+                        Phase::Rolling
+                    } else {
+                        Phase::ToRoll
+                    }
+                }
+            }
+            GameState::Over | GameState::Resigned | GameState::Dropped => {
+                if m.double_offered {
+                    problems.push(MatchProblem::DoubleAfterGame.into());
+                }
+                game = Backgammon::from_parts(self.board, side, None, 1).unwrap_or(game);
+                game.set_cube_value(cube);
+                let ending = match (m.state, won, kind) {
+                    (GameState::Over, Some((_, kind)), _) => Some(Ending::BorneOff(kind)),
+                    (GameState::Over, None, _) => {
+                        problems.push(MatchProblem::NotBorneOff.into());
+                        None
+                    }
+                    (_, Some(_), _) => {
+                        problems.push(MatchProblem::BorneOffAtDrop.into());
+                        None
+                    }
+                    (GameState::Resigned, None, Some(kind)) => {
+                        Some(Ending::Resigned { kind, by: m.turn })
+                    }
+                    (GameState::Resigned, None, None) => {
+                        problems.push(MatchProblem::NoResignedValue.into());
+                        None
+                    }
+                    _ => Some(Ending::Dropped),
+                };
+                Phase::Over(ending.unwrap_or(Ending::Dropped))
+            }
+        };
+        if self.rolling && phase != Phase::Rolling {
+            problems.push(MatchProblem::RollingNotAtRoll.into());
+        }
+        let session = Match {
+            rules,
+            game,
+            cube_owner: owner,
+            score: m.score,
+            crawford: m.crawford && !rules.is_money(),
+            phase,
+        };
+        if phase == Phase::Rolling && session.double_refusal().is_some() {
+            problems.push(MatchProblem::RollingWithoutChoice(side).into());
+        }
+        if let Some(end) = session.end_of_game() {
+            let [w, l] = [end.winner, end.winner.other()].map(|s| m.score[s.index()]);
+            if rules.is_money() {
+                if u32::from(w) < end.points.min(u32::from(MAX_SCORE)) {
+                    problems.push(
+                        MatchProblem::MoneyScore {
+                            winner: end.winner,
+                            points: end.points,
+                            score: w,
+                        }
+                        .into(),
+                    );
+                }
+            } else if w < rules.length || l >= rules.length {
+                problems.push(
+                    MatchProblem::MatchNotWon {
+                        winner: end.winner,
+                        length: rules.length,
+                    }
+                    .into(),
+                );
+            }
+        }
+        if problems.is_empty() {
+            Ok(session)
+        } else {
+            Err(SetupError::new(problems))
+        }
+    }
+}
+
+impl fmt::Display for MatchSetup {
+    /// `PositionID:MatchID`, then `:rolling` when the side on roll chose to roll.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}:{}", self.position_id(), self.match_id.encode())?;
+        if self.rolling {
+            f.write_str(":rolling")?;
+        }
+        Ok(())
+    }
+}
+
+impl FromStr for MatchSetup {
+    type Err = SetupError;
+
+    /// Reads `PositionID:MatchID` (gnubg's "gnubg ID"), optionally followed by `:rolling`.
+    /// Spaces around the fields are ignored.
+    ///
+    /// # Errors
+    /// [`SetupError`] with every ID that does not decode, or a malformed text.
+    fn from_str(s: &str) -> Result<MatchSetup, SetupError> {
+        let fields: Vec<&str> = s.trim().split(':').map(str::trim).collect();
+        let (pid, mid, rolling) = match fields.as_slice() {
+            [p, m] => (*p, *m, false),
+            [p, m, r] if r.eq_ignore_ascii_case("rolling") => (*p, *m, true),
+            _ => {
+                return Err(SyntaxProblem::Expected {
+                    text: s.to_owned(),
+                    expected: "a gnubg ID, PositionID:MatchID (optionally :rolling)",
+                }
+                .into())
+            }
+        };
+        let mut problems: Vec<SetupProblem> = Vec::new();
+        let match_id = MatchId::decode(mid).map_err(|e| problems.push(SyntaxProblem::Id(e).into()));
+        let side = match_id.map_or(Side::X, |m| m.dice_owner);
+        let board = ids::board_from_position_id(pid, side)
+            .map_err(|e| problems.push(SyntaxProblem::Id(e).into()));
+        match (board, match_id) {
+            (Ok(board), Ok(match_id)) => Ok(MatchSetup {
+                board,
+                match_id,
+                rolling,
+            }),
+            _ => Err(SetupError::new(problems)),
+        }
+    }
+}
+
+#[cfg(feature = "serde")]
+impl serde::Serialize for Match {
+    /// The setup text, `PositionID:MatchID`.
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        use crate::Game;
+        s.collect_str(&self.to_setup())
+    }
+}
+
+#[cfg(feature = "serde")]
+impl<'de> serde::Deserialize<'de> for Match {
+    /// Reads the setup text and checks it.
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        use crate::Game;
+        let text = String::deserialize(d)?;
+        Match::from_text(&text).map_err(serde::de::Error::custom)
+    }
+}
