@@ -97,9 +97,10 @@ Batch interface (--jsonl FILE, or - for standard input), a stable contract for o
 
 const CONVERT_HELP: &str = "\
 Input (FILE, or - for standard input): an APGN file, a plain Aba-Pro record, or JSON lines
-as real/games.jsonl (one game each). Output (--to): apgn, or json (one line per game as
+as real/games.jsonl (one game each). Output (--to): apgn, json (one line per game as
 real/games.jsonl: id, layout, moves, result, players, termination, plies_in_header, and
-every other tag as a field). Converting to one format and back gives the same games.";
+every other tag as a field), or abapro (the plain Aba-Pro record, any number of players).
+Converting to one format and back gives the same games.";
 
 const MOVES_HELP: &str = "\
 Without --jsonl: the legal moves of the start position (--layout or --position) after the
