@@ -21,7 +21,8 @@
 //!
 //! # Writing
 //! `[Layout "name"]` (with `[MoveLimit "N"]` when there is one) or `[Position "..."]`, the
-//! other tags (and `[Result "..."]` for a recorded result no tag states), then the moves on one line, a number before each round of the table
+//! other tags (and, with two players, `[Result "..."]` for a recorded result no tag states),
+//! then the moves on one line, a number before each round of the table
 //! (`1.a1b2 i5h5 2.a2b3 ...`), and the result: the end by the rules when the moves reach one,
 //! else the recorded result, else `*`.
 
@@ -285,7 +286,9 @@ fn write_game<const SEATS: usize>(out: &mut String, record: &Record<Position<SEA
             write_tag(out, name, value, TagSyntax::Loose);
         }
     }
-    if let (Some(result), None) = (record.result, record.tag("Result")) {
+    // Two-player records name their result for the other formats; the move text ends with
+    // it in every record.
+    if let (2, Some(result), None) = (SEATS, record.result, record.tag("Result")) {
         write_tag(out, "Result", result.token(), TagSyntax::Loose);
     }
     let trace = replay(record);
