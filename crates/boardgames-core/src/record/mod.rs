@@ -45,6 +45,7 @@ pub use tags::{label, tag, TagSyntax, Tags};
 use crate::game::Game;
 
 /// One step of a record in notation: a seat's move, or a chance outcome (a roll).
+#[derive(Clone, Debug, PartialEq)]
 pub enum Step<G: Game> {
     /// A move as written.
     Move(G::Notation),
@@ -54,37 +55,6 @@ pub enum Step<G: Game> {
     /// step by its ply on replay rather than refusing the file): replay reads it against the
     /// position and refuses it with the reason.
     Written(String),
-}
-
-impl<G: Game> Clone for Step<G> {
-    fn clone(&self) -> Self {
-        match self {
-            Step::Move(n) => Step::Move(n.clone()),
-            Step::Chance(c) => Step::Chance(c.clone()),
-            Step::Written(t) => Step::Written(t.clone()),
-        }
-    }
-}
-
-impl<G: Game> PartialEq for Step<G> {
-    fn eq(&self, other: &Self) -> bool {
-        match (self, other) {
-            (Step::Move(a), Step::Move(b)) => a == b,
-            (Step::Chance(a), Step::Chance(b)) => a == b,
-            (Step::Written(a), Step::Written(b)) => a == b,
-            _ => false,
-        }
-    }
-}
-
-impl<G: Game> fmt::Debug for Step<G> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Step::Move(n) => f.debug_tuple("Move").field(n).finish(),
-            Step::Chance(c) => f.debug_tuple("Chance").field(c).finish(),
-            Step::Written(t) => f.debug_tuple("Written").field(t).finish(),
-        }
-    }
 }
 
 impl<G: Game> fmt::Display for Step<G> {

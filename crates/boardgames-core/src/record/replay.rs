@@ -8,6 +8,7 @@ use super::{Record, Step};
 use crate::game::{Game, Turn};
 
 /// Why a step was refused.
+#[derive(Debug)]
 pub enum StepError<G: Game> {
     /// The text is not move notation (a seat was to move).
     Notation(G::NotationError),
@@ -17,17 +18,6 @@ pub enum StepError<G: Game> {
     Illegal(G::IllegalMove),
     /// The chance outcome is not one of this position's: the game's own reason.
     IllegalChance(G::IllegalMove),
-}
-
-impl<G: Game> fmt::Debug for StepError<G> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            StepError::Notation(e) => f.debug_tuple("Notation").field(e).finish(),
-            StepError::ChanceNotation(e) => f.debug_tuple("ChanceNotation").field(e).finish(),
-            StepError::Illegal(e) => f.debug_tuple("Illegal").field(e).finish(),
-            StepError::IllegalChance(e) => f.debug_tuple("IllegalChance").field(e).finish(),
-        }
-    }
 }
 
 impl<G: Game> fmt::Display for StepError<G> {
@@ -77,6 +67,7 @@ pub struct IllegalStep<G: Game> {
 }
 
 /// A step as applied: the move or the chance outcome the notation resolved to.
+#[derive(Debug, PartialEq, Eq)]
 pub enum Applied<G: Game> {
     /// A seat's move.
     Move(G::Move),
@@ -91,27 +82,6 @@ impl<G: Game> Clone for Applied<G> {
 }
 
 impl<G: Game> Copy for Applied<G> {}
-
-impl<G: Game> PartialEq for Applied<G> {
-    fn eq(&self, other: &Self) -> bool {
-        match (self, other) {
-            (Applied::Move(a), Applied::Move(b)) => a == b,
-            (Applied::Chance(a), Applied::Chance(b)) => a == b,
-            _ => false,
-        }
-    }
-}
-
-impl<G: Game> Eq for Applied<G> {}
-
-impl<G: Game> fmt::Debug for Applied<G> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Applied::Move(m) => f.debug_tuple("Move").field(m).finish(),
-            Applied::Chance(c) => f.debug_tuple("Chance").field(c).finish(),
-        }
-    }
-}
 
 impl<G: Game> fmt::Display for Applied<G> {
     /// The move in the game's notation, or the chance outcome as the game prints it.

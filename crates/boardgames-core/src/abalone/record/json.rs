@@ -218,7 +218,10 @@ impl<const SEATS: usize> Format<Position<SEATS>> for AbaloneJson {
             .map(|(i, line)| {
                 JsonGame::from_json(line.trim())
                     .and_then(|g| g.to_record())
-                    .map_err(|e| RecordError::Json(format!("line {}: {e}", i + 1)))
+                    .map_err(|e| match e {
+                        RecordError::Json(m) => RecordError::Json(format!("line {}: {m}", i + 1)),
+                        other => other,
+                    })
             })
             .collect()
     }
