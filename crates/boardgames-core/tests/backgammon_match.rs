@@ -6,9 +6,6 @@
 
 mod common;
 
-use std::io::Read;
-use std::path::PathBuf;
-
 use boardgames_core::backgammon::record::{
     read_match, replay_game, resolve_written, ActionKind, EndKind, GameRecord,
 };
@@ -20,7 +17,6 @@ use boardgames_core::backgammon::{
 use boardgames_core::conformance::{check_position, check_random_games, check_serde, Report};
 use boardgames_core::search::{random_chance, random_move};
 use boardgames_core::{Game, GameResult, Seat, Turn};
-use common::data_path;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
@@ -710,35 +706,6 @@ fn setup_text_and_its_checks() {
 
 // ---------------------------------------------------------------- real match files
 
-/// Every match file under `tests/data/backgammon/match-files/`: (`source/name`, text).
-fn match_files() -> Vec<(String, String)> {
-    let root = data_path("backgammon/match-files");
-    let mut out = Vec::new();
-    let mut dirs: Vec<PathBuf> = std::fs::read_dir(&root)
-        .expect("match-files")
-        .map(|e| e.expect("entry").path())
-        .collect();
-    dirs.sort();
-    for dir in dirs {
-        let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
-            .expect("source folder")
-            .map(|e| e.expect("entry").path())
-            .collect();
-        files.sort();
-        for f in files {
-            let mut text = String::new();
-            flate2::read::GzDecoder::new(std::fs::File::open(&f).expect("open"))
-                .read_to_string(&mut text)
-                .expect("gzip text");
-            let source = dir.file_name().and_then(|s| s.to_str()).unwrap_or("");
-            let name = f.file_name().and_then(|s| s.to_str()).unwrap_or("");
-            let name = name.trim_end_matches(".gz").trim_end_matches(".txt");
-            out.push((format!("{source}/{name}"), text));
-        }
-    }
-    out
-}
-
 /// The record's player 0 (first named) is gnubg's player 0, O.
 fn side_of(player: u8) -> Side {
     Side::from_gnubg_player(player)
@@ -944,7 +911,7 @@ fn drive(g: &GameRecord, length: u16, tally: &mut Tally) -> Match {
 fn real_match_files_round_trip_on_every_state() {
     let mut tally = Tally::default();
     let mut skipped = 0;
-    for (name, text) in match_files() {
+    for (name, text) in boardgames_testdata::match_files() {
         let mut rec = read_match(&text).unwrap_or_else(|e| panic!("{name}: {e}"));
         rec.mark_crawford();
         let Ok(length) = u16::try_from(rec.match_length) else {

@@ -6,8 +6,6 @@
 mod common;
 
 use std::collections::BTreeMap;
-use std::io::Read;
-use std::path::PathBuf;
 
 use boardgames_core::backgammon::record::jsonl::JsonlGame;
 use boardgames_core::backgammon::record::{
@@ -16,40 +14,11 @@ use boardgames_core::backgammon::record::{
 use boardgames_core::backgammon::{Backgammon, Dice};
 use boardgames_core::search::random_move;
 use boardgames_core::Game;
-use common::{data_path, read_jsonl_gz};
+use common::read_jsonl_gz;
 use proptest::prelude::*;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use serde_json::Value;
-
-/// Every match file under `tests/data/backgammon/match-files/`: (`source/name`, text).
-fn match_files() -> Vec<(String, String)> {
-    let root = data_path("backgammon/match-files");
-    let mut out = Vec::new();
-    let mut dirs: Vec<PathBuf> = std::fs::read_dir(&root)
-        .expect("match-files")
-        .map(|e| e.expect("entry").path())
-        .collect();
-    dirs.sort();
-    for dir in dirs {
-        let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
-            .expect("source folder")
-            .map(|e| e.expect("entry").path())
-            .collect();
-        files.sort();
-        for f in files {
-            let mut text = String::new();
-            flate2::read::GzDecoder::new(std::fs::File::open(&f).expect("open"))
-                .read_to_string(&mut text)
-                .expect("gzip text");
-            let source = dir.file_name().and_then(|s| s.to_str()).unwrap_or("");
-            let name = f.file_name().and_then(|s| s.to_str()).unwrap_or("");
-            let name = name.trim_end_matches(".gz").trim_end_matches(".txt");
-            out.push((format!("{source}/{name}"), text));
-        }
-    }
-    out
-}
 
 /// gnubg's reading of each game, by id.
 fn expectations(name: &str) -> BTreeMap<String, Value> {
@@ -89,7 +58,7 @@ fn gnubg_plays(game: &Value) -> Vec<String> {
 }
 
 fn read_all() -> Vec<(String, MatchRecord)> {
-    match_files()
+    boardgames_testdata::match_files()
         .into_iter()
         .map(|(name, text)| {
             let rec = read_match(&text).unwrap_or_else(|e| panic!("{name}: {e}"));

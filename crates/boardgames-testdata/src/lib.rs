@@ -31,6 +31,39 @@ pub fn gunzip(name: &str) -> String {
     text
 }
 
+/// Every backgammon match file under `tests/data/backgammon/match-files/`, in name order:
+/// (`source/name`, text).
+///
+/// # Panics
+/// When the folder or a file is missing or not gzip-compressed UTF-8 text.
+pub fn match_files() -> Vec<(String, String)> {
+    let root = data_path("backgammon/match-files");
+    let mut out = Vec::new();
+    let mut dirs: Vec<PathBuf> = std::fs::read_dir(&root)
+        .expect("match-files")
+        .map(|e| e.expect("entry").path())
+        .collect();
+    dirs.sort();
+    for dir in dirs {
+        let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
+            .expect("source folder")
+            .map(|e| e.expect("entry").path())
+            .collect();
+        files.sort();
+        for f in files {
+            let mut text = String::new();
+            flate2::read::GzDecoder::new(std::fs::File::open(&f).expect("open"))
+                .read_to_string(&mut text)
+                .expect("gzip text");
+            let source = dir.file_name().and_then(|s| s.to_str()).unwrap_or("");
+            let name = f.file_name().and_then(|s| s.to_str()).unwrap_or("");
+            let name = name.trim_end_matches(".gz").trim_end_matches(".txt");
+            out.push((format!("{source}/{name}"), text));
+        }
+    }
+    out
+}
+
 /// The non-blank lines of a JSON-lines text, parsed.
 ///
 /// # Panics
