@@ -62,7 +62,6 @@ pub mod selfplay;
 use std::io::{self, Write};
 
 use boardgames_core::record::replay as replay_record;
-use boardgames_core::Game;
 
 pub use args::{
     parse_duration, ChanceArgs, ConvertArgs, KitCommand, MovesArgs, Opponent, PerftArgs, PlayArgs,
@@ -189,12 +188,9 @@ pub fn position_after<C: GameCli>(cli: &C, words: &[String]) -> Result<C::Game, 
     let trace = replay_record(&record);
     if let Some(bad) = &trace.illegal {
         let pos = trace.last();
-        let at = match pos.turn() {
-            boardgames_core::Turn::Chance => format!("chance before ply {}", bad.ply),
-            _ => format!("ply {}", bad.ply),
-        };
         return Err(format!(
-            "{at}: {:?}: {}",
+            "{}: {:?}: {}",
+            replay::step_label(pos, bad.ply),
             bad.written.trim(),
             replay::step_reason(pos, bad)
         ));

@@ -161,16 +161,22 @@ pub fn illegal_line<C: GameCli>(
     bad: &IllegalStep<C::Game>,
 ) -> String {
     let pos = trace.last();
-    let at = match pos.turn() {
-        Turn::Chance => format!("chance before ply {}", bad.ply),
-        _ => format!("ply {}", bad.ply),
-    };
     format!(
-        "{at} ({}): {:?}: {}",
+        "{} ({}): {:?}: {}",
+        step_label(pos, bad.ply),
         who(cli, pos),
         bad.written.trim(),
         step_reason(pos, bad)
     )
+}
+
+/// Names the step due at `pos` in messages: `ply N`, or `chance before ply N` at a chance
+/// node (`ply` counts moves only, from 1).
+pub fn step_label<G: Game>(pos: &G, ply: usize) -> String {
+    match pos.turn() {
+        Turn::Chance => format!("chance before ply {ply}"),
+        _ => format!("ply {ply}"),
+    }
 }
 
 /// Why a step was refused, as the kit says it: the game's error with `bad notation:` /

@@ -34,16 +34,3 @@ pub trait Format<G: Game> {
     /// the format has no way to state).
     fn write(&self, records: &[Record<G>]) -> Result<String, Self::Error>;
 }
-
-/// The first of `formats` that detects `text`, or the last one (the game's most lenient
-/// reader) when none does.
-pub fn detect<'a, G: Game, E: std::error::Error + Send + Sync + 'static>(
-    formats: &'a [&'a dyn Format<G, Error = E>],
-    text: &str,
-) -> Option<&'a dyn Format<G, Error = E>> {
-    formats
-        .iter()
-        .copied()
-        .find(|f| f.detect(text))
-        .or_else(|| formats.last().copied())
-}

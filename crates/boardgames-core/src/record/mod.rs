@@ -20,7 +20,7 @@
 //!
 //! * [`tags`]: the `[Name "value"]` reader and writer of every format.
 //! * [`movetext`]: the numbered move text writer (`1. K10 L9 2. ...`, wrapped).
-//! * [`Format`]: detect, read many, write; [`format::detect`] picks one for a text.
+//! * [`Format`]: detect, read many, write.
 //! * [`mod@replay`]: [`replay()`] of a typed record, [`replay_written`] of steps as text,
 //!   [`Trace`] with the first [`IllegalStep`] and its typed [`StepError`].
 

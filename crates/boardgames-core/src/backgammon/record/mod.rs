@@ -20,6 +20,7 @@ pub mod jsonl;
 pub mod mat;
 mod model;
 pub mod replay;
+mod session;
 pub mod turns;
 
 pub use mat::{read_match, write_match};
@@ -28,6 +29,7 @@ pub use replay::{
     replay_game, replay_match, resolve_written, EndKind, GameEnd, GameReplay, IllegalAction,
     ReplayError,
 };
+pub use session::record_of_session;
 pub use turns::{Turns, TurnsError};
 
 /// Why a match file could not be read: the line and column (from 1) and what is wrong.
