@@ -26,6 +26,7 @@ use core::fmt::Write as _;
 
 use super::model::{Action, ActionKind, GameRecord, MatchRecord, Wins};
 use super::RecordError;
+use crate::record::tags::{read_tag, write_tag, TagSyntax};
 
 /// A cell starting this many columns or more after its line's start (the move number, or
 /// the line's first column) is in the right-hand column. Left cells start within 7 columns
@@ -54,8 +55,8 @@ pub fn read_match(text: &str) -> Result<MatchRecord, RecordError> {
             continue;
         }
         if let Some(rest) = t.strip_prefix(';') {
-            if let Some((name, value)) = parse_tag(rest) {
-                rec.tags.push((name, value));
+            if let Ok(Some(tag)) = read_tag(rest, TagSyntax::Loose) {
+                rec.tags.push((tag.name, tag.value));
             }
             continue;
         }
@@ -181,18 +182,6 @@ fn finish_game(
         Some(_) => {}
     }
     Ok(())
-}
-
-/// `[Name "value"]` after the `;`.
-fn parse_tag(rest: &str) -> Option<(String, String)> {
-    let inner = rest.trim().strip_prefix('[')?.strip_suffix(']')?;
-    let q = inner.find('"')?;
-    let name = inner[..q].trim();
-    let value = inner[q + 1..].strip_suffix('"')?;
-    if name.is_empty() {
-        return None;
-    }
-    Some((name.to_string(), value.to_string()))
 }
 
 /// ` Name1 : 3        Name2 : 0`: the names and the scores.
@@ -432,7 +421,8 @@ fn points_text(points: u32) -> String {
 pub fn write_match(rec: &MatchRecord) -> String {
     let mut out = String::new();
     for (name, value) in &rec.tags {
-        let _ = writeln!(out, "; [{name} \"{value}\"]");
+        out.push_str("; ");
+        write_tag(&mut out, name, value, TagSyntax::Loose);
     }
     if !rec.tags.is_empty() {
         out.push('\n');
