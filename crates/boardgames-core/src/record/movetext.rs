@@ -13,7 +13,7 @@ pub struct MoveText {
     /// line of its moves.
     pub width: Option<usize>,
     /// The result token goes at the end of the last line whatever its length (APGN), rather
-    /// than being wrapped like a move number with its moves.
+    /// than with the last move number and its moves, wrapped with them (pente.org).
     pub result_on_last_line: bool,
 }
 
@@ -36,12 +36,17 @@ impl MoveText {
                 group
             })
             .collect();
-        let tail = match result {
-            Some(r) if !self.result_on_last_line => {
+        let tail = match (result, groups.last_mut()) {
+            (Some(r), Some(last)) if !self.result_on_last_line => {
+                last.push(' ');
+                last.push_str(r);
+                None
+            }
+            (Some(r), None) if !self.result_on_last_line => {
                 groups.push(r.to_owned());
                 None
             }
-            other => other,
+            (other, _) => other,
         };
         let mut lines: Vec<String> = Vec::new();
         let mut line = String::new();
@@ -106,6 +111,8 @@ mod tests {
         };
         let text = wrapped.write(&moves, Some("0-1"));
         assert!(text.lines().all(|l| l.len() <= 30), "{text}");
+        // The result stays with the last move number and its moves.
+        assert!(text.ends_with(" 20. m38 m39 0-1"), "{text}");
         assert!(text.lines().all(|l| !l.ends_with('.')), "{text}");
         let last = MoveText {
             result_on_last_line: true,
