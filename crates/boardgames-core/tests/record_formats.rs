@@ -1,0 +1,110 @@
+//! Every record format of every game, on random games: several games written to one text
+//! read back as the same games (start, steps, result), and replay to the same ends.
+
+use boardgames_core::abalone::record::{AbaPro, AbaloneJson, Apgn};
+use boardgames_core::abalone::{Abalone, Abalone3, Abalone4, Abalone6, Layout, Position};
+use boardgames_core::backgammon::record::Turns;
+use boardgames_core::backgammon::Backgammon;
+use boardgames_core::pente::record::{PenteJson, PenteMoveList, PenteOrg};
+use boardgames_core::pente::{Pente, Variant};
+use boardgames_core::record::{replay, Applied, Format, Record, RecordedResult};
+use boardgames_core::search::{random_chance, random_move};
+use boardgames_core::{Game, GameResult, Turn};
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
+
+/// A random game of at most `max` steps from `start`, as a record with its result (two seats).
+fn random_record<G: Game>(start: &G, seed: u64, max: usize) -> (Record<G>, G) {
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let mut pos = start.clone();
+    let mut steps = Vec::new();
+    while steps.len() < max {
+        let step = match pos.turn() {
+            Turn::Over => break,
+            Turn::Chance => random_chance(&pos, &mut rng).map(Applied::Chance),
+            Turn::Seat(_) => random_move(&pos, &mut rng).map(Applied::Move),
+        };
+        let Some(step) = step else { break };
+        step.apply(&mut pos).expect("a generated step");
+        steps.push(step);
+    }
+    let mut record = Record::of_game(start, &steps).expect("the steps apply");
+    if pos.seat_count() == 2 {
+        record.result = pos.outcome().map(|o| match o.result {
+            GameResult::Draw => RecordedResult::Draw,
+            GameResult::Win { winner, .. } if winner.0 == 0 => RecordedResult::FirstPlayerWins,
+            GameResult::Win { .. } => RecordedResult::SecondPlayerWins,
+        });
+    }
+    (record, pos)
+}
+
+/// Writes `games` with `format`, reads them back and replays them.
+fn round_trip<G: Game, F: Format<G>>(format: &F, games: &[(Record<G>, G)], with_result: bool) {
+    let records: Vec<Record<G>> = games.iter().map(|(r, _)| r.clone()).collect();
+    let text = format.write(&records).expect("written");
+    let back = format
+        .read(&text)
+        .unwrap_or_else(|e| panic!("{}: {e}\n{text}", format.name()));
+    assert_eq!(back.len(), games.len(), "{}\n{text}", format.name());
+    for ((record, end), read) in games.iter().zip(&back) {
+        assert_eq!(read.start, record.start, "{}", format.name());
+        assert_eq!(read.steps, record.steps, "{}", format.name());
+        if with_result {
+            assert_eq!(read.result, record.result, "{}\n{text}", format.name());
+        }
+        let trace = replay(read);
+        assert!(
+            trace.illegal.is_none(),
+            "{}: {:?}",
+            format.name(),
+            trace.illegal
+        );
+        assert_eq!(trace.last(), end, "{}", format.name());
+    }
+}
+
+#[test]
+fn pente_files_move_lists_and_json_lines() {
+    for variant in [Variant::Pente, Variant::KeryoPente] {
+        let start = Pente::new(variant, true);
+        let games: Vec<_> = (0..6).map(|s| random_record(&start, s, 400)).collect();
+        round_trip(&PenteOrg::new(start), &games, true);
+        round_trip(&PenteJson, &games, true);
+        round_trip(&PenteMoveList { default: start }, &games, true);
+    }
+}
+
+fn abalone_plain<const SEATS: usize>(start: Position<SEATS>) {
+    let games: Vec<_> = (0..4).map(|s| random_record(&start, s, 300)).collect();
+    round_trip(&AbaPro::new(start), &games, SEATS == 2);
+}
+
+#[test]
+fn abalone_apgn_json_and_plain_records_for_every_player_count() {
+    for layout in Layout::ALL {
+        let start = Abalone::new(layout);
+        let games: Vec<_> = (0..4).map(|s| random_record(&start, s, 300)).collect();
+        round_trip(&Apgn, &games, true);
+        round_trip(&AbaloneJson, &games, true);
+        abalone_plain(start);
+    }
+    let mut limited = Abalone::new(Layout::BelgianDaisy);
+    limited.set_move_limit(Some(40));
+    abalone_plain(limited);
+    abalone_plain(Abalone3::start());
+    abalone_plain(Abalone4::start());
+    abalone_plain(Abalone6::start());
+}
+
+#[test]
+fn backgammon_turns_records() {
+    let start = Backgammon::new();
+    for seed in 0..20 {
+        round_trip(
+            &Turns { default: start },
+            &[random_record(&start, seed, 2_000)],
+            false,
+        );
+    }
+}
