@@ -1,4 +1,4 @@
-//! The computer's decisions around the checker play: the cube and resignations.
+//! The computer's player of a money game or match: [`PipCountPlayer`].
 //!
 //! The computer moves its checkers at random (a uniformly random legal play, like every
 //! computer opponent of the kit); its other decisions follow a few plain rules on the race,
@@ -17,7 +17,59 @@
 //!   backgammon always. It rejects smaller offers.
 //! * It never offers to resign itself.
 
-use boardgames_core::backgammon::{Board, Match, Side, WinKind};
+use boardgames_core::backgammon::{Backgammon, Board, Match, MatchAction, Phase, Side, WinKind};
+use boardgames_core::player::{Player, RandomPlayer};
+
+/// The computer's player of a [`Match`]: at the cube decisions and resignations it follows
+/// the pip-count rules of the module docs ([`doubles`], [`takes`], [`accepts`]); with the dice
+/// rolled it plays a uniformly random legal play, drawn from its own seeded generator (a
+/// [`RandomPlayer`] on the checker game), so the same seed gives the same game. It never
+/// resigns.
+#[derive(Clone, Debug)]
+pub struct PipCountPlayer {
+    plays: RandomPlayer,
+}
+
+impl PipCountPlayer {
+    /// A player whose checker plays are drawn from a generator seeded with `seed`.
+    pub fn seeded(seed: u64) -> PipCountPlayer {
+        PipCountPlayer {
+            plays: RandomPlayer::seeded(seed),
+        }
+    }
+}
+
+impl Player<Match> for PipCountPlayer {
+    fn name(&self) -> String {
+        "random plays, pip-count cube".to_owned()
+    }
+
+    /// The decision at `m` of the side to act; `None` when no side is to act (chance, or the
+    /// session is over).
+    fn choose(&mut self, m: &Match) -> Option<MatchAction> {
+        match m.phase() {
+            Phase::ToRoll if m.can_double() => Some(if doubles(m) {
+                MatchAction::Double
+            } else {
+                MatchAction::Roll
+            }),
+            Phase::DoubleOffered => Some(if takes(m) {
+                MatchAction::Take
+            } else {
+                MatchAction::Drop
+            }),
+            Phase::ResignationOffered { kind, by, .. } => Some(if accepts(m, by, kind) {
+                MatchAction::Accept
+            } else {
+                MatchAction::Reject
+            }),
+            Phase::ToPlay => {
+                Player::<Backgammon>::choose(&mut self.plays, m.position()).map(MatchAction::Play)
+            }
+            _ => None,
+        }
+    }
+}
 
 /// The pip counts of the side on roll and of its opponent.
 fn pips(m: &Match) -> (u32, u32) {
@@ -75,17 +127,17 @@ pub fn largest_possible_win(board: &Board, loser: Side) -> WinKind {
     }
 }
 
-/// Whether the computer accepts the resignation offered in `m` for `kind`: the side on roll
-/// offered it, the computer is the other side.
-pub fn accepts(m: &Match, kind: WinKind) -> bool {
-    let resigner = m.position().side();
+/// Whether the computer accepts the resignation of `kind` that `resigner` offers in `m` (the
+/// computer is the other side).
+pub fn accepts(m: &Match, resigner: Side, kind: WinKind) -> bool {
     kind >= largest_possible_win(m.position().board(), resigner)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use boardgames_core::backgammon::{Backgammon, GameState, MatchId};
+    use boardgames_core::backgammon::{GameState, MatchId};
+    use boardgames_core::Game;
 
     /// X on roll before its roll, cube 1 centred, in a race given by each side's (own point,
     /// checkers), the rest borne off; `length` 0 is a money game (Jacoby on).
@@ -150,6 +202,42 @@ mod tests {
         // Hopeless, but X at 4 of 5 wins the match by the drop: take.
         let m = race(&[(1, 10)], &[(2, 15)], 5, [4, 0]);
         assert!(takes(&m));
+    }
+
+    #[test]
+    fn the_player_decides_by_the_same_rules_and_never_resigns() {
+        let mut player = PipCountPlayer::seeded(3);
+        // X leads the race by far: it doubles, and O (hopeless) drops.
+        let mut m = race(&[(1, 10)], &[(2, 15)], 0, [0, 0]);
+        assert_eq!(player.choose(&m), Some(MatchAction::Double));
+        m.play(MatchAction::Double).expect("legal");
+        assert_eq!(player.choose(&m), Some(MatchAction::Drop));
+        // An even race: X rolls; with the dice it plays one of the plays, not a resignation.
+        let mut m = race(&[(2, 15)], &[(2, 15)], 0, [0, 0]);
+        assert_eq!(player.choose(&m), Some(MatchAction::Roll));
+        m.play(MatchAction::Roll).expect("legal");
+        m.apply_chance(m.parse_chance("21").expect("dice"))
+            .expect("a roll");
+        let dice = m.position().dice().expect("rolled");
+        for _ in 0..20 {
+            match player.choose(&m) {
+                Some(MatchAction::Play(p)) => assert!(m.position().plays(dice).contains(&p)),
+                other => panic!("{other:?}"),
+            }
+        }
+        // X offers a single game with O still able to be gammoned: O rejects; a gammon: O
+        // accepts.
+        let m = race(&[(2, 15)], &[(2, 15)], 0, [0, 0]);
+        for (kind, answer) in [
+            (WinKind::Single, MatchAction::Reject),
+            (WinKind::Gammon, MatchAction::Accept),
+        ] {
+            let mut offered = m.clone();
+            offered.play(MatchAction::Resign(kind)).expect("legal");
+            assert_eq!(player.choose(&offered), Some(answer));
+        }
+        // Chance to act: no decision.
+        assert_eq!(player.choose(&Match::new(m.rules())), None);
     }
 
     #[test]

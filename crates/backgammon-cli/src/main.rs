@@ -1,9 +1,12 @@
 //! `backgammon-cli`: play backgammon money games and matches in the terminal, list the plays
 //! of a position with their gnubg Position IDs, count the game tree over the dice.
 //!
-//! A thin layer over the `boardgames-cli` kit: the checker game's hooks ([`plain`]), the match
-//! with its cube seen as a game ([`session`]), the computer's cube decisions ([`computer`])
-//! and the `moves --jsonl` batch interface ([`report`]); the loops are the kit's.
+//! A thin layer over the `boardgames-cli` kit: the options of each subcommand select the game
+//! (a money game or match for `play` and `selfplay`, [`session::MatchCli`] over the core's
+//! `Match`, with the computer's player of [`computer`]; a position by gnubg IDs or XGID for
+//! `moves` and `perft`, [`plain::BackgammonCli`]) and the kit's [`boardgames_cli::run`]
+//! runs the command. `replay` and `convert` of match files are the program's own
+//! ([`records`]); the simple record and `replay --jsonl` go to the kit from there.
 
 mod computer;
 mod plain;
@@ -11,15 +14,14 @@ mod records;
 mod report;
 mod session;
 
-use std::io::{self, BufReader, Write};
+use std::io::{self, BufRead, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
 use boardgames_cli::{
-    jsonl, repl, replay, selfplay, ChanceArgs, Exit, PerftArgs, PlayArgs, PlayConfig, ReplayArgs,
-    SelfplayArgs,
+    ChanceArgs, Exit, KitCommand, MovesArgs, PerftArgs, PlayArgs, PlayConfig, SelfplayArgs,
 };
-use boardgames_core::backgammon::{Backgammon, Dice, MatchRules, Side};
+use boardgames_core::backgammon::{Dice, Match, MatchRules, Side};
 use clap::{Args, CommandFactory, FromArgMatches, Parser, Subcommand};
 
 use crate::plain::BackgammonCli;
@@ -258,12 +260,14 @@ struct PositionArgs {
 }
 
 impl PositionArgs {
-    fn position(&self) -> Result<Backgammon, String> {
-        match (&self.position_id, &self.xgid) {
-            (Some(pid), _) => plain::from_ids(pid, self.match_id.as_deref()),
-            (None, Some(x)) => plain::from_xgid(x),
-            (None, None) => Ok(Backgammon::new()),
-        }
+    /// The checker game from this position, with `dice` as its roll when given.
+    fn game(&self, dice: Option<Dice>) -> Result<BackgammonCli, String> {
+        BackgammonCli::at(
+            self.position_id.as_deref(),
+            self.match_id.as_deref(),
+            self.xgid.as_deref(),
+            dice,
+        )
     }
 }
 
@@ -307,157 +311,104 @@ fn main() -> ExitCode {
         Ok(cli) => cli,
         Err(e) => e.exit(),
     };
-    run(&cli.command).into()
-}
-
-fn run(command: &Command) -> Exit {
-    let stdin = io::stdin();
-    let stdout = io::stdout();
-    let mut out = io::BufWriter::new(stdout.lock());
-    let stderr = io::stderr();
-    let mut err = stderr.lock();
-    let result = match command {
-        Command::Play(a) => play(a, &mut out),
-        Command::Replay(a) if a.jsonl => {
-            records::replay_jsonl(&a.file, &mut stdin.lock(), &mut out, &mut err)
-        }
-        Command::Replay(a) => replay_any(a, &mut stdin.lock(), &mut out, &mut err),
-        Command::Convert(a) => {
-            records::convert(&a.file, &a.to, &mut stdin.lock(), &mut out, &mut err)
-        }
-        Command::Moves(a) => moves(a, &mut stdin.lock(), &mut out, &mut err),
-        Command::Perft(a) => match a.at.position() {
-            Ok(start) => boardgames_cli::perft_on_stderr(
-                &BackgammonCli { start },
-                &a.perft,
-                &mut out,
-                &mut err,
-            ),
-            Err(e) => writeln!(err, "error: {e}").map(|()| Exit::BadInput),
-        },
+    let exit = match cli.command {
+        Command::Play(a) => play(a),
         Command::Selfplay(a) => {
             let game = MatchCli {
                 rules: a.rules.rules(),
-                computer: [true, true],
                 manual_dice: false,
+                view: None,
             };
-            selfplay::selfplay(&game, &a.selfplay, &mut out)
+            boardgames_cli::run(&game, &KitCommand::Selfplay(a.selfplay))
+        }
+        Command::Moves(a) => {
+            let moves = MovesArgs {
+                jsonl: a.jsonl,
+                moves: Vec::new(),
+            };
+            a.at.game(a.dice)
+                .map(|game| boardgames_cli::run(&game, &KitCommand::Moves(moves)))
+                .unwrap_or_else(bad_start)
+        }
+        Command::Perft(a) => {
+            a.at.game(None)
+                .map(|game| boardgames_cli::run(&game, &KitCommand::Perft(a.perft)))
+                .unwrap_or_else(bad_start)
+        }
+        Command::Replay(a) => {
+            own(|stdin, out, err| records::replay(&a.file, a.jsonl, a.quiet, stdin, out, err))
+        }
+        Command::Convert(a) => {
+            own(|stdin, out, err| records::convert(&a.file, &a.to, stdin, out, err))
         }
     };
+    exit.into()
+}
+
+/// A start position that the options do not describe: the reason, exit status 2.
+fn bad_start(e: String) -> Exit {
+    // Nothing more can be done if standard error is gone.
+    let _ = writeln!(io::stderr(), "error: {e}");
+    Exit::BadInput
+}
+
+/// Runs one of the program's own commands on the process's standard streams, as the kit's
+/// `run` does (a closed output pipe ends it quietly).
+fn own(
+    command: impl FnOnce(&mut dyn BufRead, &mut dyn Write, &mut dyn Write) -> io::Result<Exit>,
+) -> Exit {
+    let stdout = io::stdout();
+    let mut out = io::BufWriter::new(stdout.lock());
+    let mut err = io::stderr().lock();
+    let result = command(&mut io::stdin().lock(), &mut out, &mut err);
     boardgames_cli::finish(result.and_then(|exit| out.flush().map(|()| exit)), &mut err)
 }
 
-/// `replay`: a match file (match text or its JSON form) through the match replay, anything
-/// else as a simple record through the kit's replay.
-fn replay_any(
-    a: &ReplayCmd,
-    stdin: &mut dyn io::BufRead,
-    out: &mut dyn Write,
-    err: &mut dyn Write,
-) -> io::Result<Exit> {
-    let text = match records::read_text(&a.file, stdin, err)? {
-        Ok(t) => t,
-        Err(exit) => return Ok(exit),
-    };
-    if records::is_match_record(&text) {
-        return records::replay_match(&text, &a.file, a.quiet, out, err);
-    }
-    let args = ReplayArgs {
-        file: a.file.clone(),
-        jsonl: false,
-        quiet: a.quiet,
-        colour: false,
-        game: None,
-    };
-    let game = BackgammonCli {
-        start: Backgammon::new(),
-    };
-    replay::replay(
-        &game,
-        &args,
-        &mut io::Cursor::new(text.into_bytes()),
-        out,
-        err,
-    )
-}
-
-fn play(a: &PlayCmd, out: &mut dyn Write) -> io::Result<Exit> {
-    let config = PlayConfig::from_args(&a.play, &a.chance, &Backgammon::new());
+/// `play`: who plays which side and the seed settled once (the kit's way, the seed from the
+/// clock when none is given), a line on the human's side or the dice seed, then the kit's
+/// interactive loop over the match.
+fn play(a: PlayCmd) -> Exit {
+    let rules = a.rules.rules();
+    let config = PlayConfig::from_args(&a.play, &a.chance, &Match::new(rules));
     let mut computer = [false; 2];
     for seat in &config.computer {
         if let Some(c) = computer.get_mut(seat.index()) {
             *c = true;
         }
     }
-    let game = MatchCli {
-        rules: a.rules.rules(),
-        computer,
-        manual_dice: a.chance.manual_dice,
-    };
-    if let Some(human) = [Side::X, Side::O]
+    let human = [Side::X, Side::O]
         .into_iter()
-        .find(|s| !computer[s.index()] && computer.iter().any(|&c| c))
-    {
-        let moves = if human == Side::X {
-            "from 24 down to 1 (the bottom row), bearing off from 1-6"
-        } else {
-            "in your own numbering, from your 24 down to your 1 (the top row)"
-        };
-        writeln!(out, "You play {human}: your checkers move {moves}.")?;
-    }
-    if config.computer.is_empty() && !a.chance.manual_dice {
-        writeln!(
-            out,
-            "dice seed {} (repeat these dice with --seed {})",
-            config.seed, config.seed
-        )?;
-    }
-    let mut keyboard = BufReader::new(io::stdin());
-    repl::play(&game, &config, &mut keyboard, out).map(|()| Exit::Success)
-}
-
-fn moves(
-    a: &MovesCmd,
-    stdin: &mut dyn io::BufRead,
-    out: &mut dyn Write,
-    err: &mut dyn Write,
-) -> io::Result<Exit> {
-    if let Some(file) = &a.jsonl {
-        let mode: fn(&str) -> Result<report::MovesReport, String> = report::report;
-        return boardgames_cli::input::with_lines(file, stdin, err, |lines, err| {
-            jsonl::json_lines(&mode, lines, out, err)
-        });
-    }
-    let pos = match a.at.position() {
-        Ok(p) => p,
-        Err(e) => {
-            writeln!(err, "error: {e}")?;
-            return Ok(Exit::BadInput);
+        .find(|s| !computer[s.index()] && computer.iter().any(|&c| c));
+    let game = MatchCli {
+        rules,
+        manual_dice: a.chance.manual_dice,
+        view: human,
+    };
+    let said = (|| {
+        let mut out = io::stdout().lock();
+        if let Some(human) = human {
+            let moves = if human == Side::X {
+                "from 24 down to 1 (the bottom row), bearing off from 1-6"
+            } else {
+                "in your own numbering, from your 24 down to your 1 (the top row)"
+            };
+            writeln!(out, "You play {human}: your checkers move {moves}.")?;
         }
-    };
-    let Some(dice) = a.dice.or(pos.dice()) else {
-        writeln!(
-            err,
-            "error: no roll: give --dice (e.g. --dice 31), or a Match ID or XGID with the dice"
-        )?;
-        return Ok(Exit::BadInput);
-    };
-    if pos.is_over() {
-        writeln!(err, "the game is over: no plays")?;
-        return Ok(Exit::Success);
+        if config.computer.is_empty() && !a.chance.manual_dice {
+            writeln!(
+                out,
+                "dice seed {} (repeat these dice with --seed {})",
+                config.seed, config.seed
+            )?;
+        }
+        out.flush()
+    })();
+    if let Err(e) = said {
+        return boardgames_cli::finish(Err(e), &mut io::stderr());
     }
-    let mut results = report::results(&pos, dice);
-    results.sort_by(|x, y| x.play.cmp(&y.play));
-    let width = results.iter().map(|r| r.play.len()).max().unwrap_or(0);
-    for r in &results {
-        writeln!(out, "{:<width$}  {}", r.play, r.pid)?;
-    }
-    writeln!(
-        err,
-        "{} plays for {} with {dice} (Position ID {})",
-        results.len(),
-        pos.side(),
-        pos.position_id()
-    )?;
-    Ok(Exit::Success)
+    let play = PlayArgs {
+        seed: Some(config.seed),
+        ..a.play
+    };
+    boardgames_cli::run(&game, &KitCommand::Play(play))
 }

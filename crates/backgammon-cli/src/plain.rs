@@ -2,30 +2,60 @@
 //! [`BackgammonCli`]. Its record format is the core's simple record
 //! ([`boardgames_core::backgammon::record::Turns`], one turn a line).
 
-use boardgames_cli::{Formats, GameCli};
+use boardgames_cli::{Formats, GameCli, MoveListing};
+use boardgames_core::backgammon::record::jsonl::{replay_line, JsonlReport};
 use boardgames_core::backgammon::record::{Turns, TurnsError};
-use boardgames_core::backgammon::Backgammon;
+use boardgames_core::backgammon::{Backgammon, Dice};
 use boardgames_core::record::Applied;
 use boardgames_core::{Game, Seat, Turn};
 
 use crate::report::{self, MovesReport};
 
-pub use boardgames_core::backgammon::record::turns::{from_ids, from_xgid};
+use boardgames_core::backgammon::record::turns::{from_ids, from_xgid};
 
 /// The checker game from a given start position.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub struct BackgammonCli {
-    /// The position new games and records without a header start from.
+    /// The position new games and records without a header start from (with its dice for
+    /// `moves`).
     pub start: Backgammon,
+}
+
+impl BackgammonCli {
+    /// The start of the command line's options: the position of a gnubg Position ID (X on
+    /// roll, or the side on roll and the dice of `match_id`), of an XGID, or the standard
+    /// start; then `dice`, when given, as its roll.
+    ///
+    /// # Errors
+    /// Why an ID does not describe a position.
+    pub fn at(
+        position_id: Option<&str>,
+        match_id: Option<&str>,
+        xgid: Option<&str>,
+        dice: Option<Dice>,
+    ) -> Result<BackgammonCli, String> {
+        let mut start = match (position_id, xgid) {
+            (Some(pid), _) => from_ids(pid, match_id)?,
+            (None, Some(x)) => from_xgid(x)?,
+            (None, None) => Backgammon::new(),
+        };
+        if dice.is_some() {
+            start.set_dice(dice);
+        }
+        Ok(BackgammonCli { start })
+    }
 }
 
 /// The `moves --jsonl` mode.
 type MovesMode = fn(&str) -> Result<MovesReport, String>;
 
+/// The `replay --jsonl` mode: match games as JSON lines.
+type ReplayMode = fn(&str) -> Result<JsonlReport, String>;
+
 impl GameCli for BackgammonCli {
     type Game = Backgammon;
     type RecordError = TurnsError;
-    type ReplayLines = boardgames_cli::jsonl::NoLines;
+    type ReplayLines = ReplayMode;
     type MovesLines = MovesMode;
 
     fn start(&self) -> Backgammon {
@@ -38,13 +68,47 @@ impl GameCli for BackgammonCli {
         })]
     }
 
-    /// Match records have their own `replay --jsonl` (see `records`).
-    fn replay_lines(&self) -> Option<Self::ReplayLines> {
-        None
+    /// The games of a match as JSON lines (the reference data's `real.jsonl`), replayed
+    /// against the match's rules: the program's `replay --jsonl`.
+    fn replay_lines(&self) -> Option<ReplayMode> {
+        Some(replay_line)
     }
 
     fn moves_lines(&self) -> Option<MovesMode> {
         Some(report::report)
+    }
+
+    /// The plays of the position's roll, one per line, `<play>  <Position ID>` sorted by
+    /// play (the Position ID of the result, the opponent on roll); the count, the side, the
+    /// roll and the position's ID on standard error.
+    fn list_moves(&self, pos: &Backgammon) -> Result<MoveListing, String> {
+        let Some(dice) = pos.dice() else {
+            return Err(
+                "no roll: give --dice (e.g. --dice 31), or a Match ID or XGID with the dice"
+                    .to_owned(),
+            );
+        };
+        if pos.is_over() {
+            return Ok(MoveListing {
+                lines: Vec::new(),
+                summary: "the game is over: no plays".to_owned(),
+            });
+        }
+        let mut results = report::results(pos, dice);
+        results.sort_by(|x, y| x.play.cmp(&y.play));
+        let width = results.iter().map(|r| r.play.len()).max().unwrap_or(0);
+        Ok(MoveListing {
+            lines: results
+                .iter()
+                .map(|r| format!("{:<width$}  {}", r.play, r.pid))
+                .collect(),
+            summary: format!(
+                "{} plays for {} with {dice} (Position ID {})",
+                results.len(),
+                pos.side(),
+                pos.position_id()
+            ),
+        })
     }
 
     fn seat_name(&self, _pos: &Backgammon, seat: Seat) -> String {

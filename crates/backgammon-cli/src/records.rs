@@ -1,47 +1,68 @@
-//! Match records: `replay` of a match file (Jellyfish-style `.mat` / `.txt` text, or its
-//! JSON form), `replay --jsonl` over JSON-lines game records, and `convert` between the two
-//! formats. The reading, writing and rules checks are the library's
-//! (`boardgames_core::backgammon::record`).
+//! `replay` and `convert` of the program: match records (a match file, Jellyfish-style `.mat`
+//! / `.txt` text, or its JSON form) replayed and converted here, the simple one-turn-a-line
+//! record and `replay --jsonl` by the kit (through [`BackgammonCli`]). The reading, writing
+//! and rules checks are the library's (`boardgames_core::backgammon::record`).
 
-use std::fs::File;
-use std::io::{self, BufRead, BufReader, Write};
+use std::io::{self, BufRead, Write};
 use std::path::Path;
 
-use boardgames_cli::Exit;
-use boardgames_core::backgammon::record::jsonl::replay_line;
+use boardgames_cli::{input, replay, Exit, ReplayArgs};
 use boardgames_core::backgammon::record::replay::move_numbers;
 use boardgames_core::backgammon::record::{
     read_match, replay_game, write_match, ActionKind, EndKind, MatchRecord,
 };
-use boardgames_core::backgammon::WinKind;
+use boardgames_core::backgammon::{Backgammon, WinKind};
 
-/// The text of `path` (standard input for `-`). Match files from servers may carry player
-/// names in a legacy 8-bit encoding: bytes that are not UTF-8 become U+FFFD instead of
-/// refusing the file. `Ok(Err(exit))` when it cannot be read (the reason is on `err`).
+use crate::plain::BackgammonCli;
+
+/// `replay FILE` (`-` for standard input): with `jsonl`, the kit's batch loop over JSON-lines
+/// game records; otherwise a match record through [`replay_match`] and anything else as a
+/// simple record through the kit's replay. Match files from servers may carry player names
+/// in a legacy 8-bit encoding: bytes that are not UTF-8 become U+FFFD instead of refusing the
+/// file.
 ///
 /// # Errors
-/// Only errors writing `err`.
-pub fn read_text(
-    path: &Path,
+/// Only errors writing `out` or `err`.
+pub fn replay(
+    file: &Path,
+    jsonl: bool,
+    quiet: bool,
     stdin: &mut dyn BufRead,
+    out: &mut dyn Write,
     err: &mut dyn Write,
-) -> io::Result<Result<String, Exit>> {
-    let mut bytes = Vec::new();
-    let read = if path == Path::new("-") {
-        stdin.read_to_end(&mut bytes).map(|_| ())
-    } else {
-        std::fs::read(path).map(|b| bytes = b)
+) -> io::Result<Exit> {
+    let game = BackgammonCli {
+        start: Backgammon::new(),
     };
-    if let Err(e) = read {
-        writeln!(err, "error: cannot read {}: {e}", path.display())?;
-        return Ok(Err(Exit::BadInput));
+    let args = ReplayArgs {
+        file: file.to_owned(),
+        jsonl,
+        quiet,
+        colour: false,
+        game: None,
+    };
+    if jsonl {
+        return replay::replay(&game, &args, stdin, out, err);
     }
-    Ok(Ok(String::from_utf8_lossy(&bytes).into_owned()))
+    let text = match input::read_text(file, true, stdin, err)? {
+        Ok(t) => t,
+        Err(exit) => return Ok(exit),
+    };
+    if is_match_record(&text) {
+        return replay_match(&text, file, quiet, out, err);
+    }
+    replay::replay(
+        &game,
+        &args,
+        &mut io::Cursor::new(text.into_bytes()),
+        out,
+        err,
+    )
 }
 
 /// Whether `text` is a match record: JSON (`{`), or match text with an `N point match` or
 /// `Game N` line.
-pub fn is_match_record(text: &str) -> bool {
+fn is_match_record(text: &str) -> bool {
     if text.trim_start().starts_with('{') {
         return true;
     }
@@ -88,7 +109,7 @@ fn how(kind: EndKind) -> String {
 ///
 /// # Errors
 /// Only errors writing `out` or `err`.
-pub fn replay_match(
+fn replay_match(
     text: &str,
     name: &Path,
     quiet: bool,
@@ -212,62 +233,6 @@ pub fn replay_match(
     Ok(Exit::Success)
 }
 
-/// `replay --jsonl`: one report line per input line (see the help); a line that is not a game
-/// record gives `line N: reason` on `err` and the exit status 1.
-///
-/// # Errors
-/// Only errors writing `out` or `err`.
-pub fn replay_jsonl(
-    file: &Path,
-    stdin: &mut dyn BufRead,
-    out: &mut dyn Write,
-    err: &mut dyn Write,
-) -> io::Result<Exit> {
-    let mut opened;
-    let input: &mut dyn BufRead = if file == Path::new("-") {
-        stdin
-    } else {
-        match File::open(file) {
-            Ok(f) => {
-                opened = BufReader::new(f);
-                &mut opened
-            }
-            Err(e) => {
-                writeln!(err, "error: cannot read {}: {e}", file.display())?;
-                return Ok(Exit::BadInput);
-            }
-        }
-    };
-    let mut bad = false;
-    for (i, line) in input.lines().enumerate() {
-        let line = match line {
-            Ok(l) => l,
-            Err(e) => {
-                writeln!(err, "line {}: {e}", i + 1)?;
-                bad = true;
-                continue;
-            }
-        };
-        if line.trim().is_empty() {
-            continue;
-        }
-        match replay_line(&line) {
-            Ok(report) => match serde_json::to_string(&report) {
-                Ok(json) => writeln!(out, "{json}")?,
-                Err(e) => {
-                    writeln!(err, "line {}: {e}", i + 1)?;
-                    bad = true;
-                }
-            },
-            Err(e) => {
-                writeln!(err, "line {}: {e}", i + 1)?;
-                bad = true;
-            }
-        }
-    }
-    Ok(if bad { Exit::Failure } else { Exit::Success })
-}
-
 /// `convert FILE --to json|mat`: match text or its JSON form, written in the other (or the
 /// same) format.
 ///
@@ -285,7 +250,7 @@ pub fn convert(
         writeln!(err, "error: cannot write {to:?}: formats are mat, json")?;
         return Ok(Exit::BadInput);
     }
-    let text = match read_text(file, stdin, err)? {
+    let text = match input::read_text(file, true, stdin, err)? {
         Ok(t) => t,
         Err(exit) => return Ok(exit),
     };

@@ -1,69 +1,51 @@
-//! The money game or match of `play` and `selfplay`: [`MatchGame`], the core's [`Match`] (the
-//! cube, the score, the Crawford and Jacoby rules, resignations, the opening throw, the
-//! auto-pass) with the sides the computer decides for, and [`MatchCli`], its hooks.
+//! The money game or match of `play` and `selfplay`: the core's [`Match`] itself, and
+//! [`MatchCli`], its hooks.
 //!
 //! Turns, as the kit sees them, are the core's ([`Match`]):
 //!
 //! * the opening roll (each side throws one die) and every roll are chance nodes;
 //! * a side about to roll that may double chooses first: `roll` or `double`;
 //! * a double offered: the other side chooses `take` or `drop`;
-//! * a resignation offered (the `resign` command): the other side chooses `accept` or
-//!   `reject`;
+//! * a resignation offered: the other side chooses `accept` or `reject`;
 //! * dice rolled: the side plays (a play in gnubg notation); a roll with no legal play is
-//!   passed at once.
+//!   passed with the throw.
 //!
-//! The core lists resignations among the moves; here they are the `resign` command instead,
-//! so that the computer's random plays never resign and `moves` lists the plays only.
-//! The sides played by the computer make their cube and resignation decisions inside the
-//! step that leads to them ([`crate::computer`]); what they decided is reported with that
-//! step ([`MatchGame::events`]).
+//! A side may resign where the core lists the resignation among its moves (before a roll it
+//! may double, or with the dice rolled): `resign [single|gammon|backgammon]` is then that
+//! move. Where the core has no such move (while the dice are to be thrown) the `resign`
+//! command offers it with [`Match::offer_resignation`].
+//!
+//! The sides the computer plays are the kit's players ([`GameCli::computer`]:
+//! [`PipCountPlayer`]), asked at each of their decisions; nothing of who plays a side is in
+//! the game state. What a step did beyond the step itself (a roll that could not be played,
+//! the end of a game, the score and the next game, the end of the match) is read from the
+//! positions before and after it ([`step_events`]).
 
-use core::fmt;
-
-use arrayvec::ArrayVec;
 use boardgames_cli::jsonl::NoLines;
 use boardgames_cli::{CommandHelp, CommandOutput, Formats, GameCli};
 use boardgames_core::backgammon::{
-    ActionText, Backgammon, Dice, EndOfGame, Ending, IllegalPlay, Match, MatchAction, MatchError,
-    MatchRules, MatchSetup, NotationError, Phase, PlayNotation, SetupError, Side, Throw, ThrowText,
-    WinKind, MAX_PLAYS,
+    ActionText, Backgammon, Dice, EndOfGame, Ending, Match, MatchAction, MatchRules, Phase, Side,
+    Throw, WinKind,
 };
+use boardgames_core::player::Player;
 use boardgames_core::record::Applied;
-use boardgames_core::{ChanceList, Game, Outcome, Seat, Turn};
+use boardgames_core::{Game, Seat, Turn};
 
-use crate::computer;
-
-/// A decision of a side: the core's.
-pub type Action = MatchAction;
-
-/// A money game or match in progress, with the sides the computer decides for.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
-pub struct MatchGame {
-    m: Match,
-    computer: [bool; 2],
-    /// While the next game of a match waits for its opening throw: the last game's final
-    /// position, which the board shows until then.
-    shown: Option<Backgammon>,
-    events: Vec<String>,
-}
-
-fn illegal(why: impl Into<String>) -> IllegalPlay {
-    IllegalPlay::Action(why.into())
-}
-
-/// The core's refusal as this program reports it.
-fn refused(e: MatchError) -> IllegalPlay {
-    match e {
-        MatchError::Play(p) => p,
-        other => illegal(other.to_string()),
-    }
-}
+use crate::computer::PipCountPlayer;
 
 fn side_of(seat: Seat) -> Side {
     if seat.0 == 0 {
         Side::X
     } else {
         Side::O
+    }
+}
+
+/// The side that acts at `m`: the seat to move, else the side on roll.
+fn actor(m: &Match) -> Side {
+    match m.turn() {
+        Turn::Seat(s) => side_of(s),
+        _ => m.side_on_roll(),
     }
 }
 
@@ -84,569 +66,341 @@ fn points(n: u32) -> String {
     }
 }
 
-impl MatchGame {
-    /// A new money game or match at 0-0; `computer[i]` says whether the computer decides for
-    /// side `i` (X = 0, O = 1).
-    pub fn new(rules: MatchRules, computer: [bool; 2]) -> MatchGame {
-        MatchGame {
-            m: Match::new(rules),
-            computer,
-            shown: None,
-            events: Vec::new(),
+/// Twice the cube's value: what a double offers.
+fn doubled(m: &Match) -> u32 {
+    u32::from(m.cube_value()) * 2
+}
+
+/// What is expected next, in words.
+pub fn expecting(m: &Match) -> String {
+    let side = m.side_on_roll();
+    let other = side.other();
+    match m.phase() {
+        Phase::Opening => "opening roll: each side throws one die".to_owned(),
+        Phase::ToRoll if m.can_double() => {
+            format!("{side} to roll, or to double (the cube to {})", doubled(m))
         }
-    }
-
-    /// What happened on its own during the last step: the computer's cube decisions, a roll
-    /// that could not be played, the end of a game.
-    pub fn events(&self) -> &[String] {
-        &self.events
-    }
-
-    /// The position the board shows: the current game's, or between two games of a match
-    /// the last game's final position.
-    fn shown_position(&self) -> &Backgammon {
-        self.shown.as_ref().unwrap_or(self.m.position())
-    }
-
-    /// The side on roll (to roll, or to play once rolled), as the board shows it.
-    fn on_roll(&self) -> Side {
-        self.shown_position().side()
-    }
-
-    /// Whether the side on roll is asked to roll or double.
-    fn asks_roll_or_double(&self) -> bool {
-        self.m.can_double()
-    }
-
-    /// The gnubg Position ID and Match ID shown by `id`: the session's, but between two games
-    /// of a match the Position ID of the last game's final position, seen from its side on
-    /// roll.
-    fn ids(&self) -> (String, String) {
-        let mut id = self.m.match_id();
-        match &self.shown {
-            Some(g) => {
-                id.dice_owner = g.side();
-                id.turn = g.side();
-                (g.position_id(), id.encode())
-            }
-            None => (self.m.position_id(), id.encode()),
-        }
-    }
-
-    /// What is expected next, in words.
-    pub fn expecting(&self) -> String {
-        let side = self.on_roll();
-        let other = side.other();
-        match self.m.phase() {
-            Phase::Opening => "opening roll: each side throws one die".to_owned(),
-            Phase::ToRoll if self.asks_roll_or_double() => format!(
-                "{side} to roll, or to double (the cube to {})",
-                u32::from(self.m.cube_value()) * 2
-            ),
-            Phase::ToRoll | Phase::Rolling => format!("{side} to roll"),
-            Phase::DoubleOffered => format!(
-                "{side} doubles (the cube to {}): {other} to take or drop",
-                u32::from(self.m.cube_value()) * 2
-            ),
-            Phase::ResignationOffered { kind, by, .. } => format!(
-                "{by} offers to resign {} ({}): {} to accept or reject",
-                kind_words(kind),
-                points(kind.multiplier() * u32::from(self.m.cube_value())),
-                by.other()
-            ),
-            Phase::ToPlay => match self.m.position().dice() {
-                Some(d) => format!("{side} to play {d}"),
-                None => format!("{side} to play"),
-            },
-            Phase::Over(_) => format!("over: {}", self.result_words()),
-        }
-    }
-
-    /// The score line: `match to 5: X 2 - O 1 (Crawford game)` or `money game (Jacoby rule)`.
-    pub fn score_line(&self) -> String {
-        let mut s = self.score_text();
-        if self.m.is_crawford() && !matches!(self.m.phase(), Phase::Over(_)) {
-            s.push_str(" (Crawford game: no doubling)");
-        }
-        s
-    }
-
-    /// The score line without the Crawford note.
-    fn score_text(&self) -> String {
-        let rules = self.m.rules();
-        let [x, o] = self.m.score();
-        if rules.length > 0 {
-            format!("match to {}: X {x} - O {o}", rules.length)
-        } else if rules.jacoby {
-            format!("money game, Jacoby rule: X {x} - O {o}")
-        } else {
-            format!("money game: X {x} - O {o}")
-        }
-    }
-
-    /// The cube line: `cube 2, owned by O`.
-    pub fn cube_line(&self) -> String {
-        match self.m.cube_owner() {
-            None => format!("cube {}, centred", self.m.cube_value()),
-            Some(s) => format!("cube {}, owned by {s}", self.m.cube_value()),
-        }
-    }
-
-    /// How the session ended (or the last game), in words.
-    fn result_words(&self) -> String {
-        let rules = self.m.rules();
-        let [x, o] = self.m.score();
-        match (self.m.winner(), self.m.end_of_game()) {
-            (Some(w), _) if rules.length > 0 => {
-                format!("{w} wins the match to {}, X {x} - O {o}", rules.length)
-            }
-            (_, Some(end)) => Self::end_words(end),
-            _ => "no result".to_owned(),
-        }
-    }
-
-    fn end_words(end: EndOfGame) -> String {
-        let (winner, pts) = (end.winner, end.points);
-        match end.ending {
-            Ending::Dropped => format!("{} dropped: {winner} wins {}", winner.other(), points(pts)),
-            Ending::Resigned { kind, .. } => format!(
-                "{} resigned {}: {winner} wins {}",
-                winner.other(),
-                kind_words(kind),
-                points(pts)
-            ),
-            Ending::BorneOff(k) => format!("{winner} wins {}: {}", kind_words(k), points(pts)),
-        }
-    }
-
-    /// Applies a decision and notes the end of a game when it ends one.
-    fn act(&mut self, action: Action) -> Result<(), IllegalPlay> {
-        let end = self.m.ending_of(action);
-        let mut last = match action {
-            Action::Play(p) => self.m.position().after(&p),
-            _ => *self.m.position(),
-        };
-        self.m.play(action).map_err(refused)?;
-        self.shown = None;
-        let Some(end) = end else {
-            return Ok(());
-        };
-        self.events.push(Self::end_words(end));
-        match self.m.phase() {
-            Phase::Over(_) => {
-                if self.m.rules().length > 0 {
-                    self.events
-                        .push(format!("match over: {}", self.result_words()));
-                }
-            }
-            _ => {
-                last.set_dice(None);
-                last.set_cube_value(1);
-                self.shown = Some(last);
-                if self.m.is_crawford() {
-                    self.events.push(format!(
-                        "{}; next game is the Crawford game (no doubling)",
-                        self.score_text()
-                    ));
-                } else {
-                    self.events
-                        .push(format!("{}; next game", self.score_text()));
-                }
-            }
-        }
-        Ok(())
-    }
-
-    /// Throws the dice; a roll with no legal play is passed (by the core) and reported.
-    fn throw(&mut self, outcome: Throw) -> Result<(), IllegalPlay> {
-        let side = self.on_roll();
-        let pass = match outcome {
-            Throw::Roll(d) => {
-                let plays = self.m.position().plays(d);
-                matches!(plays.as_slice(), [p] if p.is_pass()).then_some(d)
-            }
-            Throw::Opening { .. } => None,
-        };
-        self.m.apply_chance(outcome).map_err(refused)?;
-        self.shown = None;
-        if let Some(d) = pass {
-            self.events
-                .push(format!("{side} cannot move with {d}: pass"));
-        }
-        Ok(())
-    }
-
-    /// Plays what the computer decides: its cube and resignation decisions.
-    fn settle(&mut self) {
-        // Each round changes the phase or ends; a match has finitely many decisions, and a
-        // bound keeps a mistake from looping.
-        for _ in 0..64 {
-            let side = self.on_roll();
-            let other = side.other();
-            match self.m.phase() {
-                Phase::ToRoll if self.m.can_double() && self.computer[side.index()] => {
-                    if computer::doubles(&self.m) && self.act(Action::Double).is_ok() {
-                        self.events.push(format!(
-                            "{side} doubles (the cube to {})",
-                            u32::from(self.m.cube_value()) * 2
-                        ));
-                    } else if self.act(Action::Roll).is_err() {
-                        return;
-                    }
-                }
-                Phase::DoubleOffered if self.computer[other.index()] => {
-                    let value = u32::from(self.m.cube_value()) * 2;
-                    if computer::takes(&self.m) {
-                        if self.act(Action::Take).is_err() {
-                            return;
-                        }
-                        self.events
-                            .push(format!("{other} takes (cube {value}, owned by {other})"));
-                    } else {
-                        self.events.push(format!("{other} drops"));
-                        if self.act(Action::Drop).is_err() {
-                            return;
-                        }
-                    }
-                }
-                Phase::ResignationOffered { kind, by, .. } if self.computer[by.other().index()] => {
-                    let answer = by.other();
-                    if computer::accepts(&self.m, kind) {
-                        self.events.push(format!("{answer} accepts"));
-                        if self.act(Action::Accept).is_err() {
-                            return;
-                        }
-                    } else {
-                        if self.act(Action::Reject).is_err() {
-                            return;
-                        }
-                        self.events
-                            .push(format!("{answer} rejects the resignation; play on"));
-                    }
-                }
-                _ => return,
-            }
-        }
-    }
-
-    /// Why `action` cannot be played now.
-    fn refusal(&self, action: &Action) -> IllegalPlay {
-        let now = self.expecting();
-        match action {
-            Action::Double => illegal(self.why_no_double()),
-            Action::Play(_) if self.m.phase() == Phase::ToPlay => illegal("not a legal play here"),
-            Action::Play(_) => illegal(format!("no checker play now: {now}")),
-            _ => illegal(format!("{action} is not possible now: {now}")),
-        }
-    }
-
-    /// Why the side to act may not double now.
-    pub fn why_no_double(&self) -> String {
-        let side = match self.turn() {
-            Turn::Seat(s) => side_of(s),
-            _ => self.on_roll(),
-        };
-        let now = self.expecting();
-        if self.m.is_crawford() {
-            "no doubling in the Crawford game".to_owned()
-        } else if matches!(self.m.phase(), Phase::Over(_)) {
-            "the match is over".to_owned()
-        } else if self.m.phase() == Phase::Opening {
-            "the opening roll comes first".to_owned()
-        } else if side != self.on_roll() {
-            format!("only the side about to roll may double ({now})")
-        } else if self.m.cube_owner() == Some(side.other()) {
-            format!("the cube is {}'s: only its owner may double", side.other())
-        } else if self.m.phase() == Phase::ToPlay {
-            format!("double before rolling, not after ({now})")
-        } else if self.m.phase() == Phase::Rolling {
-            format!("{side} chose to roll ({now})")
-        } else {
-            format!("{side} may not double now ({now})")
-        }
-    }
-
-    /// The position after `side` offers to resign `kind` (and the computer's answer, when it
-    /// decides for the other side).
-    ///
-    /// # Errors
-    /// A message when no game is in play or `side` is not the one to act.
-    pub fn resign(&self, kind: WinKind) -> Result<MatchGame, String> {
-        if !matches!(
-            self.m.phase(),
-            Phase::ToRoll | Phase::Rolling | Phase::ToPlay
-        ) {
-            return Err(format!(
-                "resign on your own turn, before rolling or with the dice to play ({})",
-                self.expecting()
-            ));
-        }
-        let mut next = self.clone();
-        next.events.clear();
-        next.m
-            .offer_resignation(self.on_roll(), kind)
-            .map_err(|e| e.to_string())?;
-        next.settle();
-        Ok(next)
+        Phase::ToRoll | Phase::Rolling => format!("{side} to roll"),
+        Phase::DoubleOffered => format!(
+            "{side} doubles (the cube to {}): {other} to take or drop",
+            doubled(m)
+        ),
+        Phase::ResignationOffered { kind, by, .. } => format!(
+            "{by} offers to resign {} ({}): {} to accept or reject",
+            kind_words(kind),
+            points(kind.multiplier() * u32::from(m.cube_value())),
+            by.other()
+        ),
+        Phase::ToPlay => match m.position().dice() {
+            Some(d) => format!("{side} to play {d}"),
+            None => format!("{side} to play"),
+        },
+        Phase::Over(_) => format!("over: {}", result_words(m)),
     }
 }
 
-impl MatchGame {
-    /// The board diagram seen from `view`'s side: its home board bottom right, the points
-    /// numbered as it counts them. Then the score, the cube and what comes next.
-    pub fn diagram(&self, view: Side) -> String {
-        let pos = self.shown_position();
-        let text = if view == Side::X {
-            pos.to_string()
-        } else {
-            // O's view: the board with the roles swapped, drawn, and the letters swapped back.
-            match Backgammon::from_parts(pos.board().swapped(), pos.side().other(), None, 1) {
-                Ok(mirror) => mirror
-                    .to_string()
-                    .chars()
-                    .map(|c| match c {
-                        'X' => 'O',
-                        'O' => 'X',
-                        c => c,
-                    })
-                    .collect(),
-                Err(_) => pos.to_string(),
-            }
-        };
-        let lines: Vec<&str> = text.lines().collect();
-        // The diagram's last line (who is to roll, the cube) is replaced by the match's.
-        let keep = lines.len().saturating_sub(1);
-        let mut out: Vec<String> = lines.iter().take(keep).map(|l| (*l).to_owned()).collect();
-        if view == Side::O {
-            if let Some(last) = out.last_mut() {
-                last.push_str("   (points numbered from O's side)");
-            }
-        }
-        out.push(format!("{}; {}", self.score_line(), self.cube_line()));
-        out.push(self.expecting());
-        out.join("\n")
+/// The score line: `match to 5: X 2 - O 1 (Crawford game: no doubling)`, `money game, Jacoby
+/// rule: X 0 - O 0`.
+pub fn score_line(m: &Match) -> String {
+    let mut s = score_text(m);
+    if m.is_crawford() && !matches!(m.phase(), Phase::Over(_)) {
+        s.push_str(" (Crawford game: no doubling)");
+    }
+    s
+}
+
+/// The score line without the Crawford note.
+fn score_text(m: &Match) -> String {
+    let rules = m.rules();
+    let [x, o] = m.score();
+    if rules.length > 0 {
+        format!("match to {}: X {x} - O {o}", rules.length)
+    } else if rules.jacoby {
+        format!("money game, Jacoby rule: X {x} - O {o}")
+    } else {
+        format!("money game: X {x} - O {o}")
     }
 }
 
-impl fmt::Display for MatchGame {
-    /// The diagram from X's side ([`MatchGame::diagram`]).
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.diagram(Side::X))
+/// The cube line: `cube 2, owned by O`.
+pub fn cube_line(m: &Match) -> String {
+    match m.cube_owner() {
+        None => format!("cube {}, centred", m.cube_value()),
+        Some(s) => format!("cube {}, owned by {s}", m.cube_value()),
     }
 }
 
-impl Game for MatchGame {
-    type Move = Action;
-    type MoveList = ArrayVec<Action, MAX_PLAYS>;
-    type Notation = ActionText;
-    type NotationError = NotationError;
-    type IllegalMove = IllegalPlay;
-    type Setup = MatchSetup;
-    type SetupError = SetupError;
-    type Chance = Throw;
-    type ChanceNotation = ThrowText;
-
-    fn name(&self) -> &'static str {
-        "Backgammon"
-    }
-
-    fn seat_count(&self) -> usize {
-        2
-    }
-
-    fn turn(&self) -> Turn {
-        self.m.turn()
-    }
-
-    /// The core's moves without the resignations (the `resign` command offers them).
-    fn legal_moves(&self, moves: &mut Self::MoveList) {
-        moves.clear();
-        match (self.m.phase(), self.m.position().dice()) {
-            (Phase::ToPlay, Some(d)) => {
-                for p in self.m.position().plays(d) {
-                    moves.push(Action::Play(p));
-                }
-            }
-            _ => {
-                for &a in self.m.moves().iter() {
-                    if !matches!(a, Action::Resign(_)) {
-                        moves.push(a);
-                    }
-                }
-            }
+/// How the session ended (or its last game), in words.
+fn result_words(m: &Match) -> String {
+    let rules = m.rules();
+    let [x, o] = m.score();
+    match (m.winner(), m.end_of_game()) {
+        (Some(w), _) if rules.length > 0 => {
+            format!("{w} wins the match to {}, X {x} - O {o}", rules.length)
         }
-    }
-
-    fn count_legal_moves(&self) -> usize {
-        match (self.m.phase(), self.m.position().dice()) {
-            (Phase::ToPlay, Some(d)) => self.m.position().count_plays(d),
-            _ => self.moves().len(),
-        }
-    }
-
-    fn nth_legal_move(&self, n: usize) -> Option<Action> {
-        match (self.m.phase(), self.m.position().dice()) {
-            (Phase::ToPlay, Some(d)) => self.m.position().plays(d).get(n).map(|&p| Action::Play(p)),
-            _ => self.moves().get(n).copied(),
-        }
-    }
-
-    fn is_legal(&self, mv: Action) -> bool {
-        !matches!(mv, Action::Resign(_)) && self.m.is_legal(mv)
-    }
-
-    fn play(&mut self, mv: Action) -> Result<(), IllegalPlay> {
-        if !self.is_legal(mv) {
-            return Err(match mv {
-                Action::Play(p) if self.m.phase() == Phase::ToPlay => {
-                    let mut pos = *self.m.position();
-                    match pos.play(p) {
-                        Err(e) => e,
-                        Ok(()) => self.refusal(&mv),
-                    }
-                }
-                _ => self.refusal(&mv),
-            });
-        }
-        let mut next = self.clone();
-        next.events.clear();
-        let side = next.on_roll();
-        next.act(mv)?;
-        if mv == Action::Take {
-            next.events.push(format!(
-                "{} owns the cube at {}",
-                side.other(),
-                next.m.cube_value()
-            ));
-        }
-        next.settle();
-        *self = next;
-        Ok(())
-    }
-
-    fn play_unchecked(&mut self, mv: Action) {
-        // Checked anyway: an illegal action leaves the position unchanged.
-        let _ = self.play(mv);
-    }
-
-    fn resolve(&self, notation: &ActionText) -> Result<Action, IllegalPlay> {
-        let action = match notation {
-            ActionText::Word(a) => *a,
-            ActionText::Play(n) => {
-                if self.m.phase() != Phase::ToPlay {
-                    return Err(illegal(format!(
-                        "no checker play now: {}",
-                        self.expecting()
-                    )));
-                }
-                Action::Play(self.m.position().resolve(n)?)
-            }
-        };
-        if self.is_legal(action) {
-            Ok(action)
-        } else {
-            Err(self.refusal(&action))
-        }
-    }
-
-    fn notation(&self, mv: Action) -> ActionText {
-        match mv {
-            Action::Play(p) => ActionText::Play(PlayNotation::of(&p)),
-            other => ActionText::Word(other),
-        }
-    }
-
-    fn chance_outcomes(&self) -> ChanceList<Throw> {
-        self.m.chance_outcomes()
-    }
-
-    fn apply_chance(&mut self, outcome: Throw) -> Result<(), IllegalPlay> {
-        if self.turn() != Turn::Chance {
-            return Err(illegal(format!("no roll now: {}", self.expecting())));
-        }
-        let mut next = self.clone();
-        next.events.clear();
-        next.throw(outcome)?;
-        next.settle();
-        *self = next;
-        Ok(())
-    }
-
-    fn resolve_chance(&self, notation: &ThrowText) -> Result<Throw, IllegalPlay> {
-        self.m
-            .resolve_chance(notation)
-            .map_err(|_| illegal(format!("no roll {notation} now: {}", self.expecting())))
-    }
-
-    fn chance_notation(&self, outcome: Throw) -> ThrowText {
-        self.m.chance_notation(outcome)
-    }
-
-    fn outcome(&self) -> Option<Outcome> {
-        self.m.outcome()
-    }
-
-    fn from_setup(setup: MatchSetup) -> Result<MatchGame, SetupError> {
-        Ok(MatchGame {
-            m: Match::from_setup(setup)?,
-            computer: [false; 2],
-            shown: None,
-            events: Vec::new(),
-        })
-    }
-
-    fn to_setup(&self) -> MatchSetup {
-        self.m.to_setup()
+        (_, Some(end)) => end_words(end),
+        _ => "no result".to_owned(),
     }
 }
 
-/// The hooks of `play` and `selfplay`: the rules, who the computer plays, typed dice.
+/// How a game ended: `O dropped: X wins 2 points`, `X wins a gammon: 4 points`.
+fn end_words(end: EndOfGame) -> String {
+    let (winner, pts) = (end.winner, end.points);
+    match end.ending {
+        Ending::Dropped => format!("{} dropped: {winner} wins {}", winner.other(), points(pts)),
+        Ending::Resigned { kind, .. } => format!(
+            "{} resigned {}: {winner} wins {}",
+            winner.other(),
+            kind_words(kind),
+            points(pts)
+        ),
+        Ending::BorneOff(k) => format!("{winner} wins {}: {}", kind_words(k), points(pts)),
+    }
+}
+
+/// What a step did beyond itself, read from the positions before and after it: a roll that
+/// could not be played (`X cannot move with 31: pass`); the end of a game (`X wins a gammon:
+/// 2 points`), then the end of the match (`match over: ...`) or the score before the next
+/// game (`match to 5: X 2 - O 1; next game`, `...; next game is the Crawford game (no
+/// doubling)`).
+pub fn step_events(before: &Match, step: Applied<Match>, after: &Match) -> Vec<String> {
+    let mut events = Vec::new();
+    match step {
+        Applied::Chance(throw) => {
+            // A throw leaves the dice to play unless the roll could not be played.
+            let thrown = match throw {
+                Throw::Opening { x, o } => {
+                    Dice::new(x, o).map(|d| (if x > o { Side::X } else { Side::O }, d))
+                }
+                Throw::Roll(d) => Some((before.side_on_roll(), d)),
+            };
+            if let (Some((side, d)), false) = (thrown, after.phase() == Phase::ToPlay) {
+                events.push(format!("{side} cannot move with {d}: pass"));
+            }
+        }
+        Applied::Move(action) => {
+            let Some(end) = before.ending_of(action) else {
+                return events;
+            };
+            events.push(end_words(end));
+            match after.phase() {
+                Phase::Over(_) if after.rules().length > 0 => {
+                    events.push(format!("match over: {}", result_words(after)));
+                }
+                Phase::Over(_) => {}
+                _ if after.is_crawford() => events.push(format!(
+                    "{}; next game is the Crawford game (no doubling)",
+                    score_text(after)
+                )),
+                _ => events.push(format!("{}; next game", score_text(after))),
+            }
+        }
+    }
+    events
+}
+
+/// Why the side to act at `m` may not double now.
+pub fn why_no_double(m: &Match) -> String {
+    let side = actor(m);
+    let on_roll = m.side_on_roll();
+    let now = expecting(m);
+    if m.is_crawford() {
+        "no doubling in the Crawford game".to_owned()
+    } else if matches!(m.phase(), Phase::Over(_)) {
+        "the match is over".to_owned()
+    } else if m.phase() == Phase::Opening {
+        "the opening roll comes first".to_owned()
+    } else if side != on_roll {
+        format!("only the side about to roll may double ({now})")
+    } else if m.cube_owner() == Some(side.other()) {
+        format!("the cube is {}'s: only its owner may double", side.other())
+    } else if m.phase() == Phase::ToPlay {
+        format!("double before rolling, not after ({now})")
+    } else if m.phase() == Phase::Rolling {
+        format!("{side} chose to roll ({now})")
+    } else {
+        format!("{side} may not double now ({now})")
+    }
+}
+
+/// Why `action` (not a play) cannot be played at `m`, in the program's words.
+fn refusal(m: &Match, action: MatchAction) -> String {
+    match action {
+        MatchAction::Double => why_no_double(m),
+        _ => format!("{action} is not possible now: {}", expecting(m)),
+    }
+}
+
+/// The board diagram of `shown` (the current game's position, or the last game's final one
+/// between two games of a match) seen from `view`'s side: its home board bottom right, the
+/// points numbered as it counts them. Then the score, the cube and what comes next in `m`.
+fn diagram(m: &Match, shown: &Backgammon, view: Side) -> String {
+    let text = if view == Side::X {
+        shown.to_string()
+    } else {
+        // O's view: the board with the roles swapped, drawn, and the letters swapped back.
+        match Backgammon::from_parts(shown.board().swapped(), shown.side().other(), None, 1) {
+            Ok(mirror) => mirror
+                .to_string()
+                .chars()
+                .map(|c| match c {
+                    'X' => 'O',
+                    'O' => 'X',
+                    c => c,
+                })
+                .collect(),
+            Err(_) => shown.to_string(),
+        }
+    };
+    let lines: Vec<&str> = text.lines().collect();
+    // The diagram's last line (who is to roll, the cube) is replaced by the match's.
+    let keep = lines.len().saturating_sub(1);
+    let mut out: Vec<String> = lines.iter().take(keep).map(|l| (*l).to_owned()).collect();
+    if view == Side::O {
+        if let Some(last) = out.last_mut() {
+            last.push_str("   (points numbered from O's side)");
+        }
+    }
+    out.push(format!("{}; {}", score_line(m), cube_line(m)));
+    out.push(expecting(m));
+    out.join("\n")
+}
+
+/// The last game's final position when `step` ended it and the next game of the match waits
+/// for its opening throw: what the board shows until then.
+fn finished_game(before: &Match, step: Applied<Match>, after: &Match) -> Option<Backgammon> {
+    let Applied::Move(action) = step else {
+        return None;
+    };
+    before.ending_of(action)?;
+    if after.phase() != Phase::Opening {
+        return None;
+    }
+    Some(match action {
+        MatchAction::Play(p) => before.position().after(&p),
+        _ => *before.position(),
+    })
+}
+
+/// The hooks of `play` and `selfplay`: the rules, typed dice, the side the board is drawn
+/// from.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub struct MatchCli {
     /// Money game or match.
     pub rules: MatchRules,
-    /// The sides the computer plays, `[X, O]`.
-    pub computer: [bool; 2],
     /// The dice are typed in.
     pub manual_dice: bool,
+    /// The side the board is drawn from: the human's against the computer; `None` for the
+    /// side on roll's (two players at the keyboard, or the computer against itself).
+    pub view: Option<Side>,
 }
 
 impl MatchCli {
+    /// The side the board is drawn from when `on_roll` is on roll.
+    fn view(&self, on_roll: Side) -> Side {
+        self.view.unwrap_or(on_roll)
+    }
+
     /// What to type at a roll with typed dice.
-    fn dice_hint(&self, pos: &MatchGame) -> Option<&'static str> {
-        if !self.manual_dice || pos.turn() != Turn::Chance {
+    fn dice_hint(&self, m: &Match) -> Option<&'static str> {
+        if !self.manual_dice || m.turn() != Turn::Chance {
             return None;
         }
-        Some(if pos.m.phase() == Phase::Opening {
+        Some(if m.phase() == Phase::Opening {
             "type the opening roll, X's die then O's (e.g. 41), or roll to draw it"
         } else {
             "type the dice (e.g. 31), or roll to draw them"
         })
     }
-}
 
-impl MatchCli {
-    /// The side the board is drawn from: the human's against the computer, else the side on
-    /// roll's.
-    fn view(&self, pos: &MatchGame) -> Side {
-        match self.computer {
-            [true, false] => Side::O,
-            [false, true] => Side::X,
-            _ => pos.on_roll(),
+    /// The board of `shown` with `m`'s score, cube, what comes next and what to type.
+    fn board(&self, m: &Match, shown: &Backgammon) -> String {
+        let mut text = diagram(m, shown, self.view(shown.side()));
+        if let Some(hint) = self.dice_hint(m) {
+            text.push_str(&format!("\n{hint}"));
+        } else if m.can_double() {
+            text.push_str("\ntype roll (or r), or double");
+        } else if matches!(m.turn(), Turn::Seat(_)) && m.phase() == Phase::ToPlay {
+            text.push_str("\ntype a play like 13/9 6/5, moves for the list, help for more");
         }
+        text
+    }
+
+    /// `resign [kind]`: the move where the core has it, else the offer.
+    fn resign(&self, m: &Match, args: &str) -> Option<Result<CommandOutput<Match>, String>> {
+        let word = args.trim().to_ascii_lowercase();
+        let kind = match word.as_str() {
+            "" | "single" | "normal" | "s" | "1" => WinKind::Single,
+            "gammon" | "g" | "2" => WinKind::Gammon,
+            "backgammon" | "b" | "3" => WinKind::Backgammon,
+            other => {
+                return Some(Err(format!(
+                    "{other:?}: resign single, resign gammon or resign backgammon"
+                )))
+            }
+        };
+        if m.is_legal(MatchAction::Resign(kind)) {
+            // A move of the core's: the kit plays it as typed (in the move's own words).
+            return match word.as_str() {
+                "" | "single" | "normal" | "gammon" | "backgammon" => None,
+                other => Some(Err(format!(
+                    "{other:?}: resign single, resign gammon or resign backgammon"
+                ))),
+            };
+        }
+        if !matches!(m.phase(), Phase::ToRoll | Phase::Rolling | Phase::ToPlay) {
+            return Some(Err(format!(
+                "resign on your own turn, before rolling or with the dice to play ({})",
+                expecting(m)
+            )));
+        }
+        let who = m.side_on_roll();
+        let mut next = m.clone();
+        Some(
+            next.offer_resignation(who, kind)
+                .map(|()| {
+                    CommandOutput::Replace(
+                        next,
+                        format!("{who} offers to resign {}", kind_words(kind)),
+                    )
+                })
+                .map_err(|e| e.to_string()),
+        )
+    }
+
+    /// A decision or play typed where it is not legal, refused in the program's words (what
+    /// is expected instead); `None` for everything else, which the kit resolves.
+    fn refuse(
+        &self,
+        m: &Match,
+        name: &str,
+        args: &str,
+    ) -> Option<Result<CommandOutput<Match>, String>> {
+        if m.turn() == Turn::Chance {
+            return None;
+        }
+        let line = format!("{name} {args}");
+        let why = match line.parse::<ActionText>().ok()? {
+            ActionText::Word(action) if !m.is_legal(action) => refusal(m, action),
+            ActionText::Play(_) if m.phase() != Phase::ToPlay => {
+                format!("no checker play now: {}", expecting(m))
+            }
+            _ => return None,
+        };
+        Some(Err(format!(
+            "illegal move: {why}; type moves for the legal moves, help for the commands"
+        )))
     }
 }
 
 impl GameCli for MatchCli {
-    type Game = MatchGame;
+    type Game = Match;
     type RecordError = boardgames_core::backgammon::record::TurnsError;
     type ReplayLines = NoLines;
     type MovesLines = NoLines;
 
-    fn start(&self) -> MatchGame {
-        let mut game = MatchGame::new(self.rules, self.computer);
-        game.settle();
-        game
+    fn start(&self) -> Match {
+        Match::new(self.rules)
     }
 
     /// Match files are read by `replay` and `convert` themselves (see `records`).
@@ -662,39 +416,40 @@ impl GameCli for MatchCli {
         None
     }
 
+    /// The pip-count cube player with random checker plays, seeded from `seed` and the seat.
+    fn computer(&self, seat: Seat, seed: u64) -> Box<dyn Player<Match>> {
+        let mix = seed ^ (u64::from(seat.0) + 1).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+        Box::new(PipCountPlayer::seeded(mix))
+    }
+
     fn manual_chance(&self) -> bool {
         self.manual_dice
     }
 
     /// The board from the human's side against the computer, else from the side on roll's
     /// (as gnubg numbers the points for the player on roll).
-    fn render(&self, pos: &MatchGame, _colour: bool) -> String {
-        let mut text = pos.diagram(self.view(pos));
-        if let Some(hint) = self.dice_hint(pos) {
-            text.push_str(&format!("\n{hint}"));
-        } else if pos.asks_roll_or_double() {
-            text.push_str("\ntype roll (or r), or double");
-        } else if matches!(pos.turn(), Turn::Seat(_)) && pos.m.phase() == Phase::ToPlay {
-            text.push_str("\ntype a play like 13/9 6/5, moves for the list, help for more");
-        }
-        text
+    fn render(&self, pos: &Match, _colour: bool) -> String {
+        self.board(pos, pos.position())
     }
 
     /// After a decision that moves no checker (roll, double, take, reject), only the score,
-    /// cube and what comes next: the board is as it was shown just before.
+    /// cube and what comes next: the board is as it was shown just before. After the end of a
+    /// game of a match, the board of its end until the next opening throw.
     fn render_after(
         &self,
-        before: &MatchGame,
-        step: Applied<MatchGame>,
-        after: &MatchGame,
+        before: &Match,
+        step: Applied<Match>,
+        after: &Match,
         colour: bool,
     ) -> String {
-        let same_game = !matches!(after.m.phase(), Phase::Opening | Phase::Over(_));
+        if let Some(last) = finished_game(before, step, after) {
+            return self.board(after, &last);
+        }
+        let same_game = !matches!(after.phase(), Phase::Opening | Phase::Over(_));
         match step {
-            Applied::Move(Action::Roll | Action::Double | Action::Take | Action::Reject)
-                if same_game
-                    && before.shown_position().board() == after.shown_position().board() =>
-            {
+            Applied::Move(
+                MatchAction::Roll | MatchAction::Double | MatchAction::Take | MatchAction::Reject,
+            ) if same_game && before.position().board() == after.position().board() => {
                 let full = self.render(after, colour);
                 let lines: Vec<&str> = full.lines().collect();
                 let from = lines
@@ -708,10 +463,10 @@ impl GameCli for MatchCli {
     }
 
     /// `X`, or `X 31` for the side with dice to play, so that the prompt shows the roll.
-    fn seat_name(&self, pos: &MatchGame, seat: Seat) -> String {
+    fn seat_name(&self, pos: &Match, seat: Seat) -> String {
         let side = side_of(seat);
-        match (pos.m.phase(), pos.m.position().dice()) {
-            (Phase::ToPlay, Some(d)) if side == pos.on_roll() => format!("{side} {d}"),
+        match (pos.phase(), pos.position().dice()) {
+            (Phase::ToPlay, Some(d)) if side == pos.side_on_roll() => format!("{side} {d}"),
             _ => side.to_string(),
         }
     }
@@ -720,98 +475,102 @@ impl GameCli for MatchCli {
         ", "
     }
 
-    fn describe_step(
-        &self,
-        before: &MatchGame,
-        step: Applied<MatchGame>,
-        after: &MatchGame,
-    ) -> String {
-        let side = before.on_roll();
+    /// The step in words, then what it did ([`step_events`]).
+    fn describe_step(&self, before: &Match, step: Applied<Match>, after: &Match) -> String {
         let mut text = match step {
             Applied::Chance(Throw::Opening { x, o }) => {
                 let first = if x > o { Side::X } else { Side::O };
                 let roll = Dice::new(x, o).map(|d| d.to_string()).unwrap_or_default();
                 format!("opening roll X {x}, O {o}: {first} starts with {roll}")
             }
-            Applied::Chance(Throw::Roll(d)) => format!("{side} rolls {d}"),
-            Applied::Move(Action::Double) => format!(
-                "double (the cube to {})",
-                u32::from(before.m.cube_value()) * 2
+            Applied::Chance(Throw::Roll(d)) => format!("{} rolls {d}", before.side_on_roll()),
+            Applied::Move(MatchAction::Double) => {
+                format!("double (the cube to {})", doubled(before))
+            }
+            Applied::Move(MatchAction::Take) => format!(
+                "take\n  {} owns the cube at {}",
+                actor(before),
+                after.cube_value()
             ),
+            Applied::Move(MatchAction::Resign(kind)) => {
+                format!("offers to resign {}", kind_words(kind))
+            }
             Applied::Move(a) => a.to_string(),
         };
-        for e in after.events() {
+        for e in step_events(before, step, after) {
             text.push_str("\n  ");
-            text.push_str(e);
+            text.push_str(&e);
         }
-        // A roll is not followed by the board: show it when it is now seen from the other
-        // side (two players, O starting).
-        if matches!(step, Applied::Chance(_)) && self.view(before) != self.view(after) {
+        // A drawn roll is not followed by the board: with two players, show it when it is now
+        // seen from the other side (O starting, a pass), and at the opening of a later game of
+        // a match (the last game's board was shown until then; typed dice are followed by it).
+        let turned = self.view(before.side_on_roll()) != self.view(after.side_on_roll());
+        let next_game = matches!(step, Applied::Chance(Throw::Opening { .. }))
+            && before.score() != [0, 0]
+            && !self.manual_dice;
+        if matches!(step, Applied::Chance(_)) && self.view.is_none() && (turned || next_game) {
             text.push('\n');
             text.push_str(&self.render(after, false));
         }
         text
     }
 
-    fn describe_end(&self, pos: &MatchGame) -> String {
-        if matches!(pos.m.phase(), Phase::Over(_)) {
-            pos.result_words()
+    fn describe_end(&self, pos: &Match) -> String {
+        if matches!(pos.phase(), Phase::Over(_)) {
+            result_words(pos)
         } else {
-            format!("goes on: {}", pos.expecting())
+            format!("goes on: {}", expecting(pos))
         }
     }
 
-    /// One line per decision: `X 31: 8/5 6/5`, `O doubles`, with what happened in between
-    /// (the end of each game, the match's result), and where it stands when not over.
-    fn write_played(
-        &self,
-        start: &MatchGame,
-        steps: &[Applied<MatchGame>],
-        end: &MatchGame,
-    ) -> String {
-        let mut lines = vec![format!("# {}", start.score_line())];
+    /// One line per decision: `X 31: 8/5 6/5`, `O doubles (the cube to 2)`, `X takes (cube 2,
+    /// owned by X)`, with what happened in between (a roll that could not be played, the end
+    /// of each game, the match's result), and where it stands when not over.
+    fn write_played(&self, start: &Match, steps: &[Applied<Match>], end: &Match) -> String {
+        let mut lines = vec![format!("# {}", score_line(start))];
         let mut pos = start.clone();
         let mut rolled: Option<(Side, Dice)> = None;
-        for step in steps {
+        for &step in steps {
             let before = pos.clone();
-            let ok = match step {
-                Applied::Move(a) => pos.play(*a).is_ok(),
-                Applied::Chance(c) => pos.apply_chance(*c).is_ok(),
-            };
-            if !ok {
+            if step.apply(&mut pos).is_err() {
                 lines.push(format!("# stopped: {step} refused"));
                 break;
             }
-            let side = before.on_roll();
+            let side = actor(&before);
             match step {
-                Applied::Chance(Throw::Roll(d)) => rolled = Some((side, *d)),
+                Applied::Chance(Throw::Roll(d)) => rolled = Some((side, d)),
                 Applied::Chance(Throw::Opening { x, o }) => {
                     lines.push(format!("opening X {x}, O {o}"));
-                    if let Some(d) = Dice::new(*x, *o) {
-                        rolled = Some((pos.on_roll(), d));
-                    }
+                    rolled = Dice::new(x, o).map(|d| (pos.side_on_roll(), d));
                 }
-                Applied::Move(Action::Play(p)) => match rolled.take() {
+                Applied::Move(MatchAction::Play(p)) => match rolled.take() {
                     Some((s, d)) => lines.push(format!("{s} {d}: {p}")),
                     None => lines.push(format!("{side}: {p}")),
                 },
-                Applied::Move(Action::Roll) => {}
-                Applied::Move(a) => {
-                    let who = match before.turn() {
-                        Turn::Seat(s) => side_of(s),
-                        _ => side,
-                    };
-                    lines.push(format!("{who}: {a}"));
+                Applied::Move(MatchAction::Roll) => {}
+                Applied::Move(MatchAction::Double) => {
+                    lines.push(format!("{side} doubles (the cube to {})", doubled(&before)));
+                }
+                Applied::Move(MatchAction::Take) => lines.push(format!(
+                    "{side} takes (cube {}, owned by {side})",
+                    pos.cube_value()
+                )),
+                Applied::Move(MatchAction::Drop) => lines.push(format!("{side} drops")),
+                Applied::Move(MatchAction::Resign(kind)) => {
+                    lines.push(format!("{side} offers to resign {}", kind_words(kind)));
+                }
+                Applied::Move(MatchAction::Accept) => lines.push(format!("{side} accepts")),
+                Applied::Move(MatchAction::Reject) => {
+                    lines.push(format!("{side} rejects the resignation; play on"));
                 }
             }
-            for e in pos.events() {
-                if e.contains("cannot move") {
-                    rolled = None;
-                }
-                lines.push(e.clone());
+            let events = step_events(&before, step, &pos);
+            if matches!(step, Applied::Chance(_)) && !events.is_empty() {
+                rolled = None;
             }
+            lines.extend(events);
         }
-        if !matches!(end.m.phase(), Phase::Over(_)) {
+        if !matches!(end.phase(), Phase::Over(_)) {
             lines.push(format!("# {}", self.describe_end(end)));
         }
         lines.join("\n")
@@ -853,53 +612,35 @@ impl GameCli for MatchCli {
         ]
     }
 
+    /// `resign`, `id`, `score`; a `double` typed at a roll (why nobody may double); the
+    /// decisions and plays typed where they are not legal, refused with what is expected.
     fn command(
         &self,
-        pos: &MatchGame,
+        pos: &Match,
         name: &str,
         args: &str,
-    ) -> Option<Result<CommandOutput<MatchGame>, String>> {
+    ) -> Option<Result<CommandOutput<Match>, String>> {
         match name.to_ascii_lowercase().as_str() {
-            "resign" => {
-                let kind = match args.trim().to_ascii_lowercase().as_str() {
-                    "" | "single" | "normal" | "s" | "1" => WinKind::Single,
-                    "gammon" | "g" | "2" => WinKind::Gammon,
-                    "backgammon" | "b" | "3" => WinKind::Backgammon,
-                    other => {
-                        return Some(Err(format!(
-                            "{other:?}: resign single, resign gammon or resign backgammon"
-                        )))
-                    }
-                };
-                Some(pos.resign(kind).map(|next| {
-                    let who = pos.on_roll();
-                    let mut text = format!("{who} offers to resign {}", kind_words(kind));
-                    for e in next.events() {
-                        text.push_str("\n  ");
-                        text.push_str(e);
-                    }
-                    CommandOutput::Replace(next, text)
-                }))
-            }
+            "resign" => self.resign(pos, args),
             // At a typed roll nobody may double (a side that may is asked first).
-            "double" if pos.turn() == Turn::Chance => Some(Err(pos.why_no_double())),
+            "double" if pos.turn() == Turn::Chance => Some(Err(why_no_double(pos))),
             "id" | "ids" => {
-                let (pid, mid) = pos.ids();
+                let (pid, mid) = (pos.position_id(), pos.match_id().encode());
                 Some(Ok(CommandOutput::Print(format!(
                     "Position ID: {pid}\nMatch ID:    {mid}\ngnubg ID:    {pid}:{mid}"
                 ))))
             }
             "score" | "pips" | "cube" => {
-                let b = pos.shown_position().board();
+                let b = pos.position().board();
                 Some(Ok(CommandOutput::Print(format!(
                     "{}\n{}\npips: X {}, O {}",
-                    pos.score_line(),
-                    pos.cube_line(),
+                    score_line(pos),
+                    cube_line(pos),
                     b.pip_count(Side::X),
                     b.pip_count(Side::O)
                 ))))
             }
-            _ => None,
+            _ => self.refuse(pos, name, args),
         }
     }
 }
@@ -907,8 +648,9 @@ impl GameCli for MatchCli {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use boardgames_core::backgammon::{Board, GameState, MatchId, BAR};
 
-    /// A small deterministic generator for the test's choices.
+    /// A small deterministic generator for the test's dice.
     struct Lcg(u64);
 
     impl Lcg {
@@ -921,73 +663,220 @@ mod tests {
         }
     }
 
-    const DECISIONS: [Action; 7] = [
-        Action::Roll,
-        Action::Double,
-        Action::Take,
-        Action::Drop,
-        Action::Accept,
-        Action::Reject,
-        Action::Resign(WinKind::Single),
-    ];
-
-    /// Checks the trait's promises at one position (as the core's conformance kit does; the
-    /// setup gives the core's session back, not the sides the computer plays).
-    fn check(pos: &MatchGame) {
-        let moves = pos.moves();
-        for (i, mv) in moves.iter().enumerate() {
-            assert!(!moves[..i].contains(mv), "duplicate {mv}");
-            assert!(pos.is_legal(*mv));
-            assert_eq!(pos.nth_legal_move(i), Some(*mv));
-            let mut child = pos.clone();
-            assert!(child.play(*mv).is_ok(), "{mv} refused");
-            let text = pos.notation(*mv).to_string();
-            assert_eq!(pos.parse_move(&text).ok(), Some(*mv), "{text}");
+    fn cli(rules: MatchRules) -> MatchCli {
+        MatchCli {
+            rules,
+            manual_dice: false,
+            view: None,
         }
-        assert_eq!(pos.count_legal_moves(), moves.len());
-        for d in DECISIONS {
-            if !moves.contains(&d) {
-                let mut child = pos.clone();
-                assert!(child.play(d).is_err(), "{d} accepted");
-                assert_eq!(&child, pos, "a refused {d} changed the position");
-            }
-        }
-        if pos.m.is_crawford() {
-            assert!(
-                !moves.contains(&Action::Double),
-                "double in the Crawford game"
-            );
-        }
-        match pos.turn() {
-            Turn::Chance => {
-                let outcomes = pos.chance_outcomes();
-                let den = outcomes.first().map_or(1, |(_, p)| p.denominator);
-                let sum: u32 = outcomes.iter().map(|(_, p)| p.numerator).sum();
-                assert!(outcomes.iter().all(|(_, p)| p.denominator == den));
-                assert_eq!(sum, den);
-            }
-            Turn::Over => {
-                assert!(moves.is_empty());
-                assert!(pos.outcome().is_some());
-            }
-            Turn::Seat(_) => {
-                assert!(!moves.is_empty());
-                assert!(pos.outcome().is_none());
-            }
-        }
-        // The gnubg IDs read back to the same session.
-        let id = pos.to_setup();
-        let back = MatchGame::from_text(&id.to_string()).expect("IDs read back");
-        assert_eq!(back.m, pos.m);
-        assert!(pos.m.cube_value().is_power_of_two());
     }
 
-    /// Random sessions with every decision typed (no computer side), resignations now and
-    /// then; each must end with a winner and the score it says.
+    /// Applies `step` to a copy of `m`; the copy.
+    fn after(m: &Match, step: Applied<Match>) -> Match {
+        let mut next = m.clone();
+        step.apply(&mut next).expect("a legal step");
+        next
+    }
+
+    fn throw(m: &Match, text: &str) -> Applied<Match> {
+        Applied::Chance(
+            m.resolve_chance(&text.parse().expect("dice"))
+                .expect("a throw"),
+        )
+    }
+
+    fn action(m: &Match, text: &str) -> Applied<Match> {
+        Applied::Move(m.resolve(&text.parse().expect("notation")).expect("legal"))
+    }
+
+    /// X on roll before its roll with a checker on the bar against O's closed home board
+    /// (every roll is passed), in a money game.
+    fn closed_out() -> Match {
+        let mut b = Board::EMPTY;
+        b.set_count(Side::X, BAR, 1);
+        b.set_count(Side::X, 6, 14);
+        for p in 1..=6 {
+            b.set_count(Side::O, p, 2);
+        }
+        b.set_count(Side::O, 8, 3);
+        let pos = Backgammon::from_parts(b, Side::X, None, 1).expect("valid");
+        let mut id = MatchId::money(Side::X, None);
+        id.state = GameState::Playing;
+        Match::from_ids(&pos.position_id(), &id.encode()).expect("IDs")
+    }
+
     #[test]
-    fn random_sessions_keep_the_promises() {
-        let mut rng = Lcg(7);
-        let mut crawford_games = 0;
+    fn a_roll_that_cannot_be_played_is_told_as_a_pass() {
+        let m = closed_out();
+        // X owns no cube and may double: it rolls first.
+        let rolled = after(&m, action(&m, "roll"));
+        let step = throw(&rolled, "31");
+        let next = after(&rolled, step);
+        assert_eq!(next.side_on_roll(), Side::O);
+        assert_eq!(
+            step_events(&rolled, step, &next),
+            ["X cannot move with 31: pass"]
+        );
+        // Against the computer (the board from X's side) the roll is told alone; with two
+        // players the board follows, now seen from O's side.
+        let against = MatchCli {
+            view: Some(Side::X),
+            ..cli(MatchRules::money(false))
+        };
+        assert_eq!(
+            against.describe_step(&rolled, step, &next),
+            "X rolls 31\n  X cannot move with 31: pass"
+        );
+        let told = cli(MatchRules::money(false)).describe_step(&rolled, step, &next);
+        assert!(told.contains("(points numbered from O's side)"), "{told}");
+    }
+
+    #[test]
+    fn the_end_of_a_game_the_score_and_the_crawford_game() {
+        let cli = cli(MatchRules::to_points(3));
+        let mut m = Match::new(MatchRules::to_points(3));
+        let mut steps = Vec::new();
+        let mut lines = Vec::new();
+        // O doubles and X drops twice: 0-2, the next game is the Crawford game.
+        for (opening, play) in [("31", "8/5 6/5"), ("41", "24/23 13/9")] {
+            let step = throw(&m, opening);
+            steps.push(step);
+            m = after(&m, step);
+            for text in [play, "double", "drop"] {
+                let step = action(&m, text);
+                let next = after(&m, step);
+                lines.push(cli.describe_step(&m, step, &next));
+                steps.push(step);
+                m = next;
+            }
+        }
+        assert_eq!(lines[1], "double (the cube to 2)");
+        assert_eq!(
+            lines[2],
+            "drop\n  X dropped: O wins 1 point\n  match to 3: X 0 - O 1; next game"
+        );
+        assert_eq!(
+            lines[5],
+            "drop\n  X dropped: O wins 1 point\n  match to 3: X 0 - O 2; next game is the \
+             Crawford game (no doubling)"
+        );
+        assert!(m.is_crawford());
+        assert!(cli
+            .render(&m, false)
+            .contains("(Crawford game: no doubling)"));
+        // O opens the Crawford game and resigns a gammon with the dice to play; X accepts:
+        // X wins 2 points, 2-2, and after the Crawford game the cube is back.
+        for text in ["13", "resign gammon", "accept"] {
+            let step = match text {
+                "13" => throw(&m, text),
+                _ => action(&m, text),
+            };
+            let next = after(&m, step);
+            lines.push(cli.describe_step(&m, step, &next));
+            steps.push(step);
+            m = next;
+        }
+        assert!(lines[6].starts_with("opening roll X 1, O 3: O starts with 31\n"));
+        assert_eq!(lines[7], "offers to resign a gammon");
+        assert_eq!(
+            lines[8],
+            "accept\n  O resigned a gammon: X wins 2 points\n  match to 3: X 2 - O 2; next game"
+        );
+        assert!(!m.is_crawford());
+        let record = cli.write_played(&Match::new(MatchRules::to_points(3)), &steps, &m);
+        assert_eq!(
+            record,
+            "# match to 3: X 0 - O 0\nopening X 3, O 1\nX 31: 8/5 6/5\nO doubles (the cube to 2)\n\
+             X drops\nX dropped: O wins 1 point\nmatch to 3: X 0 - O 1; next game\n\
+             opening X 4, O 1\nX 41: 24/23 13/9\nO doubles (the cube to 2)\nX drops\n\
+             X dropped: O wins 1 point\n\
+             match to 3: X 0 - O 2; next game is the Crawford game (no doubling)\n\
+             opening X 1, O 3\nO offers to resign a gammon\nX accepts\n\
+             O resigned a gammon: X wins 2 points\nmatch to 3: X 2 - O 2; next game\n\
+             # goes on: opening roll: each side throws one die"
+        );
+    }
+
+    #[test]
+    fn the_board_of_a_finished_game_stays_until_the_next_opening() {
+        let cli = cli(MatchRules::to_points(3));
+        let mut m = Match::new(MatchRules::to_points(3));
+        for step in ["31", "8/5 6/5", "double"] {
+            let s = match step {
+                "31" => throw(&m, step),
+                _ => action(&m, step),
+            };
+            m = after(&m, s);
+        }
+        let drop = action(&m, "drop");
+        let next = after(&m, drop);
+        let shown = cli.render_after(&m, drop, &next, false);
+        // X's 8/5 6/5 is on the board (X 163 pips), with the new game's score and phase.
+        assert!(shown.contains("X: pips 163"), "{shown}");
+        assert!(shown.ends_with(
+            "match to 3: X 0 - O 1; cube 1, centred\nopening roll: each side throws one die"
+        ));
+        assert!(cli.render(&next, false).contains("X: pips 167"));
+    }
+
+    #[test]
+    fn refusals_in_the_programs_words() {
+        let cli = cli(MatchRules::money(false));
+        let mut m = Match::new(MatchRules::money(false));
+        m = after(&m, throw(&m, "52"));
+        let refused = |m: &Match, line: &str| {
+            let (word, rest) = line.split_once(' ').unwrap_or((line, ""));
+            match cli.command(m, word, rest) {
+                Some(Err(e)) => e,
+                _ => String::new(),
+            }
+        };
+        assert_eq!(
+            refused(&m, "roll"),
+            "illegal move: roll is not possible now: X to play 52; type moves for the legal \
+             moves, help for the commands"
+        );
+        assert_eq!(
+            refused(&m, "double"),
+            "illegal move: double before rolling, not after (X to play 52); type moves for the \
+             legal moves, help for the commands"
+        );
+        // Legal steps, play notation and junk go to the kit.
+        for line in ["24/22 13/8", "8/5 6/5", "resign", "resign gammon", "xyzzy"] {
+            let (word, rest) = line.split_once(' ').unwrap_or((line, ""));
+            assert!(cli.command(&m, word, rest).is_none(), "{line}");
+        }
+        assert!(refused(&m, "resign g").contains("resign single, resign gammon"));
+        // Before O's roll, O may double: a play is refused with what is expected.
+        m = after(&m, action(&m, "24/22 13/8"));
+        assert_eq!(
+            refused(&m, "8/5 6/5"),
+            "illegal move: no checker play now: O to roll, or to double (the cube to 2); type \
+             moves for the legal moves, help for the commands"
+        );
+        // X takes, owns the cube; then O's roll is thrown at once: no double, but a resignation
+        // is offered outside the moves.
+        m = after(&m, action(&m, "double"));
+        m = after(&m, action(&m, "take"));
+        assert_eq!(m.turn(), Turn::Chance);
+        assert_eq!(
+            refused(&m, "double"),
+            "the cube is X's: only its owner may double"
+        );
+        match cli.command(&m, "resign", "b") {
+            Some(Ok(CommandOutput::Replace(next, text))) => {
+                assert_eq!(text, "O offers to resign a backgammon");
+                assert_eq!(next.turn(), Turn::Seat(Seat(0)));
+            }
+            other => panic!("{other:?}"),
+        }
+    }
+
+    /// Whole sessions of the computer against itself: every step's words and the record
+    /// agree with the rules, and every session ends with its winner.
+    #[test]
+    fn computer_sessions_are_told_step_by_step() {
+        let mut rng = Lcg(11);
         for (n, rules) in [
             MatchRules::money(true),
             MatchRules::money(false),
@@ -996,49 +885,66 @@ mod tests {
         ]
         .into_iter()
         .cycle()
-        .take(12)
+        .take(8)
         .enumerate()
         {
-            let mut pos = MatchGame::new(rules, [false, false]);
-            let mut steps = 0;
-            while pos.turn() != Turn::Over {
-                check(&pos);
-                steps += 1;
-                assert!(steps < 20_000, "session {n} does not end");
-                if pos.m.is_crawford() && pos.m.phase() == Phase::Opening {
-                    crawford_games += 1;
-                }
-                if rng.below(200) == 0 {
-                    let kind =
-                        [WinKind::Single, WinKind::Gammon, WinKind::Backgammon][rng.below(3)];
-                    if let Ok(next) = pos.resign(kind) {
-                        pos = next;
-                        continue;
-                    }
-                }
-                match pos.turn() {
+            let cli = cli(rules);
+            let mut players = [
+                cli.computer(Seat(0), n as u64),
+                cli.computer(Seat(1), n as u64),
+            ];
+            let start = cli.start();
+            let mut m = start.clone();
+            let mut steps = Vec::new();
+            let (mut ends, mut crawford_openings) = (0, 0);
+            while m.turn() != Turn::Over {
+                assert!(steps.len() < 50_000, "session {n} does not end");
+                let step = match m.turn() {
                     Turn::Chance => {
-                        let outcomes = pos.chance_outcomes();
-                        let (c, _) = outcomes[rng.below(outcomes.len())];
-                        pos.apply_chance(c).expect("listed outcome");
+                        let outcomes = m.chance_outcomes();
+                        Applied::Chance(outcomes[rng.below(outcomes.len())].0)
                     }
-                    Turn::Seat(_) => {
-                        let moves = pos.moves();
-                        let mv = moves[rng.below(moves.len())];
-                        pos.play(mv).expect("generated move");
+                    Turn::Seat(s) => {
+                        let mv = players[s.index()].choose(&m).expect("a decision");
+                        assert!(
+                            !matches!(mv, MatchAction::Resign(_)),
+                            "the computer resigned"
+                        );
+                        Applied::Move(mv)
                     }
-                    Turn::Over => {}
+                    Turn::Over => break,
+                };
+                let next = after(&m, step);
+                let events = step_events(&m, step, &next);
+                let ended = matches!(step, Applied::Move(a) if m.ending_of(a).is_some());
+                if ended {
+                    ends += 1;
+                    let last = events.last().expect("the end is told");
+                    if rules.length == 0 {
+                        assert_eq!(events.len(), 1);
+                    } else if next.turn() == Turn::Over {
+                        assert!(last.starts_with("match over: "), "{last}");
+                        assert!(last.contains(&format!("wins the match to {}", rules.length)));
+                    } else if next.is_crawford() {
+                        crawford_openings += 1;
+                        assert!(last.ends_with("next game is the Crawford game (no doubling)"));
+                    } else {
+                        assert!(last.ends_with("; next game"), "{last}");
+                    }
                 }
+                if let Applied::Chance(Throw::Roll(_)) = step {
+                    assert_eq!(events.is_empty(), next.phase() == Phase::ToPlay);
+                }
+                steps.push(step);
+                m = next;
             }
-            check(&pos);
-            let winner = pos.m.winner().expect("a winner");
-            let score = pos.m.score()[winner.index()];
-            if rules.length > 0 {
-                assert!(score >= rules.length);
-            } else {
-                assert!(score >= 1);
-            }
+            assert!(ends >= 1);
+            assert!(crawford_openings <= 1);
+            let record = cli.write_played(&start, &steps, &m);
+            assert!(!record.contains("stopped"), "{record}");
+            assert!(!record.contains("goes on"), "{record}");
+            assert!(record.ends_with(&result_words(&m)), "{record}");
+            assert_eq!(cli.describe_end(&m), result_words(&m));
         }
-        assert!(crawford_games > 0, "no session reached the Crawford game");
     }
 }

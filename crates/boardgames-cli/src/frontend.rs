@@ -32,6 +32,15 @@ pub enum CommandOutput<G> {
     Replace(G, String),
 }
 
+/// What `moves` prints for one position (without `--jsonl`): see [`GameCli::list_moves`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MoveListing {
+    /// The lines for standard output, in order (none at all when the list is empty).
+    pub lines: Vec<String>,
+    /// The line for standard error: how many moves, for whom.
+    pub summary: String,
+}
+
 /// A game's record formats, as the kit holds them.
 pub type Formats<'a, C> =
     Vec<Box<dyn Format<<C as GameCli>::Game, Error = <C as GameCli>::RecordError> + 'a>>;
@@ -109,6 +118,26 @@ pub trait GameCli: Sized {
     /// with names in an old 8-bit encoding) rather than refused. Default: refused.
     fn lossy_input(&self) -> bool {
         false
+    }
+
+    /// What `moves` prints for `pos` (without `--jsonl`), or why the moves of `pos` are not
+    /// listed (printed as `error: ...`, exit status 2). Default: the legal moves in the
+    /// game's notation (at a chance node the outcomes with their probabilities, `52 (2/36)`) on
+    /// one line, separated by spaces, and their count with the seat to move.
+    ///
+    /// # Errors
+    /// A message when the position cannot be listed (Backgammon's position without dice).
+    fn list_moves(&self, pos: &Self::Game) -> Result<MoveListing, String> {
+        let texts = crate::moves::legal_texts(pos);
+        let summary = match pos.turn() {
+            Turn::Over => format!("no legal moves: {}", self.describe_end(pos)),
+            Turn::Chance => format!("{} chance outcomes", texts.len()),
+            Turn::Seat(s) => format!("{} legal moves for {}", texts.len(), self.seat_name(pos, s)),
+        };
+        Ok(MoveListing {
+            lines: vec![texts.join(" ")],
+            summary,
+        })
     }
 
     /// The board diagram shown to players. Default: the position's `Display`, with no colour.

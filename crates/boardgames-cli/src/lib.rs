@@ -67,7 +67,9 @@ pub use args::{
     parse_duration, ChanceArgs, ConvertArgs, KitCommand, MovesArgs, Opponent, PerftArgs, PlayArgs,
     ReplayArgs, SelfplayArgs,
 };
-pub use frontend::{format_for, format_named, CommandHelp, CommandOutput, Formats, GameCli};
+pub use frontend::{
+    format_for, format_named, CommandHelp, CommandOutput, Formats, GameCli, MoveListing,
+};
 pub use repl::PlayConfig;
 
 /// How a command ended, as the process exit status.

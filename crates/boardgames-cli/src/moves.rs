@@ -1,9 +1,9 @@
 //! `moves`: the legal moves after a move list.
 //!
-//! Output: one line with the moves in the game's notation, separated by spaces, in the order
-//! of [`Game::legal_moves`]; at a chance node, the outcomes with their probabilities
-//! (`52 (2/36)`). An empty line when the game is over. The count and the state of the game
-//! go to standard error.
+//! Output: [`GameCli::list_moves`] of the position; by default one line with the moves in the
+//! game's notation, separated by spaces, in the order of [`Game::legal_moves`]; at a chance
+//! node, the outcomes with their probabilities (`52 (2/36)`); an empty line when the game is
+//! over. The count and the state of the game go to standard error.
 //!
 //! With `--jsonl FILE`: the game's [`GameCli::moves_lines`] report of each input line (see
 //! [`crate::jsonl::json_lines`]).
@@ -59,17 +59,17 @@ pub fn moves<C: GameCli>(
             return Ok(Exit::BadInput);
         }
     };
-    let texts = legal_texts(&pos);
-    writeln!(out, "{}", texts.join(" "))?;
-    match pos.turn() {
-        Turn::Over => writeln!(err, "no legal moves: {}", cli.describe_end(&pos))?,
-        Turn::Chance => writeln!(err, "{} chance outcomes", texts.len())?,
-        Turn::Seat(s) => writeln!(
-            err,
-            "{} legal moves for {}",
-            texts.len(),
-            cli.seat_name(&pos, s)
-        )?,
+    match cli.list_moves(&pos) {
+        Ok(listing) => {
+            for line in &listing.lines {
+                writeln!(out, "{line}")?;
+            }
+            writeln!(err, "{}", listing.summary)?;
+        }
+        Err(e) => {
+            writeln!(err, "error: {e}")?;
+            return Ok(Exit::BadInput);
+        }
     }
     Ok(Exit::Success)
 }
