@@ -180,11 +180,29 @@ fn parse_players(text: &str) -> Result<usize, String> {
 
 fn main() -> ExitCode {
     let mut command = Cli::command()
-        .mut_subcommand("play", |c| c.after_help(PLAY_HELP))
-        .mut_subcommand("replay", |c| c.after_help(REPLAY_HELP))
-        .mut_subcommand("convert", |c| c.after_help(CONVERT_HELP))
-        .mut_subcommand("moves", |c| c.after_help(MOVES_HELP))
-        .mut_subcommand("perft", |c| c.after_help(PERFT_HELP));
+        .mut_subcommand("play", |c| {
+            c.about("Play in the terminal: against a friend, or against the computer playing random legal moves. Type `help` at the prompt for the commands")
+                .after_help(PLAY_HELP)
+        })
+        .mut_subcommand("replay", |c| {
+            c.about("Replay a game record (APGN, several games too, or plain Aba-Pro) move by move, then show the final board and the result; with --jsonl, a report line per game")
+                .after_help(REPLAY_HELP)
+        })
+        .mut_subcommand("convert", |c| {
+            c.about("Convert game records between APGN, the plain Aba-Pro record and JSON lines")
+                .after_help(CONVERT_HELP)
+        })
+        .mut_subcommand("moves", |c| {
+            c.about("List the legal moves; with --jsonl, every resulting position of each input position")
+                .after_help(MOVES_HELP)
+        })
+        .mut_subcommand("perft", |c| {
+            c.about("Count the leaf nodes of the game tree N plies deep (perft)")
+                .after_help(PERFT_HELP)
+        })
+        .mut_subcommand("selfplay", |c| {
+            c.about("Computer against computer with random legal moves: each game's record and result")
+        });
     let cli = match Cli::from_arg_matches(&command.get_matches_mut()) {
         Ok(cli) => cli,
         Err(e) => e.exit(),
