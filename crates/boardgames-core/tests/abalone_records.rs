@@ -230,6 +230,10 @@ fn corpus_round_trips(name: &str) -> usize {
             serde_json::to_value(JsonGame::from_record(&record).unwrap()).unwrap(),
             *line
         );
+        // The record's own serde form reads back as the record.
+        let own: Record<Abalone> =
+            serde_json::from_value(serde_json::to_value(&record).unwrap()).unwrap();
+        assert_eq!(own, record);
         // The game read back from APGN writes the same JSON line.
         assert_eq!(
             serde_json::to_value(JsonGame::from_record(&back[0]).unwrap()).unwrap(),

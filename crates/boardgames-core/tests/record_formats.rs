@@ -39,9 +39,19 @@ fn random_record<G: Game>(start: &G, seed: u64, max: usize) -> (Record<G>, G) {
     (record, pos)
 }
 
-/// Writes `games` with `format`, reads them back and replays them.
-fn round_trip<G: Game, F: Format<G>>(format: &F, games: &[(Record<G>, G)], with_result: bool) {
+/// Writes `games` with `format`, reads them back and replays them; the records' own serde
+/// form reads back too.
+fn round_trip<G, F>(format: &F, games: &[(Record<G>, G)], with_result: bool)
+where
+    G: Game + serde::Serialize + serde::de::DeserializeOwned,
+    F: Format<G>,
+{
     let records: Vec<Record<G>> = games.iter().map(|(r, _)| r.clone()).collect();
+    for record in &records {
+        let json = serde_json::to_string(record).expect("a record serialises");
+        let back: Record<G> = serde_json::from_str(&json).expect("and reads back");
+        assert_eq!(&back, record);
+    }
     let text = format.write(&records).expect("written");
     let back = format
         .read(&text)

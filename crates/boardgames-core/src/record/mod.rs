@@ -28,6 +28,8 @@ pub mod format;
 pub mod movetext;
 pub mod replay;
 mod result;
+#[cfg(feature = "serde")]
+mod serde_impl;
 mod split;
 pub mod tags;
 
@@ -84,6 +86,9 @@ impl<G: Game> Step<G> {
 /// or the result (a format's writer takes those from `start` and `result` and lays its
 /// header out its own way). Writing a record and reading it back gives the same start,
 /// steps and result.
+///
+/// With the `serde` feature a record of a game whose positions serialise is
+/// `{"start", "tags", "steps": [{"move": "K10"}, {"chance": "31"}, ...], "result"}`.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Record<G: Game> {
     /// The position the game starts from (variant, layout, setup).
