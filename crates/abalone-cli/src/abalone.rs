@@ -447,3 +447,27 @@ impl<const SEATS: usize> GameCli for AbaloneCli<SEATS> {
         pos.time_out(colour_of(seat)).ok().map(|()| pos)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use boardgames_core::abalone::record::apgn::read_apgn;
+    use boardgames_core::record::replay;
+
+    #[test]
+    fn an_apgn_game_names_its_move_number_side_and_reason() {
+        // Hand-worked from the standard layout: Black a1b2 (A1, B2, C3 go north-east), White
+        // i5h5, then Black a1b2 again: A1 is empty now.
+        let games = read_apgn("[Event \"Test\"]\n\n1. a1b2 i5h5 2. a1b2 *\n").unwrap();
+        let trace = replay(&games[0]);
+        let bad = trace.illegal.as_ref().expect("refused");
+        let message = AbaloneCli::<2>::default()
+            .illegal_message("apgn", &games[0], bad)
+            .expect("an APGN message");
+        assert!(
+            message.starts_with("Test: move 2 (Black, ply 3) a1b2: "),
+            "{message}"
+        );
+        assert!(message.contains("A1"), "{message}");
+    }
+}

@@ -190,3 +190,32 @@ pub(crate) fn two_player_layout<const SEATS: usize>(
     }
     layout_of(start).ok_or(RecordError::Unwritable(NOT_A_LAYOUT))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::abalone::Colour;
+    use crate::record::replay;
+
+    #[test]
+    fn replay_names_the_move_the_side_and_the_reason() {
+        // Hand-worked from the standard layout: Black a1b2 (A1, B2, C3 go north-east), White
+        // i5h5 (I5, H5, G5 go south-east), then Black a1b2 again: A1 is empty now.
+        let games = apgn::read_apgn("[Event \"Test\"]\n\n1. a1b2 i5h5 2. a1b2 *\n").unwrap();
+        let trace = replay(&games[0]);
+        let err = trace.illegal.as_ref().expect("refused");
+        assert_eq!((err.ply, err.index), (3, 2));
+        assert_eq!(trace.last().side_to_move(), Colour::Black);
+        assert_eq!(err.written, "a1b2");
+        assert!(err.error.reason().contains("A1"), "{err:?}");
+    }
+
+    #[test]
+    fn results_and_terminations_read() {
+        assert_eq!("0-1".parse(), Ok(RecordedResult::SecondPlayerWins));
+        assert_eq!("½-½".parse(), Ok(RecordedResult::Draw));
+        assert!("2-0".parse::<RecordedResult>().is_err());
+        assert_eq!(termination_meaning("Déco"), Some("disconnection"));
+        assert_eq!(termination_meaning("Checkmate"), None);
+    }
+}
