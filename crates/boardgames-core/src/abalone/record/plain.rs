@@ -31,7 +31,7 @@ use crate::abalone::layout::{Layout, LayoutError, MultiLayout};
 use crate::abalone::notation::Notation;
 use crate::abalone::position::Position;
 use crate::game::Game;
-use crate::record::tags::{write_tag, TagSyntax};
+use crate::record::tags::{read_tag, write_tag, TagSyntax};
 use crate::record::{replay, split_games, Format, MoveText, Record, RecordedResult, Step};
 
 /// The result tokens a record may hold (three players: `1-0-0`, `0-1-0`, `0-0-1`).
@@ -116,12 +116,13 @@ pub fn layout_name<const SEATS: usize>(start: &Position<SEATS>) -> Option<String
         .map(|l| l.to_string())
 }
 
-/// One `[Name "value"]` header line, or `None` when the line is not one.
-fn header(line: &str) -> Option<(&str, &str)> {
-    let inner = line.strip_prefix('[')?.strip_suffix(']')?.trim();
-    let (name, value) = inner.split_once(char::is_whitespace)?;
-    let value = value.trim().strip_prefix('"')?.strip_suffix('"')?;
-    Some((name, value))
+/// One `[Name "value"]` header line (the value quoted), or `None` when the line is not one.
+fn header(line: &str) -> Option<(String, String)> {
+    if !line.ends_with("\"]") {
+        return None;
+    }
+    let tag = read_tag(line, TagSyntax::Loose).ok()??;
+    Some((tag.name, tag.value))
 }
 
 impl<const SEATS: usize> AbaPro<SEATS> {
@@ -147,6 +148,7 @@ impl<const SEATS: usize> AbaPro<SEATS> {
                         "{line:?} is not a header like [Layout \"standard\"]"
                     ))
                 })?;
+                let (name, value) = (name.as_str(), value.as_str());
                 match name.to_ascii_lowercase().as_str() {
                     "layout" | "variant" => {
                         let (pos, name) = header_layout::<SEATS>(value).map_err(bad)?;
