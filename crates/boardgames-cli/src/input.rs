@@ -7,8 +7,8 @@ use std::path::Path;
 
 use crate::Exit;
 
-/// The text of `path`, or of `stdin` when `path` is `-`. Text that is not UTF-8 is refused,
-/// or read with replacement characters when `lossy`.
+/// The text of `path`, or of `stdin` when `path` is `-`, without a leading byte-order mark.
+/// Text that is not UTF-8 is refused, or read with replacement characters when `lossy`.
 ///
 /// `Ok(Err(exit))` when the file cannot be read or is not UTF-8: the reason is on `err` and
 /// the exit status is [`Exit::BadInput`].
@@ -32,6 +32,11 @@ pub fn read_text(
         writeln!(err, "error: cannot read {name}: {e}")?;
         return Ok(Err(Exit::BadInput));
     }
+    // A byte-order mark some editors put first is no part of the text.
+    let bytes = bytes
+        .strip_prefix(b"\xef\xbb\xbf")
+        .unwrap_or(&bytes)
+        .to_vec();
     if lossy {
         return Ok(Ok(String::from_utf8_lossy(&bytes).into_owned()));
     }

@@ -145,11 +145,12 @@ fn show_record<C: GameCli>(
     Ok(Exit::Success)
 }
 
-/// Who acts at `pos`: the seat's name, or `chance`.
+/// Who acts at `pos`: the seat's name, `chance`, or `game over` when nobody does.
 pub fn who<C: GameCli>(cli: &C, pos: &C::Game) -> String {
     match pos.turn() {
         Turn::Seat(s) => cli.seat_name(pos, s),
-        _ => "chance".to_owned(),
+        Turn::Chance => "chance".to_owned(),
+        Turn::Over => "game over".to_owned(),
     }
 }
 

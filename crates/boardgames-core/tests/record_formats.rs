@@ -102,6 +102,10 @@ fn abalone_apgn_json_and_plain_records_for_every_player_count() {
     let mut limited = Abalone::new(Layout::BelgianDaisy);
     limited.set_move_limit(Some(40));
     abalone_plain(limited);
+    // A move limit is written and read back by APGN and JSON too.
+    let games: Vec<_> = (0..4).map(|s| random_record(&limited, s, 300)).collect();
+    round_trip(&Apgn, &games, true);
+    round_trip(&AbaloneJson, &games, true);
     abalone_plain(Abalone3::start());
     abalone_plain(Abalone4::start());
     abalone_plain(Abalone6::start());

@@ -24,7 +24,8 @@
 //!   value `\"` is a quote and `\\` a backslash. `Variant` gives the layout (`standard`,
 //!   `belgian`, `german`, `dutch`, `swiss`, also the full names like `belgian_daisy`;
 //!   Standard when absent); `Result` is `1-0`, `0-1`, `1/2-1/2` or `*`; `Notation` must be
-//!   `Aba-Pro` when present; `Termination` is kept as written; `Plies` is a number. Every
+//!   `Aba-Pro` when present; `Termination` is kept as written; `Plies` is a number;
+//!   `MoveLimit` (1 to 65535 plies, after which the game is adjudicated) is set on the start. Every
 //!   other tag is kept, in order.
 //! * Move text: Aba-Pro moves (in-line `a1b2`, broadside `c3c5d4`, either case, either
 //!   broadside spelling: `c5c3d6` reads as `c3c5d4`), move numbers `12.` (also `12...` and
@@ -44,7 +45,8 @@
 //!
 //! The other tags up to the first one that is not `Event`, `Site`, `Date`, `Round`, `Black`
 //! or `White`, then `Variant` (short name), `Result`, `Notation "Aba-Pro"`, `Termination`
-//! and `Plies` when the record has them, then the other tags; a blank line; the moves
+//! and `Plies` when the record has them, `MoveLimit` when the start has one, then the other
+//! tags; a blank line; the moves
 //! in canonical notation after their move numbers (`1. a1b2 i5h5 2. ...`), in lines of at
 //! most 78 characters that never split a move number from its Black and White moves; the
 //! result token (`*` when none) after the last move, on the same line; a blank line between
@@ -162,6 +164,7 @@ impl Builder {
 
     fn finish<const SEATS: usize>(self) -> Result<Record<Position<SEATS>>, RecordError> {
         let mut layout = Layout::Standard;
+        let mut limit = None;
         let mut seen: Vec<&str> = Vec::new();
         let mut tag_result: Option<Option<RecordedResult>> = None;
         for tag in &self.tags {
@@ -213,6 +216,12 @@ impl Builder {
                         bad(format!("Plies {:?} is not a number of plies", tag.value))
                     })?;
                 }
+                "MoveLimit" => {
+                    let n = tag.value.trim().parse::<u16>().ok().filter(|&n| n > 0);
+                    limit = Some(n.ok_or_else(|| {
+                        bad(format!("MoveLimit {:?} is not 1..=65535", tag.value))
+                    })?);
+                }
                 _ => {}
             }
         }
@@ -232,9 +241,10 @@ impl Builder {
             (None, Some((token, _, _))) => token,
             (None, None) => None,
         };
-        let start = layout_start::<SEATS>(layout).ok_or(RecordError::Unwritable(
+        let mut start = layout_start::<SEATS>(layout).ok_or(RecordError::Unwritable(
             "APGN records are two-player games (leave out --players)",
         ))?;
+        start.set_move_limit(limit);
         Ok(Record {
             start,
             tags: self.tags.into_iter().map(|t| (t.name, t.value)).collect(),
@@ -435,6 +445,9 @@ pub fn write_game<const SEATS: usize>(
         if let Some(value) = record.tag(field) {
             strict(&mut out, field, value);
         }
+    }
+    if let Some(limit) = record.start.move_limit() {
+        strict(&mut out, "MoveLimit", &limit.to_string());
     }
     for (name, value) in &kept[lead..] {
         strict(&mut out, name, value);

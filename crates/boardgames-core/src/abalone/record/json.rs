@@ -54,8 +54,8 @@ impl JsonGame {
     }
 
     /// The record: `id` becomes the tag `Id`, `date` `Date`, `players` `Black` and `White`,
-    /// `termination` and `plies_in_header` the tags `Termination` and `Plies`, a result in
-    /// words the tag `ResultText`; every other field a tag of the same name (its
+    /// `termination` and `plies_in_header` the tags `Termination` and `Plies`, `move_limit`
+    /// the start's move limit, a result in words the tag `ResultText`; every other field a tag of the same name (its
     /// JSON text when it is not a string). The tags are in APGN's order: `Id`, the roster
     /// (`Event`, `Site`, `Date`, `Round`, `Black`, `White`), then the others by name.
     ///
@@ -102,6 +102,16 @@ impl JsonGame {
                 }
                 ("plies_in_header", Value::Number(n), _) if n.as_u64().is_some() => {
                     record.tags.push(("Plies".to_owned(), n.to_string()));
+                }
+                ("move_limit", Value::Number(n), _) => {
+                    let limit = n
+                        .as_u64()
+                        .and_then(|n| u16::try_from(n).ok())
+                        .filter(|&n| n > 0);
+                    let limit = limit.ok_or_else(|| {
+                        RecordError::Json(format!("move_limit {n} is not 1..=65535"))
+                    })?;
+                    record.start.set_move_limit(Some(limit));
                 }
                 ("players", Value::Array(names), _)
                     if names.len() == 2 && names.iter().all(Value::is_string) =>
@@ -182,6 +192,9 @@ impl JsonGame {
         }
         if let Some(n) = plies {
             extra.insert("plies_in_header".to_owned(), n.into());
+        }
+        if let Some(limit) = record.start.move_limit() {
+            extra.insert("move_limit".to_owned(), limit.into());
         }
         Ok(JsonGame {
             id,
