@@ -25,6 +25,8 @@
 //!   [`Trace`] with the first [`IllegalStep`] and its typed [`StepError`].
 
 pub mod format;
+#[cfg(feature = "serde")]
+pub mod json_lines;
 pub mod movetext;
 pub mod replay;
 mod result;

@@ -10,6 +10,7 @@ use super::{layout_start, two_player_layout, RecordError, START_TAGS};
 use crate::abalone::layout::Layout;
 use crate::abalone::notation::Notation;
 use crate::abalone::position::{Abalone, Position};
+use crate::record::json_lines::{read_lines, write_lines, JsonLine};
 use crate::record::{replay_written, Format, Record, RecordedResult, Step};
 
 /// One game as a JSON line of the reference corpora (`real/games.jsonl`).
@@ -223,31 +224,37 @@ impl<const SEATS: usize> Format<Position<SEATS>> for AbaloneJson {
         text.trim_start().starts_with('{')
     }
 
-    /// One game per non-blank line; errors name the line.
+    /// One game per non-blank line; errors name the line when the text has several.
     fn read(&self, text: &str) -> Result<Vec<Record<Position<SEATS>>>, RecordError> {
-        text.lines()
-            .enumerate()
-            .filter(|(_, l)| !l.trim().is_empty())
-            .map(|(i, line)| {
-                JsonGame::from_json(line.trim())
-                    .and_then(|g| g.to_record())
-                    .map_err(|e| match e {
-                        RecordError::Json(m) => RecordError::Json(format!("line {}: {m}", i + 1)),
-                        other => other,
-                    })
-            })
-            .collect()
+        read_lines::<Position<SEATS>, JsonGame>(text)
     }
 
     fn write(&self, records: &[Record<Position<SEATS>>]) -> Result<String, RecordError> {
-        let mut out = String::new();
-        for record in records {
-            let json = serde_json::to_string(&JsonGame::from_record(record)?)
-                .map_err(|e| RecordError::Json(e.to_string()))?;
-            out.push_str(&json);
-            out.push('\n');
+        write_lines::<Position<SEATS>, JsonGame>(records)
+    }
+}
+
+impl<const SEATS: usize> JsonLine<Position<SEATS>> for JsonGame {
+    type Error = RecordError;
+
+    fn read_line(line: &str) -> Result<Record<Position<SEATS>>, RecordError> {
+        JsonGame::from_json(line)?.to_record()
+    }
+
+    fn from_record(record: &Record<Position<SEATS>>) -> Result<JsonGame, RecordError> {
+        JsonGame::from_record(record)
+    }
+
+    /// A JSON error gets the line before its message; others name their own place.
+    fn at_line(error: RecordError, line: usize) -> RecordError {
+        match error {
+            RecordError::Json(m) => RecordError::Json(format!("line {line}: {m}")),
+            other => other,
         }
-        Ok(out)
+    }
+
+    fn not_written(error: serde_json::Error) -> RecordError {
+        RecordError::Json(error.to_string())
     }
 }
 

@@ -6,6 +6,7 @@ use super::pgn::FIELD_TAGS;
 use super::RecordError;
 use crate::pente::point::Point;
 use crate::pente::position::{Pente, Variant};
+use crate::record::json_lines::{read_lines, write_lines, JsonLine};
 use crate::record::{Format, Record, Step};
 
 /// One game as stored in the JSON record format (see the module docs).
@@ -191,35 +192,34 @@ impl Format<Pente> for PenteJson {
     /// One record per non-blank line; the line number is given in errors when the text has
     /// several.
     fn read(&self, text: &str) -> Result<Vec<Record<Pente>>, RecordError> {
-        let lines: Vec<(usize, &str)> = text
-            .lines()
-            .enumerate()
-            .filter(|(_, l)| !l.trim().is_empty())
-            .collect();
-        let several = lines.len() > 1;
-        lines
-            .into_iter()
-            .map(|(i, line)| {
-                JsonRecord::from_json(line.trim())
-                    .and_then(|r| r.to_record())
-                    .map_err(|e| match e {
-                        RecordError::Json(m) if several => {
-                            RecordError::Json(format!("line {}: {m}", i + 1))
-                        }
-                        other => other,
-                    })
-            })
-            .collect()
+        read_lines::<Pente, JsonRecord>(text)
     }
 
     fn write(&self, records: &[Record<Pente>]) -> Result<String, RecordError> {
-        let mut out = String::new();
-        for record in records {
-            let json = serde_json::to_string(&JsonRecord::from_record(record)?)
-                .map_err(|e| RecordError::Json(e.to_string()))?;
-            out.push_str(&json);
-            out.push('\n');
+        write_lines::<Pente, JsonRecord>(records)
+    }
+}
+
+impl JsonLine<Pente> for JsonRecord {
+    type Error = RecordError;
+
+    fn read_line(line: &str) -> Result<Record<Pente>, RecordError> {
+        JsonRecord::from_json(line)?.to_record()
+    }
+
+    fn from_record(record: &Record<Pente>) -> Result<JsonRecord, RecordError> {
+        JsonRecord::from_record(record)
+    }
+
+    /// A JSON error gets the line before its message; others name their own place.
+    fn at_line(error: RecordError, line: usize) -> RecordError {
+        match error {
+            RecordError::Json(m) => RecordError::Json(format!("line {line}: {m}")),
+            other => other,
         }
-        Ok(out)
+    }
+
+    fn not_written(error: serde_json::Error) -> RecordError {
+        RecordError::Json(error.to_string())
     }
 }
