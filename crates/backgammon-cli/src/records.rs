@@ -9,7 +9,7 @@ use std::path::Path;
 use boardgames_cli::{input, replay, Exit, ReplayArgs};
 use boardgames_core::backgammon::record::replay::move_numbers;
 use boardgames_core::backgammon::record::{
-    read_match, replay_game, write_match, ActionKind, EndKind, MatchRecord,
+    read_matches, replay_game, write_match, ActionKind, EndKind, MatchRecord,
 };
 use boardgames_core::backgammon::{Backgammon, WinKind};
 
@@ -74,13 +74,24 @@ fn is_match_record(text: &str) -> bool {
     })
 }
 
-/// Reads match text or its JSON form.
-fn read_any(text: &str) -> Result<MatchRecord, String> {
-    if text.trim_start().starts_with('{') {
-        serde_json::from_str(text).map_err(|e| format!("not a JSON match record: {e}"))
-    } else {
-        read_match(text).map_err(|e| e.to_string())
+/// Reads match text or its JSON form (one match a line), one match or several.
+fn read_any(text: &str) -> Result<Vec<MatchRecord>, String> {
+    if !text.trim_start().starts_with('{') {
+        return read_matches(text).map_err(|e| e.to_string());
     }
+    let lines: Vec<&str> = text.lines().filter(|l| !l.trim().is_empty()).collect();
+    if lines.len() < 2 {
+        let one = serde_json::from_str(text).map_err(|e| format!("not a JSON match record: {e}"));
+        return one.map(|r| vec![r]);
+    }
+    lines
+        .iter()
+        .enumerate()
+        .map(|(i, l)| {
+            serde_json::from_str(l)
+                .map_err(|e| format!("line {}: not a JSON match record: {e}", i + 1))
+        })
+        .collect()
 }
 
 fn points(n: u32) -> String {
@@ -116,13 +127,33 @@ fn replay_match(
     out: &mut dyn Write,
     err: &mut dyn Write,
 ) -> io::Result<Exit> {
-    let rec = match read_any(text) {
+    let records = match read_any(text) {
         Ok(r) => r,
         Err(e) => {
             writeln!(err, "error: {}: {e}", name.display())?;
             return Ok(Exit::BadInput);
         }
     };
+    let mut exit = Exit::Success;
+    for (i, rec) in records.iter().enumerate() {
+        if records.len() > 1 {
+            writeln!(out, "== match {} of {}", i + 1, records.len())?;
+        }
+        if replay_one(rec, name, quiet, out, err)? != Exit::Success {
+            exit = Exit::Failure;
+        }
+    }
+    Ok(exit)
+}
+
+/// [`replay_match`] of one match record.
+fn replay_one(
+    rec: &MatchRecord,
+    name: &Path,
+    quiet: bool,
+    out: &mut dyn Write,
+    err: &mut dyn Write,
+) -> io::Result<Exit> {
     let n = rec.match_length;
     if n > 0 {
         writeln!(out, "{n} point match, {} games", rec.games.len())?;
@@ -254,17 +285,19 @@ pub fn convert(
         Ok(t) => t,
         Err(exit) => return Ok(exit),
     };
-    let rec = match read_any(&text) {
+    let records = match read_any(&text) {
         Ok(r) => r,
         Err(e) => {
             writeln!(err, "error: {}: {e}", file.display())?;
             return Ok(Exit::BadInput);
         }
     };
-    if to == "mat" {
-        out.write_all(write_match(&rec).as_bytes())?;
-    } else {
-        match serde_json::to_string(&rec) {
+    for rec in &records {
+        if to == "mat" {
+            out.write_all(write_match(rec).as_bytes())?;
+            continue;
+        }
+        match serde_json::to_string(rec) {
             Ok(json) => writeln!(out, "{json}")?,
             Err(e) => {
                 writeln!(err, "error: {e}")?;

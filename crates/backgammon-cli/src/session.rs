@@ -526,6 +526,14 @@ impl GameCli for MatchCli {
     /// One line per decision: `X 31: 8/5 6/5`, `O doubles (the cube to 2)`, `X takes (cube 2,
     /// owned by X)`, with what happened in between (a roll that could not be played, the end
     /// of each game, the match's result), and where it stands when not over.
+    /// A match file (Jellyfish-style text) of the session, which `replay` and `convert`
+    /// read back; the players are named X and O.
+    fn write_record(&self, start: &Match, steps: &[Applied<Match>], _end: &Match) -> String {
+        boardgames_core::backgammon::record::write_match(
+            &boardgames_core::backgammon::record::record_of_session(start, steps),
+        )
+    }
+
     fn write_played(&self, start: &Match, steps: &[Applied<Match>], end: &Match) -> String {
         let mut lines = vec![format!("# {}", score_line(start))];
         let mut pos = start.clone();

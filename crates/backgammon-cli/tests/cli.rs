@@ -583,6 +583,34 @@ fn a_whole_match_against_the_computer() {
 }
 
 #[test]
+fn selfplay_writes_match_files_that_replay_and_convert() {
+    // Two matches to 3 in one file: each replays to its winner, and the file converts to
+    // JSON lines (one a match) and back.
+    let text = stdout_of(cli().args(["selfplay", "--seed", "3", "--match", "3", "--games", "2"]));
+    assert!(text.contains(" 3 point match"), "{text}");
+    let replayed = stdout_of(
+        cli()
+            .args(["replay", "--quiet", "-"])
+            .write_stdin(text.clone()),
+    );
+    assert_eq!(replayed.matches("wins the match").count(), 2, "{replayed}");
+    assert!(replayed.contains("== match 2 of 2"), "{replayed}");
+    let json = stdout_of(
+        cli()
+            .args(["convert", "-", "--to", "json"])
+            .write_stdin(text.clone()),
+    );
+    assert_eq!(json.lines().count(), 2, "{json}");
+    let back = stdout_of(
+        cli()
+            .args(["convert", "-", "--to", "mat"])
+            .write_stdin(json),
+    );
+    let again = stdout_of(cli().args(["replay", "--quiet", "-"]).write_stdin(back));
+    assert_eq!(again, replayed);
+}
+
+#[test]
 fn selfplay_money_and_match() {
     let a = stdout_of(cli().args(["selfplay", "--seed", "5", "--match", "3"]));
     let b = stdout_of(cli().args(["selfplay", "--seed", "5", "--match", "3"]));

@@ -91,6 +91,17 @@ pub trait GameCli: Sized {
         written.unwrap_or_else(|| "the game cannot be written as a record".to_owned())
     }
 
+    /// A game `selfplay` played, as the record it writes (a text that `replay` reads back).
+    /// Default: [`GameCli::write_played`].
+    fn write_record(
+        &self,
+        start: &Self::Game,
+        steps: &[Applied<Self::Game>],
+        end: &Self::Game,
+    ) -> String {
+        self.write_played(start, steps, end)
+    }
+
     /// The format `selfplay` and the interactive `record` command write. Default: the first.
     fn record_format(&self) -> &'static str {
         self.formats().first().map_or("", |f| f.name())

@@ -2,7 +2,7 @@
 //!
 //! The players and the chance generator (ChaCha8, seeded with `--seed`) go on from one game
 //! to the next, so the same seed gives the same output. Each game is written as a record
-//! ([`GameCli::write_played`], in [`GameCli::record_format`]), after a comment `# game G of K, seed S` and before a comment
+//! ([`GameCli::write_record`], in [`GameCli::record_format`] unless the game says otherwise), after a comment `# game G of K, seed S` and before a comment
 //! `# result: ...`; the whole output reads back with `replay` and `convert`.
 
 use std::io::{self, Write};
@@ -59,7 +59,7 @@ pub fn selfplay<C: GameCli>(cli: &C, args: &SelfplayArgs, out: &mut dyn Write) -
     for game in 1..=args.games {
         let (steps, end) = play_out(&start, &mut players, &mut rng, args.max_steps);
         writeln!(out, "# game {game} of {}, seed {}", args.games, args.seed)?;
-        writeln!(out, "{}", cli.write_played(&start, &steps, &end).trim_end())?;
+        writeln!(out, "{}", cli.write_record(&start, &steps, &end).trim_end())?;
         writeln!(out, "# result: {}", cli.describe_end(&end))?;
     }
     Ok(Exit::Success)

@@ -567,3 +567,21 @@ proptest! {
         let _ = read_match(&text).map(|r| r.check());
     }
 }
+
+/// Two match files one after the other read as two matches, lines counted in the whole text;
+/// `#` lines are comments.
+#[test]
+fn several_matches_in_one_text() {
+    use boardgames_core::backgammon::record::read_matches;
+    let one =
+        " 1 point match\n\n Game 1\n A : 0      B : 0\n  1) 31: 8/5 6/5\n      Wins 1 point\n";
+    let text = format!("# first\n{one}\n; [Site \"x\"]\n{one}");
+    let matches = read_matches(&text).unwrap();
+    assert_eq!(matches.len(), 2);
+    assert_eq!(matches[1].tag("Site"), Some("x"));
+    assert_eq!(matches[0].games.len(), 1);
+    assert_eq!(read_matches(one).unwrap().len(), 1);
+    let broken = format!("{one}{}", one.replace("31:", "71:"));
+    let err = read_matches(&broken).unwrap_err();
+    assert_eq!(err.line, 11, "{err}");
+}

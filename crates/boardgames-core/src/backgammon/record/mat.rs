@@ -15,7 +15,9 @@
 //!       Wins 1 point
 //! ```
 //!
-//! The left column is the first player named, the right column the second. Reading is
+//! The left column is the first player named, the right column the second. Lines starting
+//! with `#` are comments; a text may hold several matches one after another
+//! ([`read_matches`]). Reading is
 //! lenient (every variation met in real files is listed in `docs/backgammon.md`, "Match
 //! files"): which column a cell belongs to is told by where it starts, not by exact widths;
 //! a cell starts at a roll (`52:`), `Doubles => N`, `Takes`, `Drops`, `Wins N point(s)`
@@ -51,7 +53,7 @@ pub fn read_match(text: &str) -> Result<MatchRecord, RecordError> {
         let t = line.trim();
         let indent = line.len() - line.trim_start().len();
         let err = |col: usize, msg: String| RecordError::new(line_no, col + 1, msg);
-        if t.is_empty() {
+        if t.is_empty() || t.starts_with('#') {
             continue;
         }
         if let Some(rest) = t.strip_prefix(';') {
@@ -151,6 +153,48 @@ pub fn read_match(text: &str) -> Result<MatchRecord, RecordError> {
     }
     rec.mark_crawford();
     Ok(rec)
+}
+
+/// Every match of a text that holds one or several, one after another (as `selfplay` writes
+/// them): a match-length line after a game starts the next match, with the tag lines just
+/// before it. A text of one match reads as [`read_match`] reads it.
+///
+/// # Errors
+/// As [`read_match`], the line counted from the start of the whole text.
+pub fn read_matches(text: &str) -> Result<Vec<MatchRecord>, RecordError> {
+    let lines: Vec<&str> = text.lines().collect();
+    let mut starts = vec![0];
+    let mut game_seen = false;
+    // The first line of the run of tag, comment and blank lines before the current line.
+    let mut run_start = None;
+    for (i, line) in lines.iter().enumerate() {
+        let t = line.trim();
+        if t.is_empty() || t.starts_with(';') || t.starts_with('#') {
+            run_start.get_or_insert(i);
+            continue;
+        }
+        let length_line = t.ends_with("point match") || t.ends_with("points match");
+        if length_line && game_seen {
+            starts.push(run_start.unwrap_or(i));
+            game_seen = false;
+        }
+        game_seen |= t.starts_with("Game ");
+        run_start = None;
+    }
+    if starts.len() == 1 {
+        return read_match(text).map(|r| vec![r]);
+    }
+    starts.push(lines.len());
+    starts
+        .windows(2)
+        .map(|w| {
+            let part = lines[w[0]..w[1]].join("\n");
+            read_match(&part).map_err(|mut e| {
+                e.line += w[0];
+                e
+            })
+        })
+        .collect()
 }
 
 /// Folds a `Losses N point` line into the game's result: without a `Wins` line it names the

@@ -23,7 +23,7 @@ pub mod replay;
 mod session;
 pub mod turns;
 
-pub use mat::{read_match, write_match};
+pub use mat::{read_match, read_matches, write_match};
 pub use model::{Action, ActionKind, GameRecord, MatchRecord, Wins};
 pub use replay::{
     replay_game, replay_match, resolve_written, EndKind, GameEnd, GameReplay, IllegalAction,
