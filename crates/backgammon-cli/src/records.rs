@@ -9,7 +9,7 @@ use std::path::Path;
 use boardgames_cli::{input, replay, Exit, ReplayArgs};
 use boardgames_core::backgammon::record::replay::move_numbers;
 use boardgames_core::backgammon::record::{
-    read_matches, replay_game, write_match, ActionKind, EndKind, MatchRecord,
+    read_matches, replay_game_with, write_match, ActionKind, EndKind, MatchRecord,
 };
 use boardgames_core::backgammon::{Backgammon, WinKind};
 
@@ -182,7 +182,7 @@ fn replay_one(
             who(1),
             g.score[1]
         )?;
-        let r = replay_game(g, n);
+        let r = replay_game_with(g, n, rec.jacoby_rule());
         if !quiet {
             let numbers = move_numbers(&g.actions);
             let upto = r

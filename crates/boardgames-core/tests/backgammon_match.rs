@@ -1008,8 +1008,8 @@ fn record_replay_refuses_a_cube_past_the_maximum() {
 }
 
 /// A played session written as a match record replays as a legal match to the same score,
-/// and reads back from match text as the same record. (Money play with the Jacoby rule is
-/// left out: match files do not state the rule, and their replay scores gammons in full.)
+/// and reads back from match text as the same record (money play with the Jacoby rule by
+/// its `Jacoby` tag).
 #[test]
 fn played_sessions_write_as_match_files_that_replay() {
     use boardgames_core::backgammon::record::{read_match, record_of_session, write_match};
@@ -1017,6 +1017,7 @@ fn played_sessions_write_as_match_files_that_replay() {
     let mut games = 0;
     for (n, rules) in [
         MatchRules::money(false),
+        MatchRules::money(true),
         MatchRules::to_points(3),
         MatchRules::to_points(5),
         MatchRules::to_points(7),

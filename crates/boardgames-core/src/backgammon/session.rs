@@ -170,10 +170,10 @@ impl Match {
     /// replay checks the score by its own reading of the record), the cube's value played
     /// for without the Jacoby rule, and the Crawford game as the record marks it, whatever
     /// the score. The session ends with the game.
-    pub(crate) fn one_game(crawford: bool) -> Match {
+    pub(crate) fn one_game(crawford: bool, jacoby: bool) -> Match {
         Match {
             crawford,
-            ..Match::new(MatchRules::money(false))
+            ..Match::new(MatchRules::money(jacoby))
         }
     }
 

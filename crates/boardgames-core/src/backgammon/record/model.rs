@@ -104,6 +104,15 @@ impl MatchRecord {
                 .is_some_and(|v| v.trim().eq_ignore_ascii_case("off"))
     }
 
+    /// Whether the session is money play with the Jacoby rule: a `Jacoby` tag saying `On`
+    /// (as [`record_of_session`](super::record_of_session) writes it), in money play only.
+    pub fn jacoby_rule(&self) -> bool {
+        self.match_length == 0
+            && self
+                .tag("Jacoby")
+                .is_some_and(|v| v.trim().eq_ignore_ascii_case("on"))
+    }
+
     /// Sets each game's [`GameRecord::crawford`] from the scores: the first game in which
     /// exactly one player needs one point is the Crawford game. When the record starts with
     /// such a score (a match resumed from an earlier record), whether the Crawford game was

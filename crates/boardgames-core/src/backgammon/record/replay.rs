@@ -482,10 +482,16 @@ fn describe(kind: EndKind, cube: u32) -> String {
 /// Replays one game of a match to `match_length` points (0 = money) against the rules.
 /// The game's `crawford` flag decides whether doubling is allowed.
 pub fn replay_game(game: &GameRecord, match_length: u32) -> GameReplay {
+    replay_game_with(game, match_length, false)
+}
+
+/// [`replay_game`], in money play with the Jacoby rule when `jacoby` (gammons and
+/// backgammons count single while the cube is centred: [`MatchRecord::jacoby_rule`]).
+pub fn replay_game_with(game: &GameRecord, match_length: u32, jacoby: bool) -> GameReplay {
     let mut e = Engine {
         game,
         length: match_length,
-        m: Match::one_game(game.crawford),
+        m: Match::one_game(game.crawford, jacoby && match_length == 0),
         out: GameReplay::default(),
     };
     for (i, a) in game.actions.iter().enumerate() {
@@ -530,7 +536,7 @@ pub fn move_numbers(actions: &[Action]) -> Vec<usize> {
 pub fn replay_match(rec: &MatchRecord) -> Vec<GameReplay> {
     rec.games
         .iter()
-        .map(|g| replay_game(g, rec.match_length))
+        .map(|g| replay_game_with(g, rec.match_length, rec.jacoby_rule()))
         .collect()
 }
 
@@ -591,7 +597,7 @@ impl MatchRecord {
                     },
                 });
             }
-            let r = replay_game(g, n);
+            let r = replay_game_with(g, n, self.jacoby_rule());
             if let Some(bad) = &r.first_illegal {
                 return Err(at_line(bad.action, bad.reason.clone()));
             }

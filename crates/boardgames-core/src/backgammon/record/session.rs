@@ -17,15 +17,17 @@ fn player(side: Side) -> u8 {
 /// play (a roll that could not be played without one), double, take and drop, an accepted
 /// resignation, and the `Wins` line of each finished game. Players are named `X` and `O`. A
 /// rejected resignation is not written (match text has no way to state it). Steps that do
-/// not apply end the record there. Match files do not state the Jacoby rule: a money session
-/// played with it writes its points as played, which the record's replay (money play without
-/// the rule) refuses where a gammon counted single.
+/// not apply end the record there. Money play with the Jacoby rule writes a `Jacoby "On"`
+/// tag, which the record's replay honours ([`MatchRecord::jacoby_rule`]).
 pub fn record_of_session(start: &Match, steps: &[Applied<Match>]) -> MatchRecord {
     let names = [Side::O, Side::X].map(|s| s.to_string());
     let mut rec = MatchRecord {
         match_length: u32::from(start.rules().length),
         ..MatchRecord::default()
     };
+    if start.rules().is_money() && start.rules().jacoby {
+        rec.tags.push(("Jacoby".to_owned(), "On".to_owned()));
+    }
     let new_game = |rec: &mut MatchRecord, pos: &Match| {
         let score = pos.score();
         rec.games.push(GameRecord {
