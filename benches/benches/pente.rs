@@ -6,7 +6,7 @@
 
 use std::hint::black_box;
 
-use boardgames_core::pente::{record::JsonRecord, Pente, Point, Variant};
+use boardgames_core::pente::{record::JsonRecord, OpeningRule, Pente, Point, Variant};
 use boardgames_core::search::random_playout;
 use boardgames_core::Game;
 use criterion::{criterion_group, criterion_main, BatchSize, Criterion, Throughput};
@@ -17,7 +17,7 @@ use rand_chacha::ChaCha8Rng;
 /// Average plies of a random playout, measured once so that throughput is in plies.
 fn plies_per_playout(variant: Variant) -> u64 {
     let mut rng = ChaCha8Rng::seed_from_u64(7);
-    let start = Pente::new(variant, true);
+    let start = Pente::new(variant, OpeningRule::Tournament);
     let games = 2_000;
     let total: usize = (0..games)
         .map(|_| random_playout(&start, &mut rng, usize::MAX).plies)
@@ -29,7 +29,7 @@ fn playouts(c: &mut Criterion) {
     let mut group = c.benchmark_group("pente/random_playout");
     for variant in [Variant::Pente, Variant::KeryoPente] {
         group.throughput(Throughput::Elements(plies_per_playout(variant)));
-        let start = Pente::new(variant, true);
+        let start = Pente::new(variant, OpeningRule::Tournament);
         let mut rng = ChaCha8Rng::seed_from_u64(1);
         group.bench_function(variant.name(), |b| {
             b.iter(|| black_box(random_playout(&start, &mut rng, usize::MAX).plies))
@@ -44,7 +44,10 @@ fn real_positions() -> Vec<(Pente, Point)> {
     let mut out = Vec::new();
     for line in boardgames_benches::read_jsonl_gz("pente/games.jsonl.gz") {
         let rec: JsonRecord = serde_json::from_value(line).expect("record");
-        let mut pos = Pente::new(rec.variant, rec.tournament_rule);
+        let mut pos = Pente::new(
+            rec.variant,
+            OpeningRule::from_tournament_rule(rec.tournament_rule),
+        );
         let moves: Vec<Point> = rec.moves.iter().filter_map(|m| m.parse().ok()).collect();
         for (i, pair) in moves.windows(2).enumerate() {
             if pos.play(pair[0]).is_err() {

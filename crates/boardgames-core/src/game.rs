@@ -43,6 +43,7 @@ pub struct Seat(pub u8);
 impl Seat {
     /// The seat's index, `0..6`.
     #[inline]
+    #[must_use]
     pub const fn index(self) -> usize {
         self.0 as usize
     }
@@ -91,6 +92,7 @@ pub struct Probability {
 impl Probability {
     /// A probability `numerator / denominator`; callers keep `0 < denominator` and
     /// `numerator <= denominator`.
+    #[must_use]
     pub const fn new(numerator: u32, denominator: u32) -> Self {
         Probability {
             numerator,
@@ -99,6 +101,7 @@ impl Probability {
     }
 
     /// The probability as a float in `0.0..=1.0`.
+    #[must_use]
     pub fn as_f64(self) -> f64 {
         f64::from(self.numerator) / f64::from(self.denominator)
     }
@@ -141,6 +144,7 @@ pub struct Outcome {
 
 impl Outcome {
     /// The winning team, if any.
+    #[must_use]
     pub fn winner(&self) -> Option<Team> {
         match self.result {
             GameResult::Win { winner, .. } => Some(winner),

@@ -7,10 +7,10 @@
 //!
 //! ```
 //! use boardgames_core::player::{Player, RandomPlayer};
-//! use boardgames_core::pente::{Pente, Variant};
+//! use boardgames_core::pente::{OpeningRule, Pente, Variant};
 //! use boardgames_core::Game;
 //!
-//! let mut pos = Pente::new(Variant::Pente, true);
+//! let mut pos = Pente::new(Variant::Pente, OpeningRule::Tournament);
 //! let mut player = RandomPlayer::seeded(7);
 //! let mv = player.choose(&pos).expect("the empty board has a move");
 //! pos.play(mv)?;
@@ -43,6 +43,7 @@ pub struct RandomPlayer {
 
 impl RandomPlayer {
     /// A random mover seeded with `seed`.
+    #[must_use]
     pub fn seeded(seed: u64) -> RandomPlayer {
         RandomPlayer {
             rng: ChaCha8Rng::seed_from_u64(seed),

@@ -21,11 +21,13 @@ pub struct SetupError<P> {
 
 impl<P: Problem> SetupError<P> {
     /// An error listing these problems (an empty list makes an error that names none).
+    #[must_use]
     pub fn new(problems: Vec<P>) -> SetupError<P> {
         SetupError { problems }
     }
 
     /// Every problem found, in the order found.
+    #[must_use]
     pub fn problems(&self) -> &[P] {
         &self.problems
     }
@@ -36,6 +38,7 @@ impl<P: Problem> SetupError<P> {
     }
 
     /// The problems, by value.
+    #[must_use]
     pub fn into_problems(self) -> Vec<P> {
         self.problems
     }

@@ -11,7 +11,7 @@
 //! depth adds nothing. At the last ply the count comes from [`Game::count_legal_moves`], so
 //! games with a bulk counter never build the last move lists.
 
-use rand::Rng;
+use rand::{Rng, RngCore};
 
 use crate::game::{Game, Probability, Turn};
 
@@ -73,7 +73,7 @@ pub fn perft_divide<G: Game>(pos: &G, depth: u32) -> Vec<(G::Move, u64)> {
 ///
 /// Uses [`Game::count_legal_moves`] and [`Game::nth_legal_move`], so games with fast versions
 /// of both pick a move without building a list.
-pub fn random_move<G: Game, R: Rng + ?Sized>(pos: &G, rng: &mut R) -> Option<G::Move> {
+pub fn random_move<G: Game, R: RngCore + ?Sized>(pos: &G, rng: &mut R) -> Option<G::Move> {
     if !matches!(pos.turn(), Turn::Seat(_)) {
         return None;
     }
@@ -85,7 +85,7 @@ pub fn random_move<G: Game, R: Rng + ?Sized>(pos: &G, rng: &mut R) -> Option<G::
 }
 
 /// A chance outcome drawn with its probability, or `None` when it is not chance's turn.
-pub fn random_chance<G: Game, R: Rng + ?Sized>(pos: &G, rng: &mut R) -> Option<G::Chance> {
+pub fn random_chance<G: Game, R: RngCore + ?Sized>(pos: &G, rng: &mut R) -> Option<G::Chance> {
     let outcomes = pos.chance_outcomes();
     // Exact weights over the least common multiple of the denominators.
     let lcm = outcomes.iter().fold(1u64, |acc, (_, p)| {
@@ -125,7 +125,7 @@ pub struct Playout<G: Game> {
 
 /// Plays uniformly random legal moves (and chance outcomes by their probabilities) from `pos`
 /// until the game ends, no move is possible, or `max_plies` moves have been played.
-pub fn random_playout<G: Game, R: Rng + ?Sized>(
+pub fn random_playout<G: Game, R: RngCore + ?Sized>(
     pos: &G,
     rng: &mut R,
     max_plies: usize,

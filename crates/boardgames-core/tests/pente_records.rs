@@ -8,7 +8,7 @@ use std::collections::HashMap;
 
 use boardgames_core::pente::record::pgn::{read_pgn, write_pgn, FIELD_TAGS};
 use boardgames_core::pente::record::{JsonRecord, PenteMoveList, PenteOrg};
-use boardgames_core::pente::{Pente, Variant};
+use boardgames_core::pente::{OpeningRule, Pente, Variant};
 use boardgames_core::record::{replay, Format, Record, Step};
 use proptest::prelude::*;
 use serde_json::Value;
@@ -79,7 +79,7 @@ proptest! {
         event in "[ -~]{0,30}",
     ) {
         let record = Record {
-            start: Pente::new(if keryo { Variant::KeryoPente } else { Variant::Pente }, rule),
+            start: Pente::new(if keryo { Variant::KeryoPente } else { Variant::Pente }, OpeningRule::from_tournament_rule(rule)),
             tags: vec![("Event".to_owned(), event.trim().replace('"', "'"))],
             steps: picks.iter().map(|&i| Step::Move(boardgames_core::pente::Point::all().nth(i).unwrap())).collect(),
             result: [None, Some("1-0"), Some("0-1"), Some("1/2-1/2")][result].map(|r| r.parse().unwrap()),

@@ -2,7 +2,7 @@
 //! examples, and proptest invariants over random games.
 
 use boardgames_core::conformance::{check_position, check_random_games, check_serde, Report};
-use boardgames_core::pente::{EndReason, Pente, Point, Setup, Variant};
+use boardgames_core::pente::{EndReason, OpeningRule, Pente, Point, Setup, Variant};
 use boardgames_core::search::perft;
 use boardgames_core::{Game, GameResult, Seat, Team, Turn};
 use proptest::prelude::*;
@@ -22,7 +22,7 @@ fn play_all(pos: &mut Pente, moves: &str) {
 fn conformance_kit_passes_on_both_variants_and_rules() {
     for variant in [Variant::Pente, Variant::KeryoPente] {
         for rule in [true, false] {
-            let start = Pente::new(variant, rule);
+            let start = Pente::new(variant, OpeningRule::from_tournament_rule(rule));
             let report = check_random_games(&start, 6, 400, 11, all_points)
                 .unwrap_or_else(|e| panic!("{e}"));
             assert!(report.finished >= 1, "{variant} {rule}: {report:?}");
@@ -38,19 +38,22 @@ fn perft_from_the_empty_board() {
     // tournament rule anywhere outside the 5 x 5 centre square: 361 - 25 = 336 points, none
     // of them taken by player 2's stone if it is outside the square (336 - 1) or all 336 if it is
     // inside (24 of the 360 points are inside the square, 336 outside).
-    let start = Pente::new(Variant::Pente, true);
+    let start = Pente::new(Variant::Pente, OpeningRule::Tournament);
     assert_eq!(perft(&start, 1), 1);
     assert_eq!(perft(&start, 2), 360);
     assert_eq!(perft(&start, 3), 24 * 336 + 336 * 335);
     // Without the rule every empty point is open at ply 3: 360 * 359.
-    assert_eq!(perft(&Pente::new(Variant::KeryoPente, false), 3), 360 * 359);
+    assert_eq!(
+        perft(&Pente::new(Variant::KeryoPente, OpeningRule::Free), 3),
+        360 * 359
+    );
 }
 
 #[test]
 fn keryo_captures_three_and_pente_does_not() {
     // Player 1: K10, then D4 ... H4 flanks E4 F4 G4 (player 2) on row 4.
     for (variant, captured) in [(Variant::KeryoPente, 3), (Variant::Pente, 0)] {
-        let mut pos = Pente::new(variant, false);
+        let mut pos = Pente::new(variant, OpeningRule::Free);
         play_all(&mut pos, "K10 E4 D4 F4 A19 G4");
         let placement = pos.place("H4".parse().unwrap()).unwrap();
         assert_eq!(placement.removed.len(), captured, "{variant}");
@@ -61,7 +64,7 @@ fn keryo_captures_three_and_pente_does_not() {
 #[test]
 fn placing_into_a_flanked_gap_is_safe() {
     // X O _ X: player 2 fills the gap and loses nothing.
-    let mut pos = Pente::new(Variant::Pente, false);
+    let mut pos = Pente::new(Variant::Pente, OpeningRule::Free);
     play_all(&mut pos, "K10 E4 D4 A19 G4");
     let placement = pos.place("F4".parse().unwrap()).unwrap();
     assert!(placement.removed.is_empty());
@@ -73,7 +76,7 @@ fn no_capture_wraps_around_the_edge() {
     // In a 19-wide 1-D index T5 (last column) and A6 (first column of the next row) are
     // neighbours. Player 2 holds S5 T5 and player 1 holds A6: R5 would "flank" the pair across
     // the edge in such an index, but on the board there is nothing beyond T5.
-    let mut pos = Pente::new(Variant::Pente, false);
+    let mut pos = Pente::new(Variant::Pente, OpeningRule::Free);
     play_all(&mut pos, "K10 T5 A6 S5 B6 A19");
     let placement = pos.place("R5".parse().unwrap()).unwrap();
     assert!(placement.removed.is_empty());
@@ -81,7 +84,7 @@ fn no_capture_wraps_around_the_edge() {
 
 #[test]
 fn five_wins_and_the_game_then_refuses_moves() {
-    let mut pos = Pente::new(Variant::Pente, false);
+    let mut pos = Pente::new(Variant::Pente, OpeningRule::Free);
     play_all(&mut pos, "K10 A1 L10 A3 M10 A5 N10 A7 O10");
     assert_eq!(pos.turn(), Turn::Over);
     assert_eq!(pos.end_reason(), Some(EndReason::Five));
@@ -103,7 +106,7 @@ fn five_wins_and_the_game_then_refuses_moves() {
 
 #[test]
 fn setup_text_round_trips_and_reports_problems() {
-    let mut pos = Pente::new(Variant::KeryoPente, true);
+    let mut pos = Pente::new(Variant::KeryoPente, OpeningRule::Tournament);
     play_all(&mut pos, "K10 E4 D4 F4 A19 G4 H4");
     let text = pos.to_setup().to_string();
     assert_eq!(text, "keryo-pente tournament 7 3-0 x18/19/19/19/19/19/19/19/19/9x9/19/19/19/19/19/3x3x11/19/19/19");
@@ -131,7 +134,7 @@ fn setup_text_round_trips_and_reports_problems() {
         .unwrap();
     assert_eq!(
         Pente::from_setup(setup).unwrap(),
-        Pente::new(Variant::Pente, false)
+        Pente::new(Variant::Pente, OpeningRule::Free)
     );
 }
 
@@ -150,7 +153,7 @@ proptest! {
 
     #[test]
     fn stones_on_board_equal_placed_minus_captured((variant, rule, picks) in random_game()) {
-        let mut pos = Pente::new(variant, rule);
+        let mut pos = Pente::new(variant, OpeningRule::from_tournament_rule(rule));
         for pick in picks {
             let n = pos.count_legal_moves();
             if n == 0 { break; }
@@ -169,7 +172,7 @@ proptest! {
 
     #[test]
     fn illegal_moves_leave_the_position_unchanged((variant, rule, picks) in random_game(), probe in 0usize..361) {
-        let mut pos = Pente::new(variant, rule);
+        let mut pos = Pente::new(variant, OpeningRule::from_tournament_rule(rule));
         for pick in picks {
             let n = pos.count_legal_moves();
             if n == 0 { break; }
@@ -187,7 +190,7 @@ proptest! {
 
     #[test]
     fn text_and_serde_round_trip((variant, rule, picks) in random_game()) {
-        let mut pos = Pente::new(variant, rule);
+        let mut pos = Pente::new(variant, OpeningRule::from_tournament_rule(rule));
         let mut report = Report::default();
         for pick in picks {
             let n = pos.count_legal_moves();

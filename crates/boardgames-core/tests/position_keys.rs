@@ -4,7 +4,7 @@
 
 use boardgames_core::abalone::{Abalone, Layout};
 use boardgames_core::backgammon::Backgammon;
-use boardgames_core::pente::{Pente, Variant};
+use boardgames_core::pente::{OpeningRule, Pente, Variant};
 use boardgames_core::Game;
 
 /// The position after `steps` (moves, and for backgammon rolls, as written).
@@ -28,7 +28,7 @@ fn after<G: Game>(start: &G, steps: &[&str]) -> G {
 #[test]
 fn pente_two_move_orders() {
     // Hand-worked: player 1 places K10 and N10, player 2 L9 and M10, in either order.
-    let start = Pente::new(Variant::Pente, true);
+    let start = Pente::new(Variant::Pente, OpeningRule::Tournament);
     let a = after(&start, &["K10", "L9", "N10", "M10"]);
     let b = after(&start, &["K10", "M10", "N10", "L9"]);
     assert_eq!(a, b);

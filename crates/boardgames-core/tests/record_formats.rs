@@ -6,7 +6,7 @@ use boardgames_core::abalone::{Abalone, Abalone3, Abalone4, Abalone6, Layout, Po
 use boardgames_core::backgammon::record::Turns;
 use boardgames_core::backgammon::Backgammon;
 use boardgames_core::pente::record::{PenteJson, PenteMoveList, PenteOrg};
-use boardgames_core::pente::{Pente, Variant};
+use boardgames_core::pente::{OpeningRule, Pente, Variant};
 use boardgames_core::record::{replay, Applied, Format, Record, RecordedResult};
 use boardgames_core::search::{random_chance, random_move};
 use boardgames_core::{Game, GameResult, Turn};
@@ -77,7 +77,7 @@ where
 #[test]
 fn pente_files_move_lists_and_json_lines() {
     for variant in [Variant::Pente, Variant::KeryoPente] {
-        let start = Pente::new(variant, true);
+        let start = Pente::new(variant, OpeningRule::Tournament);
         let games: Vec<_> = (0..6).map(|s| random_record(&start, s, 400)).collect();
         round_trip(&PenteOrg::new(start), &games, true);
         round_trip(&PenteJson, &games, true);

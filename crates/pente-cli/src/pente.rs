@@ -6,7 +6,7 @@ use boardgames_cli::{Formats, GameCli};
 use boardgames_core::pente::record::{
     JsonRecord, PenteJson, PenteMoveList, PenteOrg, RecordError, ReplayReport,
 };
-use boardgames_core::pente::{Pente, Point, Variant};
+use boardgames_core::pente::{OpeningRule, Pente, Point, Variant};
 use boardgames_core::record::{label, Applied, Record, Tags};
 use boardgames_core::Seat;
 
@@ -40,7 +40,10 @@ impl GameCli for PenteCli {
     type MovesLines = NoLines;
 
     fn start(&self) -> Pente {
-        Pente::new(self.variant, self.tournament_rule)
+        Pente::new(
+            self.variant,
+            OpeningRule::from_tournament_rule(self.tournament_rule),
+        )
     }
 
     /// pente.org game files and move lists (`pgn`: their `Game` and `Rated` tags give the

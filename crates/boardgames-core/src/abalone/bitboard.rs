@@ -43,11 +43,13 @@ impl Bitboard {
 
     /// The raw bits (padded-grid layout, see the type docs).
     #[inline]
+    #[must_use]
     pub const fn bits(self) -> u128 {
         self.0
     }
 
     /// The set of the given bits, or `None` if any bit is not a cell.
+    #[must_use]
     pub const fn from_bits(bits: u128) -> Option<Bitboard> {
         if bits & !BOARD == 0 {
             Some(Bitboard(bits))
@@ -58,6 +60,7 @@ impl Bitboard {
 
     /// Whether the cell is in the set.
     #[inline]
+    #[must_use]
     pub const fn contains(self, c: Cell) -> bool {
         self.0 >> c.index() & 1 != 0
     }
@@ -76,30 +79,35 @@ impl Bitboard {
 
     /// Number of cells, `0..=61`.
     #[inline]
+    #[must_use]
     pub const fn count(self) -> usize {
         self.0.count_ones() as usize
     }
 
     /// Whether the set is empty.
     #[inline]
+    #[must_use]
     pub const fn is_empty(self) -> bool {
         self.0 == 0
     }
 
     /// Cells in either set.
     #[inline]
+    #[must_use]
     pub const fn union(self, other: Bitboard) -> Bitboard {
         Bitboard(self.0 | other.0)
     }
 
     /// Cells in both sets.
     #[inline]
+    #[must_use]
     pub const fn intersection(self, other: Bitboard) -> Bitboard {
         Bitboard(self.0 & other.0)
     }
 
     /// Cells of the board not in the set.
     #[inline]
+    #[must_use]
     pub const fn complement(self) -> Bitboard {
         Bitboard(BOARD & !self.0)
     }

@@ -31,6 +31,7 @@ impl Cell {
 
     /// Whether row `row` (0..9 for `A`..`I`) holds number `number` (1..=9).
     #[inline]
+    #[must_use]
     pub const fn exists(row: usize, number: usize) -> bool {
         let lo = if row > 3 { row - 3 } else { 1 };
         let hi = if row + 5 < 9 { row + 5 } else { 9 };
@@ -40,6 +41,7 @@ impl Cell {
     /// The cell at `row` (0..9 for `A`..`I`) and diagonal `number` (1..=9), or `None` when that
     /// cell is not on the board.
     #[inline]
+    #[must_use]
     pub const fn new(row: usize, number: usize) -> Option<Cell> {
         if Cell::exists(row, number) {
             Some(Cell((row * ROW_BITS + number - 1) as u8))
@@ -51,6 +53,7 @@ impl Cell {
     /// The cell with padded-grid index `index` (`row * 10 + number - 1`), or `None` for
     /// padding, corners outside the hexagon and indices `>= 90`.
     #[inline]
+    #[must_use]
     pub const fn from_index(index: usize) -> Option<Cell> {
         if index >= INDEX_RANGE {
             return None;
@@ -66,29 +69,34 @@ impl Cell {
 
     /// The padded-grid bit index, in `0..90`.
     #[inline]
+    #[must_use]
     pub const fn index(self) -> usize {
         self.0 as usize
     }
 
     /// The row, 0..9 (`A` = 0, `I` = 8).
     #[inline]
+    #[must_use]
     pub const fn row(self) -> usize {
         self.0 as usize / ROW_BITS
     }
 
     /// The diagonal number, 1..=9.
     #[inline]
+    #[must_use]
     pub const fn number(self) -> usize {
         self.0 as usize % ROW_BITS + 1
     }
 
     /// The row letter, `A`..`I`.
+    #[must_use]
     pub const fn letter(self) -> char {
         (b'A' + self.row() as u8) as char
     }
 
     /// The neighbour in direction `dir`, or `None` off the board.
     #[inline]
+    #[must_use]
     pub const fn step(self, dir: Direction) -> Option<Cell> {
         let (dr, dn) = dir.offset();
         let row = self.row() as isize + dr;
@@ -102,12 +110,14 @@ impl Cell {
     /// The cell `k` steps from this one in direction `dir`, or `None` if any step leaves the
     /// board.
     #[inline]
+    #[must_use]
     pub fn steps(self, dir: Direction, k: usize) -> Option<Cell> {
         (0..k).try_fold(self, |c, _| c.step(dir))
     }
 
     /// The direction and distance (1 or more) from this cell to `other` when both lie on one
     /// line of the grid; `None` when they are equal or not aligned.
+    #[must_use]
     pub fn line_to(self, other: Cell) -> Option<(Direction, usize)> {
         let dr = other.row() as isize - self.row() as isize;
         let dn = other.number() as isize - self.number() as isize;
@@ -128,6 +138,7 @@ impl Cell {
     }
 
     /// The lower-case name, as in move notation: `e5`.
+    #[must_use]
     pub fn lower(self) -> impl fmt::Display {
         struct Lower(Cell);
         impl fmt::Display for Lower {
@@ -252,30 +263,35 @@ impl Direction {
 
     /// The index `0..6` in [`Direction::ALL`].
     #[inline]
+    #[must_use]
     pub const fn index(self) -> usize {
         self as usize
     }
 
     /// The direction with index `i % 6`.
     #[inline]
+    #[must_use]
     pub const fn from_index(i: usize) -> Direction {
         Direction::ALL[i % 6]
     }
 
     /// The opposite direction.
     #[inline]
+    #[must_use]
     pub const fn opposite(self) -> Direction {
         Direction::from_index(self as usize + 3)
     }
 
     /// Whether this is one of the positive axes `E, NE, NW`.
     #[inline]
+    #[must_use]
     pub const fn is_axis(self) -> bool {
         (self as usize) < 3
     }
 
     /// The (row, number) offset of one step.
     #[inline]
+    #[must_use]
     pub const fn offset(self) -> (isize, isize) {
         match self {
             Direction::E => (0, 1),
@@ -290,12 +306,14 @@ impl Direction {
     /// The change of padded-grid bit index of one step: `E` +1, `NE` +11, `NW` +10 and the
     /// negatives.
     #[inline]
+    #[must_use]
     pub const fn delta(self) -> i32 {
         let (dr, dn) = self.offset();
         (dr * ROW_BITS as isize + dn) as i32
     }
 
     /// The name: `E`, `NE`, `NW`, `W`, `SW`, `SE`.
+    #[must_use]
     pub const fn name(self) -> &'static str {
         match self {
             Direction::E => "E",

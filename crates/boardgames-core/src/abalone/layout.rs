@@ -41,6 +41,7 @@ impl Layout {
 
     /// The name used in files and options: `standard`, `belgian_daisy`, `german_daisy`,
     /// `dutch_daisy`, `swiss_daisy`.
+    #[must_use]
     pub const fn name(self) -> &'static str {
         match self {
             Layout::Standard => "standard",
@@ -78,6 +79,7 @@ impl Layout {
     }
 
     /// The starting cells of (Black, White), 14 each.
+    #[must_use]
     pub fn cells(self) -> (Bitboard, Bitboard) {
         let (black, white) = self.cell_names();
         let set = |names: &str| -> Bitboard {
@@ -162,6 +164,7 @@ impl MultiLayout {
 
     /// The layout used for a number of players when none is named: the one with the seed's
     /// marble count. `None` for counts other than 3, 4 and 6.
+    #[must_use]
     pub const fn default_for(players: usize) -> Option<MultiLayout> {
         match players {
             3 => Some(MultiLayout::ThreePlayers),
@@ -172,6 +175,7 @@ impl MultiLayout {
     }
 
     /// The number of players: 3, 4 or 6.
+    #[must_use]
     pub const fn players(self) -> usize {
         match self {
             MultiLayout::ThreePlayers => 3,
@@ -182,6 +186,7 @@ impl MultiLayout {
 
     /// The name used in files and options: `three_players`, `four_players`,
     /// `four_players_rows`, `six_players`.
+    #[must_use]
     pub const fn name(self) -> &'static str {
         match self {
             MultiLayout::ThreePlayers => "three_players",
@@ -223,6 +228,7 @@ impl MultiLayout {
     }
 
     /// The starting cells of each seat, in seat order.
+    #[must_use]
     pub fn cells(self) -> Vec<Bitboard> {
         self.cell_names()
             .iter()

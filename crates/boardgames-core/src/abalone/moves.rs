@@ -36,6 +36,7 @@ impl Move {
     ///
     /// `None` when the counts are out of range or the moving and pushed marbles would not all
     /// stand on the board.
+    #[must_use]
     pub fn in_line(tail: Cell, dir: Direction, marbles: usize, pushed: usize) -> Option<Move> {
         if !(1..=3).contains(&marbles) || pushed >= marbles || pushed > 2 {
             return None;
@@ -49,6 +50,7 @@ impl Move {
     ///
     /// `None` when `axis` is not a positive axis (`E`, `NE`, `NW`), `dir` is parallel to it,
     /// `marbles` is not 2 or 3, or the line leaves the board.
+    #[must_use]
     pub fn broadside(tail: Cell, axis: Direction, marbles: usize, dir: Direction) -> Option<Move> {
         if !axis.is_axis() || dir == axis || dir == axis.opposite() || !(2..=3).contains(&marbles) {
             return None;
@@ -77,30 +79,35 @@ impl Move {
 
     /// The trailing marble (in-line) or the smallest marble of the line (broadside).
     #[inline]
+    #[must_use]
     pub const fn tail(self) -> Cell {
         Cell::from_bit(self.0 & 0xff)
     }
 
     /// The direction every moving marble goes.
     #[inline]
+    #[must_use]
     pub const fn direction(self) -> Direction {
         Direction::from_index((self.0 >> DIR_SHIFT & 0xff) as usize)
     }
 
     /// How many own marbles move, 1..=3.
     #[inline]
+    #[must_use]
     pub const fn marbles(self) -> usize {
         (self.0 >> SHAPE_SHIFT & 3) as usize
     }
 
     /// How many opponent marbles are pushed, 0..=2 (always 0 for broadside moves).
     #[inline]
+    #[must_use]
     pub const fn pushed(self) -> usize {
         (self.0 >> (SHAPE_SHIFT + 2) & 3) as usize
     }
 
     /// Whether this is a broadside (side-step) move.
     #[inline]
+    #[must_use]
     pub const fn is_broadside(self) -> bool {
         (self.0 >> DIR_SHIFT & 0xff) != (self.0 >> AXIS_SHIFT & 0xff)
     }
@@ -108,11 +115,13 @@ impl Move {
     /// The positive axis along which the line extends from its tail: the direction of motion
     /// for in-line moves.
     #[inline]
+    #[must_use]
     pub const fn axis(self) -> Direction {
         Direction::from_index((self.0 >> AXIS_SHIFT & 0xff) as usize)
     }
 
     /// Whether a marble is pushed off the board (ejected) by this move.
+    #[must_use]
     pub fn ejects(self) -> bool {
         self.pushed() > 0
             && self
@@ -127,6 +136,7 @@ impl Move {
     }
 
     /// The canonical notation of the move.
+    #[must_use]
     pub fn notation(self) -> Notation {
         Notation::of(self)
     }

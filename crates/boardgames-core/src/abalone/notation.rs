@@ -76,6 +76,7 @@ pub enum NotationError {
 
 impl Notation {
     /// The canonical notation of a move.
+    #[must_use]
     pub fn of(mv: Move) -> Notation {
         let tail = mv.tail();
         let step = |c: Cell, d| c.step(d).unwrap_or(c);

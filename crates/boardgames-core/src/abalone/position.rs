@@ -68,11 +68,13 @@ impl Colour {
 
     /// The seat playing this colour (Black 0, White 1, ... Purple 5).
     #[inline]
+    #[must_use]
     pub const fn seat(self) -> Seat {
         Seat(self as u8)
     }
 
     /// The colour of a seat; `None` for seats past 5.
+    #[must_use]
     pub const fn of_seat(seat: Seat) -> Option<Colour> {
         if (seat.0 as usize) < 6 {
             Some(Colour::SEATS[seat.0 as usize])
@@ -84,6 +86,7 @@ impl Colour {
     /// The two-player opponent: Black for White and White for Black (other colours are
     /// returned unchanged; with more players use the seats).
     #[inline]
+    #[must_use]
     pub const fn other(self) -> Colour {
         match self {
             Colour::Black => Colour::White,
@@ -93,6 +96,7 @@ impl Colour {
     }
 
     /// `black`, `white`, `red`, `green`, `yellow` or `purple`.
+    #[must_use]
     pub const fn name(self) -> &'static str {
         match self {
             Colour::Black => "black",
@@ -105,6 +109,7 @@ impl Colour {
     }
 
     /// The letter of position strings: `b`, `w`, `r`, `g`, `y` or `p`.
+    #[must_use]
     pub const fn letter(self) -> char {
         match self {
             Colour::Black => 'b',
@@ -117,6 +122,7 @@ impl Colour {
     }
 
     /// The colour of a position-string letter, in either case.
+    #[must_use]
     pub const fn from_letter(letter: char) -> Option<Colour> {
         match letter.to_ascii_lowercase() {
             'b' => Some(Colour::Black),
@@ -131,6 +137,7 @@ impl Colour {
 
     /// The diagram symbol: `@` (Black), `O` (White), `X` (Red), `#` (Green), `+` (Yellow),
     /// `*` (Purple).
+    #[must_use]
     pub const fn symbol(self) -> char {
         match self {
             Colour::Black => '@',
@@ -210,6 +217,7 @@ pub type Abalone6 = Position<6>;
 
 /// Marbles each seat starts with in the seed's layouts: 14 with two players, 11 with three,
 /// 9 with four, 6 with six (seed 004); 0 for unsupported counts.
+#[must_use]
 pub const fn marbles_per_seat(seats: usize) -> usize {
     match seats {
         2 => MARBLES,
@@ -222,12 +230,14 @@ pub const fn marbles_per_seat(seats: usize) -> usize {
 
 impl Abalone {
     /// The starting position of a two-player layout, Black to move, no move limit.
+    #[must_use]
     pub fn new(layout: Layout) -> Abalone {
         let (black, white) = layout.cells();
         Abalone::from_parts([black, white], [0; 2], [0; 2], Colour::Black, 0, 0, None)
     }
 
     /// The winner of a finished game; `None` while it goes on or when it was drawn.
+    #[must_use]
     pub fn winner(&self) -> Option<Colour> {
         self.winning_team().and_then(|t| Colour::of_seat(Seat(t.0)))
     }
@@ -245,6 +255,7 @@ impl<const SEATS: usize> Position<SEATS> {
 
     /// The starting position of a layout for this many players, Black (seat 0) to move; `None`
     /// when the layout is for another number of players.
+    #[must_use]
     pub fn from_layout(layout: MultiLayout) -> Option<Self> {
         let cells = layout.cells();
         let marbles: [Bitboard; SEATS] = cells.try_into().ok()?;
@@ -261,6 +272,7 @@ impl<const SEATS: usize> Position<SEATS> {
 
     /// The usual start: the standard layout with two players, the layout with the seed's
     /// marble count otherwise ([`MultiLayout::default_for`]).
+    #[must_use]
     pub fn start() -> Self {
         let cells = match MultiLayout::default_for(SEATS) {
             Some(layout) => layout.cells(),
@@ -299,6 +311,7 @@ impl<const SEATS: usize> Position<SEATS> {
     }
 
     /// The number of players, `SEATS`.
+    #[must_use]
     pub const fn players(&self) -> usize {
         SEATS
     }
@@ -306,6 +319,7 @@ impl<const SEATS: usize> Position<SEATS> {
     /// The team of a seat: the seat itself with two or three players; with four and six,
     /// team 0 (seats 0, 2, 4) and team 1 (seats 1, 3, 5).
     #[inline]
+    #[must_use]
     pub const fn team(seat: usize) -> Team {
         if Self::TEAMS {
             Team((seat % 2) as u8)
@@ -315,6 +329,7 @@ impl<const SEATS: usize> Position<SEATS> {
     }
 
     /// The number of teams: 2 with two, four and six players, 3 with three.
+    #[must_use]
     pub const fn team_count() -> usize {
         if Self::TEAMS {
             2
@@ -332,12 +347,14 @@ impl<const SEATS: usize> Position<SEATS> {
 
     /// The colour to move (the seat that would move if the game were not over).
     #[inline]
+    #[must_use]
     pub fn side_to_move(&self) -> Colour {
         self.to_move
     }
 
     /// The marbles of a colour (empty for colours not in this game).
     #[inline]
+    #[must_use]
     pub fn marbles(&self, colour: Colour) -> Bitboard {
         self.marbles
             .get(colour as usize)
@@ -346,6 +363,7 @@ impl<const SEATS: usize> Position<SEATS> {
     }
 
     /// The empty cells.
+    #[must_use]
     pub fn empty_cells(&self) -> Bitboard {
         self.marbles
             .iter()
@@ -354,6 +372,7 @@ impl<const SEATS: usize> Position<SEATS> {
     }
 
     /// The colour of the marble on a cell, or `None` when it is empty.
+    #[must_use]
     pub fn at(&self, cell: Cell) -> Option<Colour> {
         (0..SEATS)
             .find(|&s| self.marbles[s].contains(cell))
@@ -363,6 +382,7 @@ impl<const SEATS: usize> Position<SEATS> {
     /// Marbles of `colour` pushed off the board so far (its losses: the JSON format's
     /// `captured.<colour>`).
     #[inline]
+    #[must_use]
     pub fn lost(&self, colour: Colour) -> usize {
         self.lost
             .get(colour as usize)
@@ -371,6 +391,7 @@ impl<const SEATS: usize> Position<SEATS> {
 
     /// Opposing marbles the seat of `colour` has ejected, `0..=6` (its score).
     #[inline]
+    #[must_use]
     pub fn ejected_by(&self, colour: Colour) -> usize {
         self.ejected
             .get(colour as usize)
@@ -378,6 +399,7 @@ impl<const SEATS: usize> Position<SEATS> {
     }
 
     /// Opposing marbles a team has ejected: the sum over its seats, `0..=6`; six win.
+    #[must_use]
     pub fn team_ejected(&self, team: Team) -> usize {
         (0..SEATS)
             .filter(|&s| Self::team(s) == team)
@@ -387,11 +409,13 @@ impl<const SEATS: usize> Position<SEATS> {
 
     /// Plies played, counted from the setup (0 at a layout's start).
     #[inline]
+    #[must_use]
     pub fn ply(&self) -> usize {
         usize::from(self.ply)
     }
 
     /// The move limit in plies, if one is set.
+    #[must_use]
     pub fn move_limit(&self) -> Option<usize> {
         (self.move_limit > 0).then_some(usize::from(self.move_limit))
     }
@@ -424,6 +448,7 @@ impl<const SEATS: usize> Position<SEATS> {
 
     /// Why the game ended, or `None` while it goes on.
     #[inline]
+    #[must_use]
     pub fn end_reason(&self) -> Option<EndReason> {
         self.end
     }
@@ -453,6 +478,7 @@ impl<const SEATS: usize> Position<SEATS> {
 
     /// The winning team of a finished game (with two or three players the team of a seat is
     /// the seat); `None` while it goes on or when it was drawn.
+    #[must_use]
     pub fn winning_team(&self) -> Option<Team> {
         match self.end? {
             EndReason::SixEjected => (0..Self::team_count())
@@ -595,6 +621,7 @@ impl<const SEATS: usize> Position<SEATS> {
 
     /// How a team is called: the colour with two or three players (`Black`), the partners'
     /// colours with teams (`Black+Red`).
+    #[must_use]
     pub fn team_name(team: Team) -> String {
         Self::team_colours(team)
             .map(|c| c.to_string())

@@ -83,6 +83,7 @@ pub struct Captured {
 
 impl Captured {
     /// Two-player counts (Black's, White's).
+    #[must_use]
     pub const fn two(black: u32, white: u32) -> Captured {
         Captured {
             black,
@@ -96,6 +97,7 @@ impl Captured {
 
     /// The counts of the first `counts.len()` colours in seat order (missing ones 0, extra
     /// ones ignored past six).
+    #[must_use]
     pub fn of_counts(counts: &[u32]) -> Captured {
         let get = |i: usize| counts.get(i).copied();
         Captured {
@@ -109,6 +111,7 @@ impl Captured {
     }
 
     /// The count of a colour (0 when absent).
+    #[must_use]
     pub fn get(&self, colour: Colour) -> u32 {
         self.slot(colour).unwrap_or(0)
     }
@@ -205,6 +208,7 @@ fn is_zero(n: &u32) -> bool {
 
 impl Setup {
     /// The setup of a position; cell lists ascending.
+    #[must_use]
     pub fn of<const SEATS: usize>(pos: &Position<SEATS>) -> Setup {
         let list = |c: Colour| -> Vec<Cell> { pos.marbles(c).iter().collect() };
         let extra = |c: Colour| (SEATS > c as usize).then(|| list(c));
@@ -234,6 +238,7 @@ impl Setup {
     }
 
     /// The marble list of a colour (`None` when the colour has none in this setup).
+    #[must_use]
     pub fn cells(&self, colour: Colour) -> Option<&[Cell]> {
         match colour {
             Colour::Black => Some(&self.black),
@@ -246,6 +251,7 @@ impl Setup {
     }
 
     /// The number of players: 2 plus the colours past White with a marble list.
+    #[must_use]
     pub fn players(&self) -> usize {
         2 + Colour::SEATS[2..]
             .iter()
@@ -270,6 +276,7 @@ impl Setup {
     /// );
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
+    #[must_use]
     pub fn canonical_string(&self) -> String {
         let list = |cells: &[Cell]| {
             let mut sorted = cells.to_vec();

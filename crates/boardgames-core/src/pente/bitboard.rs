@@ -28,6 +28,7 @@ impl Bitboard {
 
     /// Whether the bit at `index` is set; indices outside `0..384` read as empty.
     #[inline(always)]
+    #[must_use]
     pub fn has_index(&self, index: isize) -> bool {
         match self.0.get((index as usize) >> 6) {
             Some(w) if index >= 0 => (w >> (index & 63)) & 1 != 0,
@@ -37,6 +38,7 @@ impl Bitboard {
 
     /// Whether the point is in the set.
     #[inline(always)]
+    #[must_use]
     pub fn contains(&self, p: Point) -> bool {
         let i = p.index();
         (self.0[i >> 6] >> (i & 63)) & 1 != 0
@@ -58,18 +60,21 @@ impl Bitboard {
 
     /// Number of points in the set.
     #[inline]
+    #[must_use]
     pub fn count(&self) -> usize {
         self.0.iter().map(|w| w.count_ones() as usize).sum()
     }
 
     /// Whether the set is empty.
     #[inline]
+    #[must_use]
     pub fn is_empty(&self) -> bool {
         self.0.iter().all(|&w| w == 0)
     }
 
     /// Points in either set.
     #[inline]
+    #[must_use]
     pub fn union(&self, other: &Bitboard) -> Bitboard {
         let mut out = *self;
         for (a, b) in out.0.iter_mut().zip(other.0) {
@@ -80,6 +85,7 @@ impl Bitboard {
 
     /// Points of `self` not in `other`.
     #[inline]
+    #[must_use]
     pub fn minus(&self, other: &Bitboard) -> Bitboard {
         let mut out = *self;
         for (a, b) in out.0.iter_mut().zip(other.0) {
@@ -90,6 +96,7 @@ impl Bitboard {
 
     /// The `n`-th point in index order (0-based), or `None` when `n >= count()`.
     #[inline]
+    #[must_use]
     pub fn nth(&self, mut n: usize) -> Option<Point> {
         for (wi, &w) in self.0.iter().enumerate() {
             let c = w.count_ones() as usize;

@@ -25,6 +25,8 @@ mod symmetry;
 pub use bitboard::Bitboard;
 pub use error::{IllegalMove, SetupError, SetupProblem, SyntaxProblem};
 pub use point::{Point, PointError, INDEX_RANGE, ROW_BITS, SIZE};
-pub use position::{EndReason, MoveList, Pente, Placement, Removed, Variant, MAX_MOVES};
+pub use position::{
+    EndReason, MoveList, OpeningRule, Pente, Placement, Removed, Variant, MAX_MOVES,
+};
 pub use setup::Setup;
 pub use symmetry::D4;

@@ -29,6 +29,7 @@ impl Point {
     /// The point at `col` (0..19 from the left) and `row` (0..19 from the bottom), or `None`
     /// when either is out of range.
     #[inline]
+    #[must_use]
     pub const fn new(col: usize, row: usize) -> Option<Point> {
         if col < SIZE && row < SIZE {
             Some(Point((row * ROW_BITS + col) as u16))
@@ -40,6 +41,7 @@ impl Point {
     /// The point with bit index `index` (`row * 20 + col`), or `None` for padding or out of
     /// range indices.
     #[inline]
+    #[must_use]
     pub const fn from_index(index: usize) -> Option<Point> {
         if index < INDEX_RANGE && index % ROW_BITS < SIZE {
             Some(Point(index as u16))
@@ -50,24 +52,28 @@ impl Point {
 
     /// The bit index `row * 20 + col`, in `0..380`.
     #[inline]
+    #[must_use]
     pub const fn index(self) -> usize {
         self.0 as usize
     }
 
     /// Column, 0..19 from the left (`A` = 0, `T` = 18).
     #[inline]
+    #[must_use]
     pub const fn col(self) -> usize {
         self.0 as usize % ROW_BITS
     }
 
     /// Row, 0..19 from the bottom (`1` = 0).
     #[inline]
+    #[must_use]
     pub const fn row(self) -> usize {
         self.0 as usize / ROW_BITS
     }
 
     /// Chebyshev distance (king steps) to another point.
     #[inline]
+    #[must_use]
     pub const fn distance(self, other: Point) -> usize {
         let dc = self.col().abs_diff(other.col());
         let dr = self.row().abs_diff(other.row());
@@ -84,6 +90,7 @@ impl Point {
     }
 
     /// The column letter, `A`..`T` without `I`.
+    #[must_use]
     pub fn letter(self) -> char {
         LETTERS[self.col()] as char
     }

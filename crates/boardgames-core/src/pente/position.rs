@@ -29,6 +29,7 @@ pub enum Variant {
 
 impl Variant {
     /// Stones captured that win the game: 10 (Pente, five pairs) or 15 (Keryo-Pente).
+    #[must_use]
     pub const fn captures_to_win(self) -> u16 {
         match self {
             Variant::Pente => 10,
@@ -38,6 +39,7 @@ impl Variant {
 
     /// The longest run of flanked stones that is captured: 2 (Pente) or 3 (Keryo-Pente).
     /// Runs of two up to this length are captured; longer runs never are.
+    #[must_use]
     pub const fn longest_capture(self) -> usize {
         match self {
             Variant::Pente => 2,
@@ -46,6 +48,7 @@ impl Variant {
     }
 
     /// The name used in records and JSON: `pente` or `keryo-pente`.
+    #[must_use]
     pub const fn name(self) -> &'static str {
         match self {
             Variant::Pente => "pente",
@@ -54,6 +57,7 @@ impl Variant {
     }
 
     /// The game name pente.org writes in its `[Game ...]` tag: `Pente` or `Keryo-Pente`.
+    #[must_use]
     pub const fn title(self) -> &'static str {
         match self {
             Variant::Pente => "Pente",
@@ -106,6 +110,7 @@ pub enum EndReason {
 impl EndReason {
     /// The name used in the expected-results format: `five`, `captures`, `five+captures`,
     /// `draw-board-full`.
+    #[must_use]
     pub const fn name(self) -> &'static str {
         match self {
             EndReason::Five => "five",
@@ -174,58 +179,111 @@ pub struct Placement {
     pub removed: Removed,
 }
 
+/// Where player 1's second stone may go.
+///
+/// Rule source: the tournament rule of `docs/rules/pente.md` (from the Keryo-Pente rule
+/// sheet): the first player's second stone may not be placed inside the 5 x 5 square centred
+/// on K10.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "lowercase"))]
+pub enum OpeningRule {
+    /// The tournament rule: player 1's second stone stays outside the 5 x 5 centre square
+    /// (pente.org's rated games; the setup text writes `tournament`).
+    #[default]
+    Tournament,
+    /// No restriction on player 1's second stone (the setup text writes `free`).
+    Free,
+}
+
+impl OpeningRule {
+    /// [`OpeningRule::Tournament`] when `on`, else [`OpeningRule::Free`] (for records that
+    /// store the rule as a flag, such as the JSON record's `tournament_rule`).
+    #[must_use]
+    pub const fn from_tournament_rule(on: bool) -> OpeningRule {
+        if on {
+            OpeningRule::Tournament
+        } else {
+            OpeningRule::Free
+        }
+    }
+}
+
 impl Pente {
-    /// The empty board of a variant, player 1 to move.
+    /// The empty board of a variant under an opening rule, player 1 to move.
     ///
-    /// `tournament_rule`: whether player 1's second stone must stay outside the 5 x 5 centre
-    /// square (pente.org applies it in rated games).
-    pub fn new(variant: Variant, tournament_rule: bool) -> Pente {
+    /// ```
+    /// use boardgames_core::pente::{OpeningRule, Pente, Variant};
+    ///
+    /// let pos = Pente::new(Variant::KeryoPente, OpeningRule::Tournament);
+    /// assert!(pos.tournament_rule());
+    /// ```
+    #[must_use]
+    pub fn new(variant: Variant, rule: OpeningRule) -> Pente {
         Pente {
             stones: [Bitboard::EMPTY; 2],
             captures: [0; 2],
             ply: 0,
             variant,
-            tournament_rule,
+            tournament_rule: rule == OpeningRule::Tournament,
             end: None,
         }
     }
 
+    /// The opening rule in force.
+    #[must_use]
+    pub fn opening_rule(&self) -> OpeningRule {
+        if self.tournament_rule {
+            OpeningRule::Tournament
+        } else {
+            OpeningRule::Free
+        }
+    }
+
     /// The variant.
+    #[must_use]
     pub fn variant(&self) -> Variant {
         self.variant
     }
 
     /// Whether the tournament rule is in force.
+    #[must_use]
     pub fn tournament_rule(&self) -> bool {
         self.tournament_rule
     }
 
     /// Stones placed so far (the ply count), `0..`.
+    #[must_use]
     pub fn ply(&self) -> usize {
         usize::from(self.ply)
     }
 
     /// The seat to move (0 = player 1) if the game were not over: it alternates every ply.
+    #[must_use]
     pub fn side_to_move(&self) -> Seat {
         Seat((self.ply % 2) as u8)
     }
 
     /// Opponent stones captured by each seat: `[by player 1, by player 2]`.
+    #[must_use]
     pub fn captures(&self) -> [u16; 2] {
         self.captures
     }
 
     /// The stones of a seat (0 or 1).
+    #[must_use]
     pub fn stones(&self, seat: Seat) -> &Bitboard {
         &self.stones[seat.index() & 1]
     }
 
     /// The empty points.
+    #[must_use]
     pub fn empty_points(&self) -> Bitboard {
         bitboard::ALL.minus(&self.stones[0].union(&self.stones[1]))
     }
 
     /// Who holds a point: `Some(seat)` or `None` when empty.
+    #[must_use]
     pub fn at(&self, p: Point) -> Option<Seat> {
         if self.stones[0].contains(p) {
             Some(Seat(0))
@@ -237,6 +295,7 @@ impl Pente {
     }
 
     /// Why the game ended, or `None` while it goes on.
+    #[must_use]
     pub fn end_reason(&self) -> Option<EndReason> {
         self.end
     }
@@ -372,6 +431,7 @@ impl Pente {
     }
 
     /// The winner's seat, if the game was won.
+    #[must_use]
     pub fn winner(&self) -> Option<Seat> {
         match self.end {
             Some(EndReason::BoardFull) | None => None,
@@ -384,7 +444,7 @@ impl Pente {
 impl Default for Pente {
     /// Pente with the tournament rule, on the empty board.
     fn default() -> Self {
-        Pente::new(Variant::Pente, true)
+        Pente::new(Variant::Pente, OpeningRule::Tournament)
     }
 }
 

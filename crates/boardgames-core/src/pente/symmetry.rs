@@ -40,6 +40,7 @@ const ALL: [D4; 8] = [
 
 impl D4 {
     /// The image of a point.
+    #[must_use]
     pub fn apply(self, p: Point) -> Point {
         let (c, r) = (p.col(), p.row());
         let m = SIZE - 1;
@@ -80,12 +81,12 @@ impl Symmetric for Pente {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::pente::Variant;
+    use crate::pente::{OpeningRule, Variant};
     use crate::Game;
 
     #[test]
     fn symmetries_commute_with_play_and_move_generation() {
-        let mut pos = Pente::new(Variant::KeryoPente, true);
+        let mut pos = Pente::new(Variant::KeryoPente, OpeningRule::Tournament);
         for m in ["K10", "L11", "N10", "M12", "P13", "L9", "A1"] {
             pos.play(m.parse().unwrap()).unwrap();
         }

@@ -4,11 +4,11 @@
 //!
 //! ```
 //! use boardgames_core::pente::record::PenteOrg;
-//! use boardgames_core::pente::{Pente, Variant};
+//! use boardgames_core::pente::{OpeningRule, Pente, Variant};
 //! use boardgames_core::record::{replay, Format, RecordedResult};
 //!
 //! // A pente.org file: its Game tag names the rules, else the format's default applies.
-//! let format = PenteOrg::new(Pente::new(Variant::Pente, true));
+//! let format = PenteOrg::new(Pente::new(Variant::Pente, OpeningRule::Tournament));
 //! let records = format.read("[Game \"Keryo-Pente\"]\n1. K10 L9 2. N10 M10 1-0\n")?;
 //! assert_eq!(records[0].result, Some(RecordedResult::FirstPlayerWins));
 //! let trace = replay(&records[0]);

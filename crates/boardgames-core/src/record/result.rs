@@ -23,6 +23,7 @@ pub enum RecordedResult {
 
 impl RecordedResult {
     /// The token: `1-0`, `0-1` or `1/2-1/2`.
+    #[must_use]
     pub const fn token(self) -> &'static str {
         match self {
             RecordedResult::FirstPlayerWins => "1-0",

@@ -46,6 +46,7 @@ pub struct Tag {
 }
 
 /// Whether a line is a tag line: `[` ... `]` once trimmed.
+#[must_use]
 pub fn is_tag_line(line: &str) -> bool {
     let line = line.trim();
     line.starts_with('[') && line.ends_with(']')
@@ -176,6 +177,7 @@ pub fn write_tag(out: &mut String, name: &str, value: &str, syntax: TagSyntax) {
 }
 
 /// The value of the first tag called `name` (exact match), if any.
+#[must_use]
 pub fn tag<'a>(tags: &'a [(String, String)], name: &str) -> Option<&'a str> {
     tags.iter()
         .find(|(n, _)| n == name)
@@ -185,6 +187,7 @@ pub fn tag<'a>(tags: &'a [(String, String)], name: &str) -> Option<&'a str> {
 /// A short name for a game in messages: its `Id` tag, else its `Event`, `Date` and the two
 /// player tags (`players`, e.g. `["Black", "White"]`) that are present, joined by commas, else
 /// `game`.
+#[must_use]
 pub fn label(tags: &[(String, String)], players: [&str; 2]) -> String {
     if let Some(id) = tag(tags, "Id") {
         return id.to_owned();

@@ -108,6 +108,7 @@ const APGN_TEXT: MoveText = MoveText {
 const LINE_WIDTH: usize = 78;
 
 /// The short name of a layout in the `Variant` tag.
+#[must_use]
 pub const fn variant_name(layout: Layout) -> &'static str {
     match layout {
         Layout::Standard => "standard",

@@ -49,6 +49,7 @@ impl JsonGame {
 
     /// The `replay --jsonl` report of this game: its moves as written replayed from the
     /// layout.
+    #[must_use]
     pub fn report(&self) -> ReplayReport {
         let trace = replay_written(&Abalone::new(self.layout), &self.moves);
         ReplayReport::of(self.id.clone(), &trace)

@@ -1,6 +1,6 @@
 //! Abalone records as [`Format`](crate::record::Format)s of
 //! [`Record<Position<SEATS>>`](crate::record::Record): APGN ([`Apgn`], `apgn`), the JSON line of
-//! the reference corpora ([`AbaloneJson`], `json`) and the plain Aba-Pro record of the
+//! the reference corpora (`AbaloneJson`, `json`, with the `serde` feature) and the plain Aba-Pro record of the
 //! command-line tools ([`AbaPro`], `abapro`); and the reference data's replay report.
 //!
 //! * [`apgn`]: APGN files, PGN-like tags with Aba-Pro move text, several games per file, as
@@ -108,6 +108,7 @@ pub enum RecordError {
 
 impl RecordError {
     /// The line of the problem (from 1); 0 for JSON and writing errors.
+    #[must_use]
     pub fn line(&self) -> usize {
         match self {
             RecordError::BadMove { line, .. }
@@ -118,6 +119,7 @@ impl RecordError {
     }
 
     /// The column of the problem (from 1); 0 where there is none.
+    #[must_use]
     pub fn column(&self) -> usize {
         match self {
             RecordError::BadMove { column, .. } | RecordError::Syntax { column, .. } => *column,
@@ -127,6 +129,7 @@ impl RecordError {
 
     /// The same error with its line `lines` further down (a game read from the middle of a
     /// file).
+    #[must_use]
     pub fn moved_down(mut self, lines: usize) -> RecordError {
         match &mut self {
             RecordError::BadMove { line, .. }
@@ -143,6 +146,7 @@ impl RecordError {
 ///
 /// `Au score` = six marbles ejected (`score (6 marbles)`), `Abandon` = resignation, `Au
 /// temps` = time, `Déco` = disconnection, `Match nul` = draw (agreed).
+#[must_use]
 pub fn termination_meaning(word: &str) -> Option<&'static str> {
     match word.trim() {
         "Au score" => Some("score (6 marbles)"),
@@ -155,6 +159,7 @@ pub fn termination_meaning(word: &str) -> Option<&'static str> {
 }
 
 /// The start of a two-player layout as a position of `SEATS` seats (`None` unless two).
+#[must_use]
 pub fn layout_start<const SEATS: usize>(layout: Layout) -> Option<Position<SEATS>> {
     super::position::Abalone::new(layout)
         .to_setup()
@@ -164,6 +169,7 @@ pub fn layout_start<const SEATS: usize>(layout: Layout) -> Option<Position<SEATS
 
 /// The two-player layout a start is, the move limit set aside; `None` for any other start
 /// (or more seats).
+#[must_use]
 pub fn layout_of<const SEATS: usize>(start: &Position<SEATS>) -> Option<Layout> {
     let mut bare = *start;
     bare.set_move_limit(None);

@@ -51,6 +51,7 @@ pub struct AbaPro<const SEATS: usize> {
 
 impl<const SEATS: usize> AbaPro<SEATS> {
     /// The format with the start of records that name none.
+    #[must_use]
     pub fn new(default: Position<SEATS>) -> AbaPro<SEATS> {
         AbaPro {
             default,
@@ -104,6 +105,7 @@ fn header_layout<const SEATS: usize>(value: &str) -> Result<(Position<SEATS>, St
 }
 
 /// The name of the layout a start is (its move limit aside), for `SEATS` players.
+#[must_use]
 pub fn layout_name<const SEATS: usize>(start: &Position<SEATS>) -> Option<String> {
     if SEATS == 2 {
         return layout_of(start).map(|l| l.to_string());
@@ -253,6 +255,7 @@ impl<const SEATS: usize> Format<Position<SEATS>> for AbaPro<SEATS> {
 
 /// The result token of a game: `1-0`, `0-1` or `1/2-1/2` with two sides (two players or two
 /// teams); with three players `1-0-0`, `0-1-0` or `0-0-1`; `*` while it goes on.
+#[must_use]
 pub fn result_token<const SEATS: usize>(pos: &Position<SEATS>) -> String {
     if pos.end_reason().is_none() {
         return "*".to_owned();

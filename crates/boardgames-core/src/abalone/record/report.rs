@@ -23,6 +23,7 @@ pub struct FirstIllegal {
 /// The number of moves the marbles of a position allow, also once the game has ended: after
 /// the sixth ejection the rules accept no move, but the reference data counts the moves of
 /// the final board, which do not depend on the captured counts.
+#[must_use]
 pub fn board_move_count(pos: &Abalone) -> usize {
     if pos.end_reason().is_none() {
         return pos.count_legal_moves();

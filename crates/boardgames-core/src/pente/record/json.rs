@@ -5,7 +5,7 @@
 use super::pgn::FIELD_TAGS;
 use super::RecordError;
 use crate::pente::point::Point;
-use crate::pente::position::{Pente, Variant};
+use crate::pente::position::{OpeningRule, Pente, Variant};
 use crate::record::json_lines::{read_lines, write_lines, JsonLine};
 use crate::record::{Format, Record, Step};
 
@@ -45,8 +45,12 @@ impl JsonRecord {
     }
 
     /// The position the record starts from: the empty board of its variant and rule.
+    #[must_use]
     pub fn start(&self) -> Pente {
-        Pente::new(self.variant, self.tournament_rule)
+        Pente::new(
+            self.variant,
+            OpeningRule::from_tournament_rule(self.tournament_rule),
+        )
     }
 }
 
@@ -128,7 +132,7 @@ impl JsonRecord {
     /// [`RecordError::Start`] when the record does not start from the empty board.
     pub fn from_record(record: &Record<Pente>) -> Result<JsonRecord, RecordError> {
         let start = &record.start;
-        if *start != Pente::new(start.variant(), start.tournament_rule()) {
+        if *start != Pente::new(start.variant(), start.opening_rule()) {
             return Err(RecordError::Start);
         }
         let mut extra = serde_json::Map::new();

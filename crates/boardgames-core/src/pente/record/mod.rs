@@ -1,5 +1,5 @@
 //! Pente records: the pente.org game file and move list ([`PenteOrg`], `pgn`) and the JSON
-//! record of the reference data ([`PenteJson`], `json`) as [`Format`](crate::record::Format)s
+//! record of the reference data (`PenteJson`, `json`, with the `serde` feature) as [`Format`](crate::record::Format)s
 //! of [`Record<Pente>`](crate::record::Record), and the reference data's replay report.
 //!
 //! * [`movelist`]: the bare move text `1. K10 L9 2. ...` (with optional tags and comments).
@@ -63,6 +63,7 @@ pub enum RecordError {
 impl RecordError {
     /// The same error with its line `lines` further down (a game read from the middle of a
     /// file).
+    #[must_use]
     pub fn moved_down(self, lines: usize) -> RecordError {
         match self {
             RecordError::BadMove {

@@ -111,7 +111,7 @@ impl Format<Pente> for PenteMoveList {
         let mut out = String::new();
         for record in records {
             let start = &record.start;
-            if *start != Pente::new(start.variant(), start.tournament_rule()) {
+            if *start != Pente::new(start.variant(), start.opening_rule()) {
                 return Err(RecordError::Start);
             }
             let moves: Vec<String> = record.move_texts();

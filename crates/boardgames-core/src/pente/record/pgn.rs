@@ -28,7 +28,7 @@
 
 use super::movelist::{parse_move_list, MOVE_TEXT};
 use super::RecordError;
-use crate::pente::position::{Pente, Variant};
+use crate::pente::position::{OpeningRule, Pente, Variant};
 use crate::record::tags::{is_tag_line, read_loose_tags, write_tag, TagSyntax};
 use crate::record::{split_games, Format, MoveText, Record, RecordedResult, Step};
 
@@ -53,6 +53,7 @@ pub struct PenteOrg {
 
 impl PenteOrg {
     /// The format with the rules of files that do not name theirs.
+    #[must_use]
     pub fn new(default: Pente) -> PenteOrg {
         PenteOrg { default }
     }
@@ -160,7 +161,7 @@ pub fn read_pgn(
         result = last_result_token(text);
     }
     Ok(Record {
-        start: Pente::new(variant, rule),
+        start: Pente::new(variant, OpeningRule::from_tournament_rule(rule)),
         tags: read_loose_tags(text),
         steps: moves.into_iter().map(Step::Move).collect(),
         result,
@@ -183,7 +184,7 @@ fn last_result_token(text: &str) -> Option<RecordedResult> {
 /// files cannot state another start).
 pub fn write_pgn(record: &Record<Pente>) -> Result<String, RecordError> {
     let start = &record.start;
-    if *start != Pente::new(start.variant(), start.tournament_rule()) {
+    if *start != Pente::new(start.variant(), start.opening_rule()) {
         return Err(RecordError::Start);
     }
     let mut out = String::new();
@@ -247,7 +248,7 @@ mod tests {
     fn long_games_wrap_at_80_columns_and_round_trip() {
         let moves: Vec<Point> = Point::all().step_by(3).take(101).collect();
         let rec = Record {
-            start: Pente::new(Variant::Pente, true),
+            start: Pente::new(Variant::Pente, OpeningRule::Tournament),
             tags: vec![("Event".into(), "Turn-based Game".into())],
             steps: moves.into_iter().map(Step::Move).collect(),
             result: Some(RecordedResult::FirstPlayerWins),

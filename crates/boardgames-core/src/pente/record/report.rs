@@ -55,6 +55,7 @@ pub struct ReplayReport {
 
 impl ReplayReport {
     /// Replays a JSON record's moves as written and reports them.
+    #[must_use]
     pub fn of(record: &JsonRecord) -> ReplayReport {
         let trace = replay_written(&record.start(), &record.moves);
         ReplayReport::fold(record, &trace)

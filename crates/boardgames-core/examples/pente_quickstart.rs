@@ -2,11 +2,11 @@
 //!
 //! Run: `cargo run -p boardgames-core --example pente_quickstart`
 
-use boardgames_core::pente::{Pente, Variant};
+use boardgames_core::pente::{OpeningRule, Pente, Variant};
 use boardgames_core::{Game, Turn};
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
-    let mut pos = Pente::new(Variant::KeryoPente, true); // tournament rule on
+    let mut pos = Pente::new(Variant::KeryoPente, OpeningRule::Tournament); // tournament rule on
     for text in ["K10", "L11", "N10", "M12", "P13"] {
         let mv = pos.parse_move(text)?; // notation, checked against the position
         pos.play(mv)?; // an Err leaves the position unchanged

@@ -4,7 +4,7 @@
 
 use std::collections::BTreeMap;
 
-use boardgames_core::pente::{Pente, Variant};
+use boardgames_core::pente::{OpeningRule, Pente, Variant};
 use boardgames_core::search::random_playout;
 use rand::SeedableRng;
 
@@ -15,7 +15,7 @@ fn main() {
         Some("keryo") => Variant::KeryoPente,
         _ => Variant::Pente,
     };
-    let start = Pente::new(variant, true);
+    let start = Pente::new(variant, OpeningRule::Tournament);
     let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(2026);
     let mut tally: BTreeMap<String, usize> = BTreeMap::new();
     let mut plies = 0;
