@@ -12,6 +12,7 @@ use std::io::{self, Write};
 use std::process::ExitCode;
 use std::time::Duration;
 
+use boardgames_cli::shell::{self, ProgramCommand};
 use boardgames_cli::{parse_duration, Exit, KitCommand};
 use boardgames_core::abalone::{Layout, MultiLayout};
 use clap::{CommandFactory, FromArgMatches, Parser};
@@ -159,7 +160,7 @@ struct Cli {
     #[arg(long, global = true, value_name = "TIME", value_parser = parse_duration)]
     time_limit: Option<Duration>,
     #[command(subcommand)]
-    command: KitCommand,
+    command: ProgramCommand,
 }
 
 /// The move limit of `selfplay` with three or more players when none is given.
@@ -207,11 +208,15 @@ fn main() -> ExitCode {
         Ok(cli) => cli,
         Err(e) => e.exit(),
     };
+    let kit = match &cli.command {
+        ProgramCommand::Game(kit) => kit,
+        ProgramCommand::Shell(c) => return shell::run(c, command).into(),
+    };
     let exit = match cli.players {
-        3 => configure::<3>(&cli).map(|game| run(&game, &cli.command)),
-        4 => configure::<4>(&cli).map(|game| run(&game, &cli.command)),
-        6 => configure::<6>(&cli).map(|game| run(&game, &cli.command)),
-        _ => configure::<2>(&cli).map(|game| run(&game, &cli.command)),
+        3 => configure::<3>(&cli).map(|game| run(&game, kit)),
+        4 => configure::<4>(&cli).map(|game| run(&game, kit)),
+        6 => configure::<6>(&cli).map(|game| run(&game, kit)),
+        _ => configure::<2>(&cli).map(|game| run(&game, kit)),
     };
     match exit {
         Ok(exit) => exit.into(),

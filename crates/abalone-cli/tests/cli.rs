@@ -555,3 +555,14 @@ fn player_counts_and_layouts_must_agree() {
         .code(2)
         .stderr(predicate::str::contains("unknown layout"));
 }
+
+#[test]
+fn completions_man_page_and_no_colour_in_a_pipe() {
+    boardgames_testdata::check_terminal_conventions(
+        "abalone-cli",
+        &[
+            (&["replay", "examples/games/abalone-awc2015-final.txt"], ""),
+            (&["play"], "a1b2\nquit\n"),
+        ],
+    );
+}

@@ -9,6 +9,7 @@
 //! ([`records`]); the simple record and `replay --jsonl` go to the kit from there.
 
 mod computer;
+mod paint;
 mod plain;
 mod records;
 mod report;
@@ -18,8 +19,10 @@ use std::io::{self, BufRead, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
+use boardgames_cli::shell::{self, ShellCommand};
 use boardgames_cli::{
-    ChanceArgs, Exit, KitCommand, MovesArgs, PerftArgs, PlayArgs, PlayConfig, SelfplayArgs,
+    ChanceArgs, ColorChoice, Exit, KitCommand, MovesArgs, PerftArgs, PlayArgs, PlayConfig,
+    SelfplayArgs,
 };
 use boardgames_core::backgammon::{Dice, Match, MatchRules, Side};
 use clap::{Args, CommandFactory, FromArgMatches, Parser, Subcommand};
@@ -189,6 +192,9 @@ enum Command {
     Perft(PerftCmd),
     /// Computer against computer: random legal plays, the cube as the computer handles it.
     Selfplay(SelfplayCmd),
+    /// `completions SHELL`, `man`.
+    #[command(flatten)]
+    Shell(ShellCommand),
 }
 
 /// A money game or a match.
@@ -233,6 +239,11 @@ struct ReplayCmd {
     /// Batch mode: FILE holds one JSON game record per line; see below.
     #[arg(long, conflicts_with = "quiet")]
     jsonl: bool,
+    /// When to colour the board of a simple record's replay: auto (on a terminal, unless
+    /// `NO_COLOR` is set), always or never; `--color` alone means always.
+    #[arg(long, value_enum, value_name = "WHEN", default_value_t = ColorChoice::Auto,
+          num_args = 0..=1, default_missing_value = "always", alias = "colour")]
+    color: ColorChoice,
 }
 
 #[derive(Debug, Args)]
@@ -307,11 +318,12 @@ fn main() -> ExitCode {
         .mut_subcommand("convert", |c| c.after_help(CONVERT_HELP))
         .mut_subcommand("moves", |c| c.after_help(MOVES_HELP))
         .mut_subcommand("perft", |c| c.after_help(PERFT_HELP));
-    let cli = match Cli::from_arg_matches(&command.get_matches()) {
+    let cli = match Cli::from_arg_matches(&command.clone().get_matches()) {
         Ok(cli) => cli,
         Err(e) => e.exit(),
     };
     let exit = match cli.command {
+        Command::Shell(c) => shell::run(&c, command),
         Command::Play(a) => play(a),
         Command::Selfplay(a) => {
             let game = MatchCli {
@@ -335,9 +347,9 @@ fn main() -> ExitCode {
                 .map(|game| boardgames_cli::run(&game, &KitCommand::Perft(a.perft)))
                 .unwrap_or_else(bad_start)
         }
-        Command::Replay(a) => {
-            own(|stdin, out, err| records::replay(&a.file, a.jsonl, a.quiet, stdin, out, err))
-        }
+        Command::Replay(a) => own(|stdin, out, err| {
+            records::replay(&a.file, a.jsonl, a.quiet, a.color, stdin, out, err)
+        }),
         Command::Convert(a) => {
             own(|stdin, out, err| records::convert(&a.file, &a.to, stdin, out, err))
         }

@@ -68,6 +68,16 @@ impl GameCli for BackgammonCli {
         })]
     }
 
+    /// The diagram, its checkers in colour when `colour` is set.
+    fn render(&self, pos: &Backgammon, colour: bool) -> String {
+        let text = pos.to_string();
+        if colour {
+            crate::paint::paint(&text)
+        } else {
+            text
+        }
+    }
+
     /// The games of a match as JSON lines (the reference data's `real.jsonl`), replayed
     /// against the match's rules: the program's `replay --jsonl`.
     fn replay_lines(&self) -> Option<ReplayMode> {

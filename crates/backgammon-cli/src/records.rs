@@ -6,7 +6,7 @@
 use std::io::{self, BufRead, Write};
 use std::path::Path;
 
-use boardgames_cli::{input, replay, Exit, ReplayArgs};
+use boardgames_cli::{input, replay, ColorChoice, Exit, ReplayArgs};
 use boardgames_core::backgammon::record::replay::move_numbers;
 use boardgames_core::backgammon::record::{
     read_matches, replay_game_with, write_match, ActionKind, EndKind, MatchRecord,
@@ -27,6 +27,7 @@ pub fn replay(
     file: &Path,
     jsonl: bool,
     quiet: bool,
+    color: ColorChoice,
     stdin: &mut dyn BufRead,
     out: &mut dyn Write,
     err: &mut dyn Write,
@@ -38,7 +39,7 @@ pub fn replay(
         file: file.to_owned(),
         jsonl,
         quiet,
-        colour: false,
+        color,
         game: None,
     };
     if jsonl {

@@ -428,8 +428,13 @@ impl GameCli for MatchCli {
 
     /// The board from the human's side against the computer, else from the side on roll's
     /// (as gnubg numbers the points for the player on roll).
-    fn render(&self, pos: &Match, _colour: bool) -> String {
-        self.board(pos, pos.position())
+    fn render(&self, pos: &Match, colour: bool) -> String {
+        let text = self.board(pos, pos.position());
+        if colour {
+            crate::paint::paint(&text)
+        } else {
+            text
+        }
     }
 
     /// After a decision that moves no checker (roll, double, take, reject), only the score,
@@ -443,7 +448,12 @@ impl GameCli for MatchCli {
         colour: bool,
     ) -> String {
         if let Some(last) = finished_game(before, step, after) {
-            return self.board(after, &last);
+            let text = self.board(after, &last);
+            return if colour {
+                crate::paint::paint(&text)
+            } else {
+                text
+            };
         }
         let same_game = !matches!(after.phase(), Phase::Opening | Phase::Over(_));
         match step {

@@ -678,3 +678,14 @@ fn playing_o_against_the_computer() {
     assert!(out.contains("(points numbered from O's side)"), "{out}");
     assert!(!out.contains("error"), "{out}");
 }
+
+#[test]
+fn completions_man_page_and_no_colour_in_a_pipe() {
+    boardgames_testdata::check_terminal_conventions(
+        "backgammon-cli",
+        &[
+            (&["replay", "examples/games/backgammon-bear-off.txt"], ""),
+            (&["play", "--seed", "1"], "roll\nquit\n"),
+        ],
+    );
+}

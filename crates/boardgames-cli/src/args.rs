@@ -29,6 +29,35 @@ pub enum KitCommand {
     Convert(ConvertArgs),
 }
 
+/// When the programs colour what they print (`--color`).
+///
+/// `Auto` follows the terminal conventions: colour only when standard output is a terminal,
+/// none when `NO_COLOR` is set to anything or `TERM` is `dumb`; `CLICOLOR_FORCE` forces it.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Default, ValueEnum)]
+pub enum ColorChoice {
+    /// Colour on a terminal, none in a pipe or a file, or with `NO_COLOR` set.
+    #[default]
+    Auto,
+    /// Always colour (even into a pipe).
+    Always,
+    /// Never colour.
+    Never,
+}
+
+impl ColorChoice {
+    /// Whether to colour standard output: `Auto` decided for the process's standard output.
+    #[must_use]
+    pub fn for_stdout(self) -> bool {
+        match self {
+            ColorChoice::Always => true,
+            ColorChoice::Never => false,
+            ColorChoice::Auto => {
+                anstream::AutoStream::choice(&std::io::stdout()) != anstream::ColorChoice::Never
+            }
+        }
+    }
+}
+
 /// Who plays the other side in `play`.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Default, ValueEnum)]
 pub enum Opponent {
@@ -60,9 +89,11 @@ pub struct PlayArgs {
     /// watch a whole game). Overrides `--vs`, `--seat` and `--computer-first`.
     #[arg(long, value_name = "SEATS", value_delimiter = ',', value_parser = clap::value_parser!(u8).range(1..=6))]
     pub computer_seats: Vec<u8>,
-    /// Colour the board with ANSI escape codes.
-    #[arg(long, alias = "color")]
-    pub colour: bool,
+    /// When to colour the board with ANSI escape codes: auto (on a terminal, unless
+    /// `NO_COLOR` is set), always or never; `--color` alone means always.
+    #[arg(long, value_enum, value_name = "WHEN", default_value_t = ColorChoice::Auto,
+          num_args = 0..=1, default_missing_value = "always", alias = "colour")]
+    pub color: ColorChoice,
 }
 
 /// Options of games with chance nodes (dice), for their `play`.
@@ -87,9 +118,11 @@ pub struct ReplayArgs {
     /// Print only the final position and the result, not each move.
     #[arg(long, conflicts_with = "jsonl")]
     pub quiet: bool,
-    /// Colour the board with ANSI escape codes.
-    #[arg(long, alias = "color")]
-    pub colour: bool,
+    /// When to colour the board with ANSI escape codes: auto (on a terminal, unless
+    /// `NO_COLOR` is set), always or never; `--color` alone means always.
+    #[arg(long, value_enum, value_name = "WHEN", default_value_t = ColorChoice::Auto,
+          num_args = 0..=1, default_missing_value = "always", alias = "colour")]
+    pub color: ColorChoice,
     /// Of a file with several games, replay only the Nth (from 1).
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..), conflicts_with = "jsonl")]
     pub game: Option<u32>,

@@ -58,14 +58,15 @@ pub mod perft;
 pub mod repl;
 pub mod replay;
 pub mod selfplay;
+pub mod shell;
 
 use std::io::{self, Write};
 
 use boardgames_core::record::replay as replay_record;
 
 pub use args::{
-    parse_duration, ChanceArgs, ConvertArgs, KitCommand, MovesArgs, Opponent, PerftArgs, PlayArgs,
-    ReplayArgs, SelfplayArgs,
+    parse_duration, ChanceArgs, ColorChoice, ConvertArgs, KitCommand, MovesArgs, Opponent,
+    PerftArgs, PlayArgs, ReplayArgs, SelfplayArgs,
 };
 pub use frontend::{
     format_for, format_named, CommandHelp, CommandOutput, Formats, GameCli, MoveListing,

@@ -83,7 +83,7 @@ impl PlayConfig {
             computer,
             seed,
             manual_chance: chance.manual_dice,
-            colour: args.colour,
+            colour: args.color.for_stdout(),
             time_limit: None,
         }
     }

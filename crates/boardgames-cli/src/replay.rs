@@ -133,14 +133,14 @@ fn show_record<C: GameCli>(
         }
     }
     if let Some(bad) = &trace.illegal {
-        writeln!(out, "{}", cli.render(trace.last(), args.colour))?;
+        writeln!(out, "{}", cli.render(trace.last(), args.color.for_stdout()))?;
         let message = cli
             .illegal_message(format, record, bad)
             .unwrap_or_else(|| illegal_line(cli, &trace, bad));
         writeln!(err, "error: {message}")?;
         return Ok(Exit::Failure);
     }
-    writeln!(out, "{}", cli.render(trace.last(), args.colour))?;
+    writeln!(out, "{}", cli.render(trace.last(), args.color.for_stdout()))?;
     writeln!(out, "result: {}", cli.describe_end(trace.last()))?;
     Ok(Exit::Success)
 }

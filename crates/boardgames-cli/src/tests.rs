@@ -158,7 +158,7 @@ fn replay_stdin(text: &str, jsonl: bool) -> (Exit, String, String) {
         file: PathBuf::from("-"),
         jsonl,
         quiet: false,
-        colour: false,
+        color: ColorChoice::Never,
         game: None,
     };
     let mut input = Cursor::new(text.as_bytes().to_vec());
@@ -198,7 +198,7 @@ fn replay_prints_steps_and_stops_at_an_illegal_one() {
         file: PathBuf::from("/nonexistent/record.txt"),
         jsonl: false,
         quiet: false,
-        colour: false,
+        color: ColorChoice::Never,
         game: None,
     };
     let (mut out, mut err) = (Vec::new(), Vec::new());
@@ -263,7 +263,7 @@ fn play_config_from_shared_options() {
         computer_first: true,
         seat: None,
         computer_seats: Vec::new(),
-        colour: false,
+        color: ColorChoice::Never,
     };
     let c = PlayConfig::from_args(&args, &ChanceArgs { manual_dice: true }, &start);
     assert_eq!(c.computer, vec![Seat(0)]);

@@ -96,3 +96,50 @@ pub fn stdout_of(cmd: &mut assert_cmd::Command) -> String {
     );
     String::from_utf8(out.stdout).expect("UTF-8 output")
 }
+
+/// Checks a program's terminal conventions: `completions bash` prints a bash completion
+/// script, `man` a roff page, and each of `board_commands` (arguments after the program
+/// name, each with the standard input given beside it) prints no ANSI escape code into a
+/// pipe by default, none with `--color never`, and some with `--color always`.
+///
+/// # Panics
+/// When a convention does not hold (the message names the command).
+pub fn check_terminal_conventions(program: &str, board_commands: &[(&[&str], &str)]) {
+    let run = |args: &[&str], stdin: &str| {
+        let mut cmd = assert_cmd::Command::cargo_bin(program).expect("the binary is built");
+        cmd.current_dir(repo_root())
+            .env_remove("NO_COLOR")
+            .env_remove("CLICOLOR_FORCE")
+            .args(args)
+            .write_stdin(stdin);
+        stdout_of(&mut cmd)
+    };
+    let script = run(&["completions", "bash"], "");
+    assert!(
+        script.contains(&format!("complete -F _{}", program.replace('-', "__")))
+            || script.contains("complete -F"),
+        "{program} completions bash: {script:.200}"
+    );
+    assert!(
+        script.contains("replay"),
+        "the script completes the subcommands"
+    );
+    let page = run(&["man"], "");
+    assert!(page.contains(".TH"), "{program} man: {page:.200}");
+    for (args, stdin) in board_commands {
+        let plain = run(args, stdin);
+        assert!(
+            !plain.contains('\x1b'),
+            "{program} {args:?} wrote an escape code into a pipe"
+        );
+        let mut never = args.to_vec();
+        never.extend(["--color", "never"]);
+        assert!(!run(&never, stdin).contains('\x1b'), "{program} {never:?}");
+        let mut always = args.to_vec();
+        always.extend(["--color", "always"]);
+        assert!(
+            run(&always, stdin).contains('\x1b'),
+            "{program} {always:?} has no colour"
+        );
+    }
+}

@@ -7,7 +7,7 @@ mod pente;
 
 use std::process::ExitCode;
 
-use boardgames_cli::KitCommand;
+use boardgames_cli::shell::{self, ProgramCommand};
 use boardgames_core::pente::Variant;
 use clap::{CommandFactory, FromArgMatches, Parser};
 
@@ -72,7 +72,7 @@ struct Cli {
     #[arg(long, global = true)]
     no_tournament_rule: bool,
     #[command(subcommand)]
-    command: KitCommand,
+    command: ProgramCommand,
 }
 
 fn parse_variant(text: &str) -> Result<Variant, String> {
@@ -87,7 +87,7 @@ fn main() -> ExitCode {
     let command = Cli::command()
         .mut_subcommand("replay", |c| c.after_help(REPLAY_HELP))
         .mut_subcommand("perft", |c| c.after_help(PERFT_HELP));
-    let cli = match Cli::from_arg_matches(&command.get_matches()) {
+    let cli = match Cli::from_arg_matches(&command.clone().get_matches()) {
         Ok(cli) => cli,
         Err(e) => e.exit(),
     };
@@ -95,5 +95,9 @@ fn main() -> ExitCode {
         variant: cli.variant,
         tournament_rule: !cli.no_tournament_rule,
     };
-    boardgames_cli::run(&game, &cli.command).into()
+    match &cli.command {
+        ProgramCommand::Game(c) => boardgames_cli::run(&game, c),
+        ProgramCommand::Shell(c) => shell::run(c, command),
+    }
+    .into()
 }

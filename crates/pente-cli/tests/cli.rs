@@ -487,3 +487,17 @@ fn perft_refuses_depths_that_could_never_finish() {
         .code(2)
         .stderr(predicates::str::contains("0..=32"));
 }
+
+#[test]
+fn completions_man_page_and_no_colour_in_a_pipe() {
+    boardgames_testdata::check_terminal_conventions(
+        "pente-cli",
+        &[
+            (
+                &["replay", "examples/games/pente-org-50000000005101.txt"],
+                "",
+            ),
+            (&["play"], "K10\nquit\n"),
+        ],
+    );
+}
