@@ -200,12 +200,12 @@ fn an_illegal_move_in_a_record_stops_the_replay_with_its_ply() {
         .code(1)
         .stderr(predicate::str::contains("ply 3"))
         .stderr(predicate::str::contains("A1 holds no marble"));
-    // Not a move at all.
+    // Not a move at all: the input cannot be parsed (2), and the message still says where.
     abalone()
         .args(["replay", "-"])
         .write_stdin("1.a1b2 zz\n")
         .assert()
-        .code(1)
+        .code(2)
         .stderr(predicate::str::contains("ply 2"));
     // A layout header that contradicts the option.
     abalone()
@@ -565,4 +565,16 @@ fn completions_man_page_and_no_colour_in_a_pipe() {
             (&["play"], "a1b2\nquit\n"),
         ],
     );
+}
+
+#[test]
+fn the_same_failure_gives_the_same_exit_status_as_in_the_other_programs() {
+    boardgames_testdata::check_input_conventions(&boardgames_testdata::InputCases {
+        program: "abalone-cli",
+        valid: "1. a1b2 i5h5\n",
+        bad_token: "1. a1b2 zz\n",
+        // White has no marble on A1: the move is well formed and refused.
+        illegal: "1. a1b2 a1b2\n",
+        other_game: "examples/games/pente-org-50000000005101.txt",
+    });
 }

@@ -166,7 +166,9 @@ fn broken_files_and_illegal_moves_are_reported_precisely() {
         .assert()
         .code(2)
         .stderr(predicate::str::contains("line 12, column 9"))
-        .stderr(predicate::str::contains("\"a5x5\" is not a move"));
+        .stderr(predicate::str::contains(
+            "in move \"a5x5\", characters 3..5",
+        ));
     abalone()
         .args(["convert", "-", "--to", "json"])
         .write_stdin(broken)

@@ -239,6 +239,9 @@ struct ReplayCmd {
     /// Batch mode: FILE holds one JSON game record per line; see below.
     #[arg(long, conflicts_with = "quiet")]
     jsonl: bool,
+    /// Show only the Nth game (from 1) of a match file (the others are still checked).
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..), conflicts_with = "jsonl")]
+    game: Option<u32>,
     /// When to colour the board of a simple record's replay: auto (on a terminal, unless
     /// `NO_COLOR` is set), always or never; `--color` alone means always.
     #[arg(long, value_enum, value_name = "WHEN", default_value_t = ColorChoice::Auto,
@@ -348,7 +351,7 @@ fn main() -> ExitCode {
                 .unwrap_or_else(bad_start)
         }
         Command::Replay(a) => own(|stdin, out, err| {
-            records::replay(&a.file, a.jsonl, a.quiet, a.color, stdin, out, err)
+            records::replay(&a.file, a.jsonl, a.quiet, a.game, a.color, stdin, out, err)
         }),
         Command::Convert(a) => {
             own(|stdin, out, err| records::convert(&a.file, &a.to, stdin, out, err))

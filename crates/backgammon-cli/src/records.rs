@@ -27,6 +27,7 @@ pub fn replay(
     file: &Path,
     jsonl: bool,
     quiet: bool,
+    only: Option<u32>,
     color: ColorChoice,
     stdin: &mut dyn BufRead,
     out: &mut dyn Write,
@@ -40,17 +41,17 @@ pub fn replay(
         jsonl,
         quiet,
         color,
-        game: None,
+        game: only,
     };
     if jsonl {
         return replay::replay(&game, &args, stdin, out, err);
     }
-    let text = match input::read_text(file, true, stdin, err)? {
+    let text = match read_record_text(file, stdin, err)? {
         Ok(t) => t,
         Err(exit) => return Ok(exit),
     };
     if is_match_record(&text) {
-        return replay_match(&text, file, quiet, out, err);
+        return replay_match(&text, file, quiet, only, out, err);
     }
     replay::replay(
         &game,
@@ -59,6 +60,25 @@ pub fn replay(
         out,
         err,
     )
+}
+
+/// The text of a record file read as `replay` and `convert` read it: match files from
+/// servers may carry player names in a legacy 8-bit encoding, so bytes that are not UTF-8
+/// become U+FFFD in a match record; any other text that is not UTF-8 is refused as such.
+fn read_record_text(
+    file: &Path,
+    stdin: &mut dyn BufRead,
+    err: &mut dyn Write,
+) -> io::Result<Result<String, Exit>> {
+    let text = match input::read_text(file, true, stdin, err)? {
+        Ok(t) => t,
+        Err(exit) => return Ok(Err(exit)),
+    };
+    if text.contains('\u{FFFD}') && !is_match_record(&text) {
+        writeln!(err, "error: {} is not UTF-8 text", file.display())?;
+        return Ok(Err(Exit::BadInput));
+    }
+    Ok(Ok(text))
 }
 
 /// Whether `text` is a match record: JSON (`{`), or match text with an `N point match` or
@@ -125,6 +145,7 @@ fn replay_match(
     text: &str,
     name: &Path,
     quiet: bool,
+    only: Option<u32>,
     out: &mut dyn Write,
     err: &mut dyn Write,
 ) -> io::Result<Exit> {
@@ -140,7 +161,15 @@ fn replay_match(
         if records.len() > 1 {
             writeln!(out, "== match {} of {}", i + 1, records.len())?;
         }
-        if replay_one(rec, name, quiet, out, err)? != Exit::Success {
+        if let Some(k) = only.filter(|&k| k as usize > rec.games.len()) {
+            writeln!(
+                err,
+                "error: --game {k}: the match holds {} games",
+                rec.games.len()
+            )?;
+            return Ok(Exit::BadInput);
+        }
+        if replay_one(rec, name, quiet, only, out, err)? != Exit::Success {
             exit = Exit::Failure;
         }
     }
@@ -152,6 +181,7 @@ fn replay_one(
     rec: &MatchRecord,
     name: &Path,
     quiet: bool,
+    only: Option<u32>,
     out: &mut dyn Write,
     err: &mut dyn Write,
 ) -> io::Result<Exit> {
@@ -164,7 +194,9 @@ fn replay_one(
     // The whole-match check first: scores between games and Crawford flags too.
     let checked = rec.check();
     let mut score = None;
-    for g in &rec.games {
+    for (index, g) in rec.games.iter().enumerate() {
+        // With --game N only the Nth game is shown; the others are still checked.
+        let shown = only.is_none_or(|k| k as usize == index + 1);
         let who = |p: u8| {
             let name = g.players[usize::from(p.min(1))].as_str();
             if name.is_empty() {
@@ -174,6 +206,7 @@ fn replay_one(
             }
         };
         let crawford = if g.crawford { " (Crawford game)" } else { "" };
+        let out: &mut dyn Write = if shown { &mut *out } else { &mut io::sink() };
         writeln!(
             out,
             "Game {}: {} {} - {} {}{crawford}",
@@ -282,10 +315,14 @@ pub fn convert(
         writeln!(err, "error: cannot write {to:?}: formats are mat, json")?;
         return Ok(Exit::BadInput);
     }
-    let text = match input::read_text(file, true, stdin, err)? {
+    let text = match read_record_text(file, stdin, err)? {
         Ok(t) => t,
         Err(exit) => return Ok(exit),
     };
+    if text.trim().is_empty() {
+        writeln!(err, "error: {}", input::EMPTY_INPUT)?;
+        return Ok(Exit::BadInput);
+    }
     let records = match read_any(&text) {
         Ok(r) => r,
         Err(e) => {

@@ -689,3 +689,16 @@ fn completions_man_page_and_no_colour_in_a_pipe() {
         ],
     );
 }
+
+#[test]
+fn the_same_failure_gives_the_same_exit_status_as_in_the_other_programs() {
+    boardgames_testdata::check_input_conventions(&boardgames_testdata::InputCases {
+        program: "backgammon-cli",
+        valid:
+            " 1 point match\n\n Game 1\n A : 0      B : 0\n  1) 31: 8/5 6/5\n      Wins 1 point\n",
+        bad_token: "31: 8/5 6/5\n64: 99/1\n",
+        // 64 from the start: no checker can move 7 pips in one go (24/17).
+        illegal: "31: 8/5 6/5\n64: 24/17\n",
+        other_game: "examples/games/pente-org-50000000005101.txt",
+    });
+}

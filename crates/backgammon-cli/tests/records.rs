@@ -227,3 +227,34 @@ fn convert_round_trip() {
         .assert()
         .code(2);
 }
+
+#[test]
+fn replay_game_n_shows_one_game_of_a_match_and_checks_them_all() {
+    // The Galaxy 7-point match above: four games, the fourth the Crawford game at 6-0.
+    let text = gunzip("match-files/galaxy/match11926267.txt.gz");
+    let out = cli()
+        .args(["replay", "--quiet", "--game", "4", "-"])
+        .write_stdin(text.clone())
+        .output()
+        .expect("runs");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let s = stdout(&out);
+    assert!(s.contains("Game 4: P1 6 - P2 0 (Crawford game)"), "{s}");
+    assert!(!s.contains("Game 1:") && !s.contains("Game 3:"), "{s}");
+    assert!(
+        s.ends_with("final score: P1 7 - P2 0: P1 wins the match\n"),
+        "{s}"
+    );
+    cli()
+        .args(["replay", "--game", "5", "-"])
+        .write_stdin(text)
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(
+            "--game 5: the match holds 4 games",
+        ));
+}

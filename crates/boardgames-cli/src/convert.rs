@@ -41,10 +41,19 @@ pub fn convert<C: GameCli>(
         Ok(text) => text,
         Err(exit) => return Ok(exit),
     };
-    let written = format_for::<C>(&formats, &text)
-        .map(|from| from.read(&text))
-        .transpose()
-        .and_then(|records| target.write(&records.unwrap_or_default()));
+    let records = match format_for::<C>(&formats, &text).map(|from| from.read(&text)) {
+        Some(Ok(records)) if records.is_empty() => {
+            writeln!(err, "error: {}", input::EMPTY_INPUT)?;
+            return Ok(Exit::BadInput);
+        }
+        Some(Ok(records)) => records,
+        None => Vec::new(),
+        Some(Err(e)) => {
+            writeln!(err, "error: {}: {e}", args.file.display())?;
+            return Ok(Exit::BadInput);
+        }
+    };
+    let written = target.write(&records);
     match written {
         Ok(converted) => {
             out.write_all(converted.as_bytes())?;

@@ -7,6 +7,9 @@ use std::path::Path;
 
 use crate::Exit;
 
+/// What every program says of an input with no record in it (`replay`, `convert`).
+pub const EMPTY_INPUT: &str = "not a game record: the input is empty: no record to read";
+
 /// The text of `path`, or of `stdin` when `path` is `-`, without a leading byte-order mark.
 /// Text that is not UTF-8 is refused, or read with replacement characters when `lossy`.
 ///

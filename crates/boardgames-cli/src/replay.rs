@@ -54,10 +54,7 @@ pub fn replay<C: GameCli>(
     };
     let records = match format.read(&text) {
         Ok(records) if records.is_empty() => {
-            writeln!(
-                err,
-                "error: not a game record: the input is empty: no record to read"
-            )?;
+            writeln!(err, "error: {}", input::EMPTY_INPUT)?;
             return Ok(Exit::BadInput);
         }
         Ok(records) => records,
@@ -92,8 +89,12 @@ pub fn replay<C: GameCli>(
                 cli.record_label(record)
             )?;
         }
-        if show_record(cli, format.name(), record, args, out, err)? != Exit::Success {
-            exit = Exit::Failure;
+        match show_record(cli, format.name(), record, args, out, err)? {
+            Exit::Success => {}
+            // A step that is not notation at all outweighs a refused legal-looking one.
+            Exit::BadInput => exit = Exit::BadInput,
+            other if exit == Exit::Success => exit = other,
+            _ => {}
         }
         if let Some(footer) = cli.record_footer(format.name(), record) {
             writeln!(out, "{footer}")?;
@@ -138,7 +139,12 @@ fn show_record<C: GameCli>(
             .illegal_message(format, record, bad)
             .unwrap_or_else(|| illegal_line(cli, &trace, bad));
         writeln!(err, "error: {message}")?;
-        return Ok(Exit::Failure);
+        // Text that is no step at all cannot be parsed (2); a step refused by the rules is 1.
+        return Ok(if bad.error.is_notation() {
+            Exit::BadInput
+        } else {
+            Exit::Failure
+        });
     }
     writeln!(out, "{}", cli.render(trace.last(), args.color.for_stdout()))?;
     writeln!(out, "result: {}", cli.describe_end(trace.last()))?;
@@ -155,17 +161,21 @@ pub fn who<C: GameCli>(cli: &C, pos: &C::Game) -> String {
 }
 
 /// The kit's message for a refused step: `ply N (seat): "step": reason`, or `chance before
-/// ply N (chance): ...` at a chance node.
+/// ply N: ...` at a chance node.
 pub fn illegal_line<C: GameCli>(
     cli: &C,
     trace: &Trace<C::Game>,
     bad: &IllegalStep<C::Game>,
 ) -> String {
     let pos = trace.last();
+    // At a chance node the label already says who acts.
+    let who = match pos.turn() {
+        Turn::Chance => String::new(),
+        _ => format!(" ({})", who(cli, pos)),
+    };
     format!(
-        "{} ({}): {:?}: {}",
+        "{}{who}: {:?}: {}",
         step_label(pos, bad.ply),
-        who(cli, pos),
         bad.written.trim(),
         step_reason(pos, bad)
     )

@@ -143,3 +143,82 @@ pub fn check_terminal_conventions(program: &str, board_commands: &[(&[&str], &st
         );
     }
 }
+
+/// Records for [`check_input_conventions`], as the program's `replay` reads them.
+pub struct InputCases<'a> {
+    /// The program's binary name.
+    pub program: &'a str,
+    /// A record that replays to its end.
+    pub valid: &'a str,
+    /// A record with a token that is no step of the game at all.
+    pub bad_token: &'a str,
+    /// A record with a well-formed step the rules refuse.
+    pub illegal: &'a str,
+    /// A record file of another game (path from the repository's root).
+    pub other_game: &'a str,
+}
+
+/// Checks that a program treats the same failure as the other programs do: exit status 2
+/// for input that cannot be parsed (a bad token, a record of another game, bytes that are
+/// not UTF-8, which are said to be so, an empty input), 1 for a step the rules refuse, and a
+/// UTF-8 byte-order mark before a record skipped; in `replay` and `convert` alike.
+///
+/// # Panics
+/// When a convention does not hold (the message names the case).
+pub fn check_input_conventions(cases: &InputCases<'_>) {
+    let program = cases.program;
+    let run = |args: &[&str], stdin: &[u8]| {
+        let mut cmd = assert_cmd::Command::cargo_bin(program).expect("the binary is built");
+        let out = cmd
+            .current_dir(repo_root())
+            .args(args)
+            .write_stdin(stdin.to_vec())
+            .output()
+            .expect("runs");
+        let err = String::from_utf8_lossy(&out.stderr).into_owned();
+        (out.status.code(), err)
+    };
+    let to = if program == "backgammon-cli" {
+        "mat"
+    } else {
+        "json"
+    };
+    let replay: &[&str] = &["replay", "-"];
+    let convert: &[&str] = &["convert", "-", "--to", to];
+    for args in [replay, convert] {
+        let (code, err) = run(args, cases.valid.as_bytes());
+        assert_eq!(code, Some(0), "{program} {args:?} of a valid record: {err}");
+        let bom = [b"\xef\xbb\xbf".as_slice(), cases.valid.as_bytes()].concat();
+        let (code, err) = run(args, &bom);
+        assert_eq!(
+            code,
+            Some(0),
+            "{program} {args:?} after a byte-order mark: {err}"
+        );
+        let (code, err) = run(args, b"\xff\xfe\x00\x01binary");
+        assert_eq!(code, Some(2), "{program} {args:?} of binary input: {err}");
+        assert!(err.contains("not UTF-8 text"), "{program} {args:?}: {err}");
+        for empty in ["", "\n  \n"] {
+            let (code, err) = run(args, empty.as_bytes());
+            assert_eq!(code, Some(2), "{program} {args:?} of an empty input: {err}");
+            assert!(
+                err.contains("the input is empty"),
+                "{program} {args:?}: {err}"
+            );
+        }
+    }
+    let (code, err) = run(replay, cases.bad_token.as_bytes());
+    assert_eq!(code, Some(2), "{program} replay of a bad token: {err}");
+    let (code, err) = run(replay, cases.illegal.as_bytes());
+    assert_eq!(code, Some(1), "{program} replay of an illegal step: {err}");
+    let (code, err) = run(&["replay", cases.other_game], b"");
+    assert_eq!(
+        code,
+        Some(2),
+        "{program} replay of another game's record: {err}"
+    );
+    assert!(
+        !err.contains("(chance)"),
+        "{program}: the label says chance once: {err}"
+    );
+}

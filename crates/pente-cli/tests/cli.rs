@@ -501,3 +501,14 @@ fn completions_man_page_and_no_colour_in_a_pipe() {
         ],
     );
 }
+
+#[test]
+fn the_same_failure_gives_the_same_exit_status_as_in_the_other_programs() {
+    boardgames_testdata::check_input_conventions(&boardgames_testdata::InputCases {
+        program: "pente-cli",
+        valid: "1. K10 L9 2. K4\n",
+        bad_token: "1. K10 ZZ99\n",
+        illegal: "1. K10 K10\n",
+        other_game: "examples/games/abalone-awc2015-final.txt",
+    });
+}

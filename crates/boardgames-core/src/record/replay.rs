@@ -44,6 +44,13 @@ impl<G: Game> StepError<G> {
         }
     }
 
+    /// Whether the text is no step at all (neither move nor chance notation), rather than a
+    /// step the rules refuse here.
+    #[must_use]
+    pub fn is_notation(&self) -> bool {
+        matches!(self, StepError::Notation(_) | StepError::ChanceNotation(_))
+    }
+
     /// Whether chance was to act (the step was read as a chance outcome).
     pub fn at_chance(&self) -> bool {
         matches!(

@@ -62,8 +62,8 @@ pub const START_TAGS: [&str; 5] = ["Layout", "Variant", "Position", "Setup", "Mo
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum RecordError {
-    /// A token of the move text is not an Aba-Pro move.
-    #[error("line {line}, column {column}: {token:?} is not a move: {source}")]
+    /// A token of the move text is not an Aba-Pro move (the notation error names the token).
+    #[error("line {line}, column {column}: {source}")]
     BadMove {
         /// Line of the token.
         line: usize,
