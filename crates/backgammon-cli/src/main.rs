@@ -21,7 +21,7 @@ use std::process::ExitCode;
 
 use boardgames_cli::shell::{self, ShellCommand};
 use boardgames_cli::{
-    ChanceArgs, ColorChoice, Exit, KitCommand, MovesArgs, PerftArgs, PlayArgs, PlayConfig,
+    ChanceArgs, Exit, KitCommand, MovesArgs, PerftArgs, PlayArgs, PlayConfig, ReplayArgs,
     SelfplayArgs,
 };
 use boardgames_core::backgammon::{Dice, Match, MatchRules, Side};
@@ -182,7 +182,7 @@ enum Command {
     /// at the prompt for the commands.
     Play(PlayCmd),
     /// Replay a match file (gnubg / server match text) or a simple record against the rules.
-    Replay(ReplayCmd),
+    Replay(ReplayArgs),
     /// Convert a match file between match text and JSON.
     Convert(ConvertCmd),
     /// List the plays of a position and roll with the Position IDs of the results; with
@@ -226,27 +226,6 @@ struct PlayCmd {
     chance: ChanceArgs,
     #[command(flatten)]
     rules: RulesArgs,
-}
-
-#[derive(Debug, Args)]
-struct ReplayCmd {
-    /// The record file, or `-` for standard input.
-    #[arg(value_name = "FILE")]
-    file: PathBuf,
-    /// Print only the final position and the result, not each play.
-    #[arg(long)]
-    quiet: bool,
-    /// Batch mode: FILE holds one JSON game record per line; see below.
-    #[arg(long, conflicts_with = "quiet")]
-    jsonl: bool,
-    /// Show only the Nth game (from 1) of a match file (the others are still checked).
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..), conflicts_with = "jsonl")]
-    game: Option<u32>,
-    /// When to colour the board of a simple record's replay: auto (on a terminal, unless
-    /// `NO_COLOR` is set), always or never; `--color` alone means always.
-    #[arg(long, value_enum, value_name = "WHEN", default_value_t = ColorChoice::Auto,
-          num_args = 0..=1, default_missing_value = "always", alias = "colour")]
-    color: ColorChoice,
 }
 
 #[derive(Debug, Args)]
@@ -350,9 +329,7 @@ fn main() -> ExitCode {
                 .map(|game| boardgames_cli::run(&game, &KitCommand::Perft(a.perft)))
                 .unwrap_or_else(bad_start)
         }
-        Command::Replay(a) => own(|stdin, out, err| {
-            records::replay(&a.file, a.jsonl, a.quiet, a.game, a.color, stdin, out, err)
-        }),
+        Command::Replay(a) => own(|stdin, out, err| records::replay(&a, stdin, out, err)),
         Command::Convert(a) => {
             own(|stdin, out, err| records::convert(&a.file, &a.to, stdin, out, err))
         }

@@ -6,7 +6,7 @@
 use std::io::{self, BufRead, Write};
 use std::path::Path;
 
-use boardgames_cli::{input, replay, ColorChoice, Exit, ReplayArgs};
+use boardgames_cli::{input, replay, Exit, ReplayArgs};
 use boardgames_core::backgammon::record::replay::move_numbers;
 use boardgames_core::backgammon::record::{
     read_matches, replay_game_with, write_match, ActionKind, EndKind, MatchRecord,
@@ -15,7 +15,7 @@ use boardgames_core::backgammon::{Backgammon, WinKind};
 
 use crate::plain::BackgammonCli;
 
-/// `replay FILE` (`-` for standard input): with `jsonl`, the kit's batch loop over JSON-lines
+/// `replay FILE` (`-` for standard input), with the kit's replay options: with `jsonl`, the kit's batch loop over JSON-lines
 /// game records; otherwise a match record through [`replay_match`] and anything else as a
 /// simple record through the kit's replay. Match files from servers may carry player names
 /// in a legacy 8-bit encoding: bytes that are not UTF-8 become U+FFFD instead of refusing the
@@ -24,11 +24,7 @@ use crate::plain::BackgammonCli;
 /// # Errors
 /// Only errors writing `out` or `err`.
 pub fn replay(
-    file: &Path,
-    jsonl: bool,
-    quiet: bool,
-    only: Option<u32>,
-    color: ColorChoice,
+    args: &ReplayArgs,
     stdin: &mut dyn BufRead,
     out: &mut dyn Write,
     err: &mut dyn Write,
@@ -36,15 +32,9 @@ pub fn replay(
     let game = BackgammonCli {
         start: Backgammon::new(),
     };
-    let args = ReplayArgs {
-        file: file.to_owned(),
-        jsonl,
-        quiet,
-        color,
-        game: only,
-    };
-    if jsonl {
-        return replay::replay(&game, &args, stdin, out, err);
+    let (file, quiet, only) = (args.file.as_path(), args.quiet, args.game);
+    if args.jsonl {
+        return replay::replay(&game, args, stdin, out, err);
     }
     let text = match read_record_text(file, stdin, err)? {
         Ok(t) => t,
@@ -55,7 +45,7 @@ pub fn replay(
     }
     replay::replay(
         &game,
-        &args,
+        args,
         &mut io::Cursor::new(text.into_bytes()),
         out,
         err,

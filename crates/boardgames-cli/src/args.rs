@@ -123,7 +123,7 @@ pub struct ReplayArgs {
     #[arg(long, value_enum, value_name = "WHEN", default_value_t = ColorChoice::Auto,
           num_args = 0..=1, default_missing_value = "always", alias = "colour")]
     pub color: ColorChoice,
-    /// Of a file with several games, replay only the Nth (from 1).
+    /// Of a file with several games (a match file: of its games), show only the Nth (from 1).
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..), conflicts_with = "jsonl")]
     pub game: Option<u32>,
 }
