@@ -361,7 +361,10 @@ fn own(
 /// interactive loop over the match.
 fn play(a: PlayCmd) -> Exit {
     let rules = a.rules.rules();
-    let config = PlayConfig::from_args(&a.play, &a.chance, &Match::new(rules));
+    let config = match PlayConfig::from_args(&a.play, &a.chance, &Match::new(rules)) {
+        Ok(config) => config,
+        Err(e) => return bad_start(e.to_string()),
+    };
     let mut computer = [false; 2];
     for seat in &config.computer {
         if let Some(c) = computer.get_mut(seat.index()) {

@@ -219,9 +219,14 @@ pub fn parse_duration(text: &str) -> Result<Duration, String> {
             's' => 1,
             _ => return Err(format!("{text:?}: unexpected {c:?}; {FORMS}")),
         };
-        if number.is_empty() || number.len() > 6 {
+        if number.is_empty() {
             return Err(format!(
                 "{text:?}: a number must come before {c:?}; {FORMS}"
+            ));
+        }
+        if number.len() > 6 {
+            return Err(format!(
+                "{text:?}: {number}{c} is too long a time: at most 100 hours"
             ));
         }
         let n: u64 = number

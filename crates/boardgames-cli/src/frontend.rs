@@ -151,7 +151,9 @@ pub trait GameCli: Sized {
         })
     }
 
-    /// The board diagram shown to players. Default: the position's `Display`, with no colour.
+    /// The board diagram shown to players; its last line says who is to move or how the game
+    /// ended (at the end the kit leaves that line out when its own result line follows, see
+    /// [`without_status`]). Default: the position's `Display`, with no colour.
     fn render(&self, pos: &Self::Game, colour: bool) -> String {
         let _ = colour;
         pos.to_string()
@@ -331,4 +333,15 @@ pub fn format_for<'a, C: GameCli>(
         .find(|f| f.detect(text))
         .or_else(|| formats.last())
         .map(|f| &**f as &dyn Format<C::Game, Error = C::RecordError>)
+}
+
+/// A board of [`GameCli::render`] without its last line, the status (who is to move, or
+/// how the game ended): for the end of a game, whose result the kit says on a line of its
+/// own.
+#[must_use]
+pub fn without_status(board: &str) -> &str {
+    match board.trim_end_matches('\n').rsplit_once('\n') {
+        Some((head, _)) => head,
+        None => board,
+    }
 }

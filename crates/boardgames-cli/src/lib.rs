@@ -71,7 +71,7 @@ pub use args::{
 pub use frontend::{
     format_for, format_named, CommandHelp, CommandOutput, Formats, GameCli, MoveListing,
 };
-pub use repl::PlayConfig;
+pub use repl::{PlayConfig, SeatError};
 
 /// How a command ended, as the process exit status.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -117,7 +117,14 @@ pub fn run<C: GameCli>(cli: &C, command: &KitCommand) -> Exit {
             let chance = ChanceArgs {
                 manual_dice: cli.manual_chance(),
             };
-            let mut config = PlayConfig::from_args(a, &chance, &start);
+            let mut config = match PlayConfig::from_args(a, &chance, &start) {
+                Ok(config) => config,
+                Err(e) => {
+                    // Nothing more can be done if standard error is gone.
+                    let _ = writeln!(err, "error: {e}");
+                    return Exit::BadInput;
+                }
+            };
             config.time_limit = cli.time_limit();
             // Standard input unlocked: a timed game reads it on a second thread.
             let mut keyboard = io::BufReader::new(stdin);

@@ -42,19 +42,34 @@ pub struct PlayConfig {
 impl PlayConfig {
     /// The configuration the shared options ask for: with `--vs computer` the human takes the
     /// seat of `--seat` (default the first, the last with `--computer-first`) and the computer
-    /// all the others; `--computer-seats` names the computer's seats one by one instead
-    /// (seats past the game's count are ignored). Without `--seed` the seed comes from the
-    /// clock.
-    pub fn from_args<G: Game>(args: &PlayArgs, chance: &ChanceArgs, start: &G) -> PlayConfig {
+    /// all the others; `--computer-seats` names the computer's seats one by one instead.
+    /// Without `--seed` the seed comes from the clock.
+    ///
+    /// # Errors
+    /// [`SeatError`] when `--seat` or `--computer-seats` names a seat the game does not have.
+    pub fn from_args<G: Game>(
+        args: &PlayArgs,
+        chance: &ChanceArgs,
+        start: &G,
+    ) -> Result<PlayConfig, SeatError> {
         let seats = start.seat_count();
+        let named = args.seat.iter().map(|&n| ("--seat", n));
+        let listed = args.computer_seats.iter().map(|&n| ("--computer-seats", n));
+        if let Some((option, seat)) = named
+            .chain(listed)
+            .find(|&(_, n)| n == 0 || usize::from(n) > seats)
+        {
+            return Err(SeatError {
+                option,
+                seat,
+                game: start.name().to_owned(),
+                seats,
+            });
+        }
         let computer = match args.vs {
             _ if !args.computer_seats.is_empty() => {
-                let mut chosen: Vec<Seat> = args
-                    .computer_seats
-                    .iter()
-                    .filter(|&&n| n >= 1 && usize::from(n) <= seats)
-                    .map(|&n| Seat(n - 1))
-                    .collect();
+                let mut chosen: Vec<Seat> =
+                    args.computer_seats.iter().map(|&n| Seat(n - 1)).collect();
                 chosen.sort();
                 chosen.dedup();
                 chosen
@@ -79,14 +94,49 @@ impl PlayConfig {
                 .duration_since(std::time::UNIX_EPOCH)
                 .map_or(0, |d| d.as_nanos() as u64)
         });
-        PlayConfig {
+        Ok(PlayConfig {
             computer,
             seed,
             manual_chance: chance.manual_dice,
             colour: args.color.for_stdout(),
             time_limit: None,
-        }
+        })
     }
+}
+
+/// A seat number the game does not have (`--seat 5` in a two-player game).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{option} {seat}: {game} has {seats} seats, numbered 1 to {seats}")]
+pub struct SeatError {
+    /// The option that named it.
+    pub option: &'static str,
+    /// The seat as written (from 1).
+    pub seat: u8,
+    /// The game's name.
+    pub game: String,
+    /// How many seats the game has.
+    pub seats: usize,
+}
+
+/// `text` as messages echo it: whole up to 40 characters, else its first 32 and how long it
+/// is, so that a pasted page does not fill the screen.
+#[must_use]
+pub fn echo(text: &str) -> String {
+    let n = text.chars().count();
+    if n <= 40 {
+        return text.to_owned();
+    }
+    let head: String = text.chars().take(32).collect();
+    format!("{head}... ({n} characters)")
+}
+
+/// `message` with every copy of the long `text` in it cut as [`echo`] cuts it.
+#[must_use]
+pub fn echo_in(message: &str, text: &str) -> String {
+    if text.chars().count() <= 40 {
+        return message.to_owned();
+    }
+    message.replace(text, &echo(text))
 }
 
 /// One step of the history: the position before it and what was done.
@@ -200,6 +250,16 @@ impl<C: GameCli> Session<'_, C> {
         self.history.push(Entry { before, step });
     }
 
+    /// After a step, the board when the keyboard is next (or when every seat is the
+    /// computer's, to watch): one board a turn, not one after each side's move.
+    fn show_when_due(&self, out: &mut dyn Write) -> io::Result<()> {
+        let watching = self.config.computer.len() >= self.pos.seat_count();
+        if watching || self.awaits_input(&self.pos) {
+            self.show(out)?;
+        }
+        Ok(())
+    }
+
     fn show(&self, out: &mut dyn Write) -> io::Result<()> {
         let colour = self.config.colour;
         let board = match self.history.last() {
@@ -208,6 +268,12 @@ impl<C: GameCli> Session<'_, C> {
                 step: Some(step),
             }) => self.cli.render_after(before, *step, &self.pos, colour),
             _ => self.cli.render(&self.pos, colour),
+        };
+        // At the end the loop's `game over:` line says the result: not the board's too.
+        let board = if self.pos.turn() == Turn::Over {
+            crate::frontend::without_status(&board)
+        } else {
+            &board
         };
         writeln!(out, "{board}")?;
         if self.config.time_limit.is_some() {
@@ -310,16 +376,11 @@ impl<C: GameCli> Session<'_, C> {
         }
         let what = self.cli.describe_step(&before, step, &self.pos);
         match step {
-            Applied::Move(_) => {
-                writeln!(out, "{who} (computer): {what}")?;
-                self.push(before, Some(step));
-                self.show(out)?;
-            }
-            Applied::Chance(_) => {
-                writeln!(out, "chance: {what}")?;
-                self.push(before, Some(step));
-            }
+            Applied::Move(_) => writeln!(out, "{who} (computer): {what}")?,
+            Applied::Chance(_) => writeln!(out, "chance: {what}")?,
         }
+        self.push(before, Some(step));
+        self.show_when_due(out)?;
         Ok(true)
     }
 
@@ -421,11 +482,19 @@ impl<C: GameCli> Session<'_, C> {
                 Some(Err(e)) => writeln!(out, "error: {e}")?,
                 None => match resolve_text(&self.pos, line) {
                     Ok(step) => self.apply(step, out)?,
-                    Err(e) => writeln!(
-                        out,
-                        "error: {}; type moves for the legal moves, help for the commands",
-                        crate::replay::error_reason(&self.pos, &e)
-                    )?,
+                    Err(e) => match self.through_chance(line).filter(|_| e.is_notation()) {
+                        Some((first, then)) => {
+                            if self.step(first, out)? {
+                                self.step(then, out)?;
+                            }
+                            self.show_when_due(out)?;
+                        }
+                        None => writeln!(
+                            out,
+                            "error: {}; type moves for the legal moves, help for the commands",
+                            echo_in(&crate::replay::error_reason(&self.pos, &e), line)
+                        )?,
+                    },
                 },
             },
         }
@@ -434,15 +503,45 @@ impl<C: GameCli> Session<'_, C> {
 
     /// Plays a step typed at the keyboard and shows the result.
     fn apply(&mut self, step: Applied<C::Game>, out: &mut dyn Write) -> io::Result<()> {
+        self.step(step, out)?;
+        self.show_when_due(out)
+    }
+
+    /// Plays `step` and says what it did, without the board; whether it was played.
+    fn step(&mut self, step: Applied<C::Game>, out: &mut dyn Write) -> io::Result<bool> {
         let before = self.pos.clone();
         let who = self.who(&before);
         if let Err(e) = step.apply(&mut self.pos) {
-            return writeln!(out, "error: {e}");
+            writeln!(out, "error: {e}")?;
+            return Ok(false);
         }
         let what = self.cli.describe_step(&before, step, &self.pos);
         self.push(before, Some(step));
         writeln!(out, "{who}: {what}")?;
-        self.show(out)
+        Ok(true)
+    }
+
+    /// With typed chance outcomes: text that is no move here but a chance outcome where a move
+    /// must come first (the dice typed at backgammon's roll-or-double prompt) is the one legal
+    /// move that leads to a chance node accepting it, then that outcome.
+    fn through_chance(&self, text: &str) -> Option<(Applied<C::Game>, Applied<C::Game>)> {
+        if !self.config.manual_chance || !matches!(self.pos.turn(), Turn::Seat(_)) {
+            return None;
+        }
+        let mut found = None;
+        for &mv in self.pos.moves().iter() {
+            let mut next = self.pos.clone();
+            if next.play(mv).is_err() || next.turn() != Turn::Chance {
+                continue;
+            }
+            if let Ok(outcome @ Applied::Chance(_)) = resolve_text(&next, text) {
+                if found.is_some() {
+                    return None;
+                }
+                found = Some((Applied::Move(mv), outcome));
+            }
+        }
+        found
     }
 }
 

@@ -146,7 +146,14 @@ fn show_record<C: GameCli>(
             Exit::Failure
         });
     }
-    writeln!(out, "{}", cli.render(trace.last(), args.color.for_stdout()))?;
+    let board = cli.render(trace.last(), args.color.for_stdout());
+    // A finished game's result is the line below: the board's status line would repeat it.
+    let board = if trace.last().turn() == Turn::Over {
+        crate::frontend::without_status(&board)
+    } else {
+        &board
+    };
+    writeln!(out, "{board}")?;
     writeln!(out, "result: {}", cli.describe_end(trace.last()))?;
     Ok(Exit::Success)
 }
@@ -173,11 +180,12 @@ pub fn illegal_line<C: GameCli>(
         Turn::Chance => String::new(),
         _ => format!(" ({})", who(cli, pos)),
     };
+    let written = bad.written.trim();
     format!(
         "{}{who}: {:?}: {}",
         step_label(pos, bad.ply),
-        bad.written.trim(),
-        step_reason(pos, bad)
+        crate::repl::echo(written),
+        crate::repl::echo_in(&step_reason(pos, bad), written)
     )
 }
 

@@ -265,25 +265,49 @@ fn play_config_from_shared_options() {
         computer_seats: Vec::new(),
         color: ColorChoice::Never,
     };
-    let c = PlayConfig::from_args(&args, &ChanceArgs { manual_dice: true }, &start);
+    let c = PlayConfig::from_args(&args, &ChanceArgs { manual_dice: true }, &start).unwrap();
     assert_eq!(c.computer, vec![Seat(0)]);
     assert_eq!(c.seed, 3);
     assert!(c.manual_chance);
-    let c = PlayConfig::from_args(&PlayArgs::default(), &ChanceArgs::default(), &start);
+    let c = PlayConfig::from_args(&PlayArgs::default(), &ChanceArgs::default(), &start).unwrap();
     assert!(c.computer.is_empty());
     let args = PlayArgs {
         vs: Opponent::Computer,
         seat: Some(2),
         ..PlayArgs::default()
     };
-    let c = PlayConfig::from_args(&args, &ChanceArgs::default(), &start);
+    let c = PlayConfig::from_args(&args, &ChanceArgs::default(), &start).unwrap();
     assert_eq!(c.computer, vec![Seat(0)]);
     assert!(!c.manual_chance);
-    // --computer-seats 2,1,2,9: seats 1 and 2 (from 1), sorted, once each; 9 is no seat.
+    // --computer-seats 2,1,2: seats 1 and 2 (from 1), sorted, once each.
     let args = PlayArgs {
-        computer_seats: vec![2, 1, 2, 9],
+        computer_seats: vec![2, 1, 2],
         ..PlayArgs::default()
     };
-    let c = PlayConfig::from_args(&args, &ChanceArgs::default(), &start);
+    let c = PlayConfig::from_args(&args, &ChanceArgs::default(), &start).unwrap();
     assert_eq!(c.computer, vec![Seat(0), Seat(1)]);
+    // A seat the race does not have is refused, naming the seat count.
+    for (option, args) in [
+        (
+            "--computer-seats 9",
+            PlayArgs {
+                computer_seats: vec![2, 9],
+                ..PlayArgs::default()
+            },
+        ),
+        (
+            "--seat 3",
+            PlayArgs {
+                vs: Opponent::Computer,
+                seat: Some(3),
+                ..PlayArgs::default()
+            },
+        ),
+    ] {
+        let e = PlayConfig::from_args(&args, &ChanceArgs::default(), &start).unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            format!("{option}: Dice race has 2 seats, numbered 1 to 2")
+        );
+    }
 }

@@ -33,6 +33,34 @@ fn captured(pos: &Pente) -> String {
     format!("captured: X {x} / O {o}")
 }
 
+/// The diagram of `pos` (its `Display`) with `last` between brackets and the stones in
+/// colour when `colour` is set. Rows 19 to 1 are lines 1 to 19, the point of column `c`
+/// at character `4 + 2c`.
+fn board(pos: &Pente, last: Option<Point>, colour: bool) -> String {
+    let text = pos.to_string();
+    text.lines()
+        .enumerate()
+        .map(|(i, line)| {
+            let mut line = line.to_owned();
+            if let Some(p) = last.filter(|p| i == 19 - p.row()) {
+                let at = 4 + 2 * p.col();
+                if line.is_char_boundary(at - 1) && line.len() > at + 1 {
+                    line.replace_range(at - 1..at, "(");
+                    line.replace_range(at + 1..at + 2, ")");
+                }
+            }
+            // Only the 19 board rows hold stones; the header rows hold column letters (O too).
+            if colour && (1..=19).contains(&i) {
+                line.replace('X', "\x1b[1;31mX\x1b[0m")
+                    .replace('O', "\x1b[1;34mO\x1b[0m")
+            } else {
+                line
+            }
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
 impl GameCli for PenteCli {
     type Game = Pente;
     type RecordError = RecordError;
@@ -92,23 +120,22 @@ impl GameCli for PenteCli {
 
     /// The board with player 1's stones in red and player 2's in blue when `colour` is set.
     fn render(&self, pos: &Pente, colour: bool) -> String {
-        let text = pos.to_string();
-        if !colour {
-            return text;
-        }
-        // Only the 19 board rows hold stones; the header rows hold column letters (O too).
-        text.lines()
-            .enumerate()
-            .map(|(i, line)| {
-                if (1..=19).contains(&i) {
-                    line.replace('X', "\x1b[1;31mX\x1b[0m")
-                        .replace('O', "\x1b[1;34mO\x1b[0m")
-                } else {
-                    line.to_owned()
-                }
-            })
-            .collect::<Vec<_>>()
-            .join("\n")
+        board(pos, None, colour)
+    }
+
+    /// The board with the stone just placed between brackets, `(X)`.
+    fn render_after(
+        &self,
+        _before: &Pente,
+        step: Applied<Pente>,
+        after: &Pente,
+        colour: bool,
+    ) -> String {
+        let point = match step {
+            Applied::Move(p) => p,
+            Applied::Chance(c) => match c {},
+        };
+        board(after, Some(point), colour)
     }
 
     fn seat_name(&self, _pos: &Pente, seat: Seat) -> String {

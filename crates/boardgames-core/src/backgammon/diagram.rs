@@ -20,7 +20,8 @@
 //! ```
 //!
 //! Points are numbered from X's side; a stack taller than five shows its count in the fifth
-//! row. Checkers on the bar are listed after the pip counts.
+//! row. Checkers on the bar are drawn in the bar column, O's in the top half and X's in the
+//! bottom half (each on the side of its pip count), and counted after the pip counts.
 
 use core::fmt;
 
@@ -35,6 +36,19 @@ fn cell(pos: &Backgammon, x_point: usize, row: usize) -> String {
         (b.count(Side::O, 25 - x_point), 'O')
     };
     let n = usize::from(n);
+    if row == 4 && n > 5 {
+        format!("{n:>2} ")
+    } else if row < n {
+        format!(" {c} ")
+    } else {
+        "   ".into()
+    }
+}
+
+/// The bar column's cell of `side`'s checkers on the bar, `row` from the board's edge.
+fn bar_cell(pos: &Backgammon, side: Side, row: usize) -> String {
+    let n = usize::from(pos.board().bar(side));
+    let c = if side == Side::X { 'X' } else { 'O' };
     if row == 4 && n > 5 {
         format!("{n:>2} ")
     } else if row < n {
@@ -69,8 +83,9 @@ pub(crate) fn write_diagram(f: &mut fmt::Formatter<'_>, pos: &Backgammon) -> fmt
     for row in 0..5 {
         writeln!(
             f,
-            "|{}|   |{}|",
+            "|{}|{}|{}|",
             half_row(pos, &top_left, row),
+            bar_cell(pos, Side::O, row),
             half_row(pos, &top_right, row)
         )?;
     }
@@ -78,8 +93,9 @@ pub(crate) fn write_diagram(f: &mut fmt::Formatter<'_>, pos: &Backgammon) -> fmt
     for row in (0..5).rev() {
         writeln!(
             f,
-            "|{}|   |{}|",
+            "|{}|{}|{}|",
             half_row(pos, &bottom_left, row),
+            bar_cell(pos, Side::X, row),
             half_row(pos, &bottom_right, row)
         )?;
     }
@@ -92,5 +108,34 @@ pub(crate) fn write_diagram(f: &mut fmt::Formatter<'_>, pos: &Backgammon) -> fmt
         },
         (false, None) => write!(f, "{} to roll; cube {}", pos.side(), pos.cube_value()),
         (false, Some(d)) => write!(f, "{} to play {d}; cube {}", pos.side(), pos.cube_value()),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::backgammon::{Backgammon, Board, Side};
+
+    #[test]
+    fn checkers_on_the_bar_are_drawn_in_the_bar_column() {
+        // Hand-worked: from the start, two of X's checkers from its 24-point and one of O's
+        // from its 24-point are on the bar (X's 24-point is O's 1-point, the top right).
+        let mut board = Board::standard();
+        board.set_count(Side::X, 24, 0);
+        board.set_count(Side::X, 25, 2);
+        board.set_count(Side::O, 24, 1);
+        board.set_count(Side::O, 25, 1);
+        let pos = Backgammon::from_parts(board, Side::X, None, 1).expect("15 checkers a side");
+        let text = pos.to_string();
+        let rows: Vec<&str> = text.lines().collect();
+        // Rows 2-6 are the top half (O's bar, from the top edge), 8-12 the bottom half (X's
+        // bar, the bottom edge last).
+        let bar = |line: &str| line.get(20..23).unwrap_or("").to_owned();
+        assert_eq!(bar(rows[2]), " O ", "{text}");
+        assert_eq!(bar(rows[3]), "   ", "{text}");
+        assert_eq!(bar(rows[12]), " X ", "{text}");
+        assert_eq!(bar(rows[11]), " X ", "{text}");
+        assert_eq!(bar(rows[10]), "   ", "{text}");
+        assert_eq!(rows[7], "|                  |BAR|                  |");
+        assert!(text.contains("X: pips"), "{text}");
     }
 }

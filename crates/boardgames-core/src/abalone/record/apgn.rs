@@ -539,7 +539,12 @@ mod tests {
     #[test]
     fn errors_name_line_and_column() {
         for (text, line, column, needle) in [
-            ("[Event \"x\"]\n\n1. a1b2 i5h5 2. a2b9", 3, 17, "not a move"),
+            (
+                "[Event \"x\"]\n\n1. a1b2 i5h5 2. a2b9",
+                3,
+                17,
+                "in move \"a2b9\"",
+            ),
             (
                 "[Event \"x\"]\n\n1. a1b2 i5h5 3. a2b3",
                 3,
@@ -559,7 +564,7 @@ mod tests {
             ("[Result \"1-0\"]\n1. a1b2 0-1", 2, 9, "differs"),
             ("[Result \"1-0\"]\n[Result \"1-0\"]", 2, 10, "second Result"),
             ("1. a1b2 { open\n\n", 1, 9, "never closed"),
-            ("1. a1b2 i5", 1, 9, "not a move"),
+            ("1. a1b2 i5", 1, 9, "\"i5\" is not a move"),
         ] {
             let err = read_apgn(text).unwrap_err();
             assert_eq!(
