@@ -483,7 +483,7 @@ impl<C: GameCli> Session<'_, C> {
                 None => match resolve_text(&self.pos, line) {
                     Ok(step) => self.apply(step, out)?,
                     Err(e) => match self.through_chance(line).filter(|_| e.is_notation()) {
-                        Some((first, then)) => {
+                        Some([first, then]) => {
                             if self.step(first, out)? {
                                 self.step(then, out)?;
                             }
@@ -524,7 +524,7 @@ impl<C: GameCli> Session<'_, C> {
     /// With typed chance outcomes: text that is no move here but a chance outcome where a move
     /// must come first (the dice typed at backgammon's roll-or-double prompt) is the one legal
     /// move that leads to a chance node accepting it, then that outcome.
-    fn through_chance(&self, text: &str) -> Option<(Applied<C::Game>, Applied<C::Game>)> {
+    fn through_chance(&self, text: &str) -> Option<[Applied<C::Game>; 2]> {
         if !self.config.manual_chance || !matches!(self.pos.turn(), Turn::Seat(_)) {
             return None;
         }
@@ -538,7 +538,7 @@ impl<C: GameCli> Session<'_, C> {
                 if found.is_some() {
                     return None;
                 }
-                found = Some((Applied::Move(mv), outcome));
+                found = Some([Applied::Move(mv), outcome]);
             }
         }
         found
