@@ -169,9 +169,9 @@ pub fn step_events(before: &Match, step: Applied<Match>, after: &Match) -> Vec<S
         Applied::Chance(throw) => {
             // A throw leaves the dice to play unless the roll could not be played.
             let thrown = match throw {
-                Throw::Opening { x, o } => {
-                    Dice::new(x, o).map(|d| (if x > o { Side::X } else { Side::O }, d))
-                }
+                Throw::Opening { x, o } => Dice::new(x, o)
+                    .ok()
+                    .map(|d| (if x > o { Side::X } else { Side::O }, d)),
                 Throw::Roll(d) => Some((before.side_on_roll(), d)),
             };
             if let (Some((side, d)), false) = (thrown, after.phase() == Phase::ToPlay) {
@@ -549,7 +549,7 @@ impl GameCli for MatchCli {
                 Applied::Chance(Throw::Roll(d)) => rolled = Some((side, d)),
                 Applied::Chance(Throw::Opening { x, o }) => {
                     lines.push(format!("opening X {x}, O {o}"));
-                    rolled = Dice::new(x, o).map(|d| (pos.side_on_roll(), d));
+                    rolled = Dice::new(x, o).ok().map(|d| (pos.side_on_roll(), d));
                 }
                 Applied::Move(MatchAction::Play(p)) => match rolled.take() {
                     Some((s, d)) => lines.push(format!("{s} {d}: {p}")),

@@ -17,12 +17,23 @@ pub struct Dice {
 }
 
 impl Dice {
-    /// The roll of `a` and `b` (either order), or `None` unless both are `1..=6`.
-    pub const fn new(a: u8, b: u8) -> Option<Dice> {
-        if a == 0 || a > 6 || b == 0 || b > 6 {
-            return None;
+    /// The roll of `a` and `b` (either order).
+    ///
+    /// # Errors
+    /// [`DiceError`] with [`DiceProblem::OutOfRange`] naming the die (1 for `a`, 2 for `b`;
+    /// `a` when both are) that is not `1..=6`; its text is the dice as `a-b`.
+    pub fn new(a: u8, b: u8) -> Result<Dice, DiceError> {
+        let out = |die: u8, value: u8| DiceError {
+            text: format!("{a}-{b}"),
+            problem: DiceProblem::OutOfRange { die, value },
+        };
+        if !(1..=6).contains(&a) {
+            return Err(out(1, a));
         }
-        Some(if a >= b {
+        if !(1..=6).contains(&b) {
+            return Err(out(2, b));
+        }
+        Ok(if a >= b {
             Dice { high: a, low: b }
         } else {
             Dice { high: b, low: a }
@@ -96,7 +107,7 @@ impl FromStr for Dice {
             _ => Err(bad(DiceProblem::NotADie(c))),
         };
         let (a, b) = (die(digits[0])?, die(digits[1])?);
-        Dice::new(a, b).ok_or_else(|| bad(DiceProblem::NotARoll))
+        Dice::new(a, b).map_err(|_| bad(DiceProblem::NotARoll))
     }
 }
 
@@ -115,6 +126,6 @@ mod tests {
         assert_eq!(Dice::new(1, 3).unwrap().to_string(), "31");
         assert!("37".parse::<Dice>().is_err());
         assert!("".parse::<Dice>().is_err());
-        assert!(Dice::new(0, 3).is_none());
+        assert!(Dice::new(0, 3).is_err());
     }
 }

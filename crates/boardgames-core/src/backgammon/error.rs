@@ -7,11 +7,12 @@ use super::dice::Dice;
 use super::notation::PlayNotation;
 use super::play::Play;
 
-/// Why a text is not a roll of two dice.
+/// Why a text, or two numbers given to [`Dice::new`](super::Dice::new), are not a roll of
+/// two dice.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[error("bad dice: {text:?}: {problem}")]
 pub struct DiceError {
-    /// The text given.
+    /// The text given (for [`Dice::new`](super::Dice::new): the two numbers as `a-b`).
     pub text: String,
     /// What is wrong with it.
     pub problem: DiceProblem,
@@ -30,6 +31,14 @@ pub enum DiceProblem {
     /// The two numbers are no roll.
     #[error("not a roll")]
     NotARoll,
+    /// A die given to [`Dice::new`](super::Dice::new) is not `1..=6`.
+    #[error("die {die} is {value}, each die is 1 to 6")]
+    OutOfRange {
+        /// Which die: 1 for the first argument, 2 for the second.
+        die: u8,
+        /// Its value.
+        value: u8,
+    },
 }
 
 /// Why a text is not play notation (`24/18 13/11`, `bar/22*/16`, `6/off(2)`, `pass`).

@@ -325,9 +325,7 @@ impl MatchId {
         };
         let dice = match (d1, d2) {
             (0, 0) => None,
-            (a, b) => {
-                Some(Dice::new(a, b).ok_or_else(|| bad(format!("dice {a}-{b} (bits 15-20)")))?)
-            }
+            (a, b) => Some(Dice::new(a, b).map_err(|_| bad(format!("dice {a}-{b} (bits 15-20)")))?),
         };
         if let Some(d) = dice {
             if d.high() != d1 {
@@ -378,7 +376,7 @@ mod tests {
     fn match_id_fields() {
         // From the reference data's README: money, X (player 1) on roll with 3-1, Jacoby on.
         let m = MatchId::decode("cIkFAAAAAAAA").unwrap();
-        assert_eq!(m, MatchId::money(Side::X, Dice::new(3, 1)));
+        assert_eq!(m, MatchId::money(Side::X, Dice::new(3, 1).ok()));
         assert_eq!(m.encode(), "cIkFAAAAAAAA");
         let m = MatchId::decode("QYkqASAAIAAE").unwrap();
         assert_eq!(m.match_length, 9);

@@ -769,7 +769,7 @@ impl Game for Match {
                 let first = if x > o { Side::X } else { Side::O };
                 self.game = Backgammon::new().with_side(first);
                 self.cube_owner = None;
-                if let Some(d) = Dice::new(x, o) {
+                if let Ok(d) = Dice::new(x, o) {
                     self.roll(d);
                 }
             }
@@ -788,14 +788,14 @@ impl Game for Match {
         };
         match self.phase {
             Phase::Over(_) => Err(MatchError::Over),
-            Phase::Opening if Dice::new(a, b).is_none() => Err(bad),
+            Phase::Opening if Dice::new(a, b).is_err() => Err(bad),
             Phase::Opening if a == b => Err(MatchError::EqualOpeningDice(a)),
             Phase::Opening => Ok(Throw::Opening { x: a, o: b }),
             _ if self.turn() != Turn::Chance => Err(MatchError::NoThrow {
                 throw: notation.to_string(),
                 now: self.expected(),
             }),
-            _ => Dice::new(a, b).map(Throw::Roll).ok_or(bad),
+            _ => Dice::new(a, b).map(Throw::Roll).map_err(|_| bad),
         }
     }
 
@@ -844,7 +844,7 @@ mod tests {
         assert_eq!(m.chance_outcomes().len(), 30);
         m.apply_chance(Throw::Opening { x: 1, o: 6 }).unwrap();
         assert_eq!(m.side_on_roll(), Side::O);
-        assert_eq!(m.position().dice(), Dice::new(6, 1));
+        assert_eq!(m.position().dice(), Dice::new(6, 1).ok());
         assert_eq!(m.count_legal_moves(), m.moves().len());
         let last = m.count_legal_moves() - 1;
         assert_eq!(

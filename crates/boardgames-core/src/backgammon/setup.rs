@@ -130,10 +130,10 @@ impl Setup {
             None => None,
             Some([a, b]) => {
                 let d = Dice::new(a, b);
-                if d.is_none() {
+                if d.is_err() {
                     problems.push(SetupProblem::Dice { dice: [a, b] });
                 }
-                d
+                d.ok()
             }
         };
         if !self.cube.is_power_of_two() {
@@ -152,7 +152,7 @@ impl Setup {
     /// [`SetupError`] when the counts do not fit a board.
     pub fn to_xgid(&self) -> Result<Xgid, SetupError> {
         let board = self.to_board()?;
-        let dice = match self.dice.and_then(|[a, b]| Dice::new(a, b)) {
+        let dice = match self.dice.and_then(|[a, b]| Dice::new(a, b).ok()) {
             Some(d) => XgidDice::Rolled(d),
             None => XgidDice::ToRoll,
         };

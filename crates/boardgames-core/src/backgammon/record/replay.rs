@@ -290,7 +290,7 @@ impl Engine<'_> {
     }
 
     fn roll(&mut self, i: usize, p: u8, dice: [u8; 2], play: &str) -> Result<(), String> {
-        let Some(d) = Dice::new(dice[0], dice[1]) else {
+        let Ok(d) = Dice::new(dice[0], dice[1]) else {
             return Err(format!("{}{} is not a roll", dice[0], dice[1]));
         };
         if self.offered().is_some() {
