@@ -192,7 +192,8 @@ pub struct MatchId {
     pub double_offered: bool,
     /// Resignation offered: 0 none, 1 single, 2 gammon, 3 backgammon.
     pub resignation: u8,
-    /// The dice rolled (`None` = not yet rolled). gnubg writes the higher die first.
+    /// The dice rolled (`None` = not yet rolled). gnubg writes the higher die first and reads
+    /// either order; so does this crate.
     pub dice: Option<Dice>,
     /// The match length, 0 = money game.
     pub match_length: u16,
@@ -278,7 +279,9 @@ impl MatchId {
     ///
     /// # Errors
     /// [`IdError`] when the text is not 12 Base64 characters or a field is out of range
-    /// (cube owner 2, game state above 4, a die 7, only one die, bits above 66 set).
+    /// (cube owner 2, game state above 4, a die 7, only one die, bits above 66 set). The
+    /// dice may be written in either order (gnubg's reader takes both; it writes the higher
+    /// die first, as [`MatchId::encode`] does).
     pub fn decode(text: &str) -> Result<MatchId, IdError> {
         const KIND: &str = "Match ID";
         let key: [u8; 9] = unbase64(KIND, text)?;
@@ -327,11 +330,6 @@ impl MatchId {
             (0, 0) => None,
             (a, b) => Some(Dice::new(a, b).map_err(|_| bad(format!("dice {a}-{b} (bits 15-20)")))?),
         };
-        if let Some(d) = dice {
-            if d.high() != d1 {
-                return Err(bad("gnubg writes the higher die first (bits 15-17)".into()));
-            }
-        }
         if rest != 0 {
             return Err(bad("bits 67-71 are set".into()));
         }
@@ -383,5 +381,28 @@ mod tests {
         assert_eq!(m.score, [4, 2]);
         assert_eq!(m.cube_owner, Some(Side::O));
         assert!(!m.jacoby);
+    }
+
+    #[test]
+    fn dice_read_in_either_order() {
+        // Hand-worked: `cIkUAAAAAAAA` is the bytes 70 89 14 (hex): cube 1 centred, X (player
+        // 1) dice owner and turn, a game playing, die 1 = 1 (bits 15-17), die 2 = 5 (bits
+        // 18-20), money. gnubg writes the higher die first (`MatchID` in gnubg's matchid.c
+        // swaps them), giving 70 89 06: `cIkGAAAAAAAA`; its reader (`MatchFromKey`) takes
+        // either order.
+        let low_first = MatchId::decode("cIkUAAAAAAAA").unwrap();
+        let high_first = MatchId::decode("cIkGAAAAAAAA").unwrap();
+        assert_eq!(low_first, high_first);
+        assert_eq!(low_first.dice, Dice::new(5, 1).ok());
+        assert_eq!(low_first.encode(), "cIkGAAAAAAAA");
+        // The same with game state 0 (bytes 70 88 14), the brief's example.
+        let no_game = MatchId::decode("cIgUAAAAAAAA").unwrap();
+        assert_eq!(no_game.state, GameState::NoGame);
+        assert_eq!(no_game.dice, Dice::new(1, 5).ok());
+        assert_eq!(no_game.encode(), "cIgGAAAAAAAA");
+        // A session from the low-first ID plays the roll 51.
+        let m = crate::backgammon::Match::from_ids("4HPwATDgc/ABMA", "cIkUAAAAAAAA").unwrap();
+        assert_eq!(m.position().dice(), Dice::new(5, 1).ok());
+        assert_eq!(m.match_id().encode(), "cIkGAAAAAAAA");
     }
 }
