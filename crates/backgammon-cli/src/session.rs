@@ -68,7 +68,7 @@ fn points(n: u32) -> String {
 
 /// Twice the cube's value: what a double offers.
 fn doubled(m: &Match) -> u32 {
-    u32::from(m.cube_value()) * 2
+    u32::from(m.cube_value()).saturating_mul(2)
 }
 
 /// What is expected next, in words.
@@ -88,7 +88,7 @@ pub fn expecting(m: &Match) -> String {
         Phase::ResignationOffered { kind, by, .. } => format!(
             "{by} offers to resign {} ({}): {} to accept or reject",
             kind_words(kind),
-            points(kind.multiplier() * u32::from(m.cube_value())),
+            points(kind.points(m.cube_value())),
             by.other()
         ),
         Phase::ToPlay => match m.position().dice() {

@@ -19,6 +19,16 @@ pub const MAX_CUBE: u16 = 1 << 15;
 /// The highest score and match length: the Match ID's 15 bits. Scores stop there.
 pub const MAX_SCORE: u16 = (1 << 15) - 1;
 
+/// The cube value after a double of `cube`: `None` when that would pass [`MAX_CUBE`] (or
+/// `cube` is no power of two, which no cube is).
+#[must_use]
+pub const fn doubled(cube: u16) -> Option<u16> {
+    if !cube.is_power_of_two() || cube >= MAX_CUBE {
+        return None;
+    }
+    cube.checked_mul(2)
+}
+
 /// The rules of a session: money or a match to N points.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub struct MatchRules {
@@ -94,8 +104,13 @@ impl MatchRules {
         } else {
             kind.multiplier()
         };
-        mult * u32::from(cube)
+        kind_points(mult, cube)
     }
+}
+
+/// `mult` times the cube value, saturating (a `u16` cube times 3 always fits a `u32`).
+const fn kind_points(mult: u32, cube: u16) -> u32 {
+    (cube as u32).saturating_mul(mult)
 }
 
 /// How a game of a session ended.

@@ -35,6 +35,13 @@ impl WinKind {
     pub const fn multiplier(self) -> u32 {
         self as u32
     }
+
+    /// What this win is worth with the cube at `cube`: the multiplier times the cube
+    /// (saturating, although a `u16` cube times 3 always fits).
+    #[must_use]
+    pub const fn points(self, cube: u16) -> u32 {
+        (cube as u32).saturating_mul(self.multiplier())
+    }
 }
 
 /// A backgammon position: the checkers, the side to roll or to play, the dice once rolled,
@@ -390,7 +397,7 @@ impl Game for Backgammon {
         Some(Outcome {
             result: GameResult::Win {
                 winner: Team(winner as u8),
-                points: kind.multiplier() * u32::from(self.cube),
+                points: kind.points(self.cube),
             },
             scores: Side::BOTH
                 .iter()

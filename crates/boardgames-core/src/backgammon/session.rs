@@ -6,7 +6,7 @@
 //!   `1/30` (equal dice are thrown again, so they are not outcomes); the side with the higher
 //!   die starts and plays both numbers.
 //! * **Before a roll**, a side that may double (cube centred or its own, not the Crawford
-//!   game, cube below [`MAX_CUBE`]) decides: [`MatchAction::Roll`], [`MatchAction::Double`],
+//!   game, cube below [`MAX_CUBE`](super::MAX_CUBE)) decides: [`MatchAction::Roll`], [`MatchAction::Double`],
 //!   or a resignation. A side that may not double does not decide: its roll is the next chance
 //!   node.
 //! * **A roll** is a chance node: the 21 distinct rolls, `1/36` for doubles, `2/36` for the
@@ -31,7 +31,7 @@ use arrayvec::ArrayVec;
 
 use super::action::{ActionText, MatchAction, Throw, ThrowText};
 use super::board::Side;
-use super::cube::{EndOfGame, Ending, MatchRules, MAX_CUBE, MAX_SCORE};
+use super::cube::{doubled, EndOfGame, Ending, MatchRules, MAX_SCORE};
 use super::dice::Dice;
 use super::error::{MatchError, NoDouble, NotationError, SetupError};
 use super::ids::{GameState, MatchId};
@@ -236,7 +236,7 @@ impl Match {
             Some(NoDouble::Crawford)
         } else if let Some(owner) = self.cube_owner.filter(|&o| o != self.game.side()) {
             Some(NoDouble::CubeOwned(owner))
-        } else if self.cube_value() >= MAX_CUBE {
+        } else if doubled(self.cube_value()).is_none() {
             Some(NoDouble::CubeAtMaximum)
         } else {
             None
@@ -359,7 +359,13 @@ impl Match {
                     false
                 }
             }
-            MatchAction::Take | MatchAction::Drop => self.phase == Phase::DoubleOffered,
+            MatchAction::Take => {
+                if self.phase == Phase::DoubleOffered && doubled(self.cube_value()).is_none() {
+                    return Err(MatchError::NoDouble(NoDouble::CubeAtMaximum));
+                }
+                self.phase == Phase::DoubleOffered
+            }
+            MatchAction::Drop => self.phase == Phase::DoubleOffered,
             MatchAction::Accept | MatchAction::Reject => {
                 matches!(self.phase, Phase::ResignationOffered { .. })
             }
@@ -399,10 +405,12 @@ impl Match {
             MatchAction::Roll => self.phase = Phase::Rolling,
             MatchAction::Double => self.phase = Phase::DoubleOffered,
             MatchAction::Take => {
-                let v = self.cube_value();
-                self.game.set_cube_value(v.saturating_mul(2));
-                self.cube_owner = Some(self.game.side().other());
-                self.phase = Phase::ToRoll;
+                // A take past the maximum is refused by `check`; unchecked, it does nothing.
+                if let Some(v) = doubled(self.cube_value()) {
+                    self.game.set_cube_value(v);
+                    self.cube_owner = Some(self.game.side().other());
+                    self.phase = Phase::ToRoll;
+                }
             }
             MatchAction::Drop => self.finish(Ending::Dropped),
             MatchAction::Resign(kind) => {
@@ -836,6 +844,7 @@ impl Game for Match {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::backgammon::MAX_CUBE;
 
     #[test]
     fn opening_then_decisions() {
@@ -855,5 +864,48 @@ mod tests {
             .apply_chance(Throw::Roll(Dice::new(3, 1).unwrap()))
             .is_err());
         assert!(m.play(MatchAction::Double).is_err());
+    }
+
+    /// A double offered with the cube at its maximum (2^15) can be no state of a session
+    /// (the setup refuses it, `Double` is refused there); should one be built all the same,
+    /// `take` is refused and leaves the session as it was, rather than doubling past 2^15.
+    #[test]
+    fn take_at_the_maximum_cube_is_refused() {
+        let mut m = Match::new(MatchRules::money(false));
+        m.game = Backgammon::new();
+        m.game.set_cube_value(MAX_CUBE);
+        m.phase = Phase::DoubleOffered;
+        let before = m.clone();
+        assert!(!m.is_legal(MatchAction::Take));
+        assert_eq!(
+            m.play(MatchAction::Take),
+            Err(MatchError::NoDouble(NoDouble::CubeAtMaximum))
+        );
+        assert_eq!(m, before);
+        m.play_unchecked(MatchAction::Take);
+        assert_eq!(m, before);
+        // The IDs of that state are refused: cube 2^15 (log2 15), X doubled, O to answer.
+        let e = Match::from_ids("4HPwATDgc/ABMA", "fxEAAAAAAAAA").unwrap_err();
+        assert!(e.to_string().contains("X may not double here"), "{e}");
+        // The brief's example also has the doubler to answer it.
+        assert!(Match::from_ids("4HPwATDgc/ABMA", "fxkAAAAAAAAA").is_err());
+        // Redoubled up to 2^15 by play: a further double is refused.
+        let mut m = Match::new(MatchRules::money(false));
+        m.apply_chance(Throw::Opening { x: 3, o: 1 }).unwrap();
+        m.play(m.parse_move("8/5 6/5").unwrap()).unwrap();
+        for _ in 0..15 {
+            m.play(MatchAction::Double).unwrap();
+            m.play(MatchAction::Take).unwrap();
+            // The taker now owns the cube and is to roll next turn; let the doubler's
+            // roll pass by giving the turn back: the taker redoubles from its own turn.
+            m.phase = Phase::ToRoll;
+            m.game = m.game.with_side(m.game.side().other());
+        }
+        assert_eq!(m.cube_value(), MAX_CUBE);
+        assert_eq!(
+            m.play(MatchAction::Double),
+            Err(MatchError::NoDouble(NoDouble::CubeAtMaximum))
+        );
+        assert_eq!(m.value(WinKind::Backgammon), 3 * 32768);
     }
 }

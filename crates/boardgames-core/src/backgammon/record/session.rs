@@ -99,7 +99,7 @@ pub fn record_of_session(start: &Match, steps: &[Applied<Match>]) -> MatchRecord
                 game,
                 side,
                 ActionKind::Double {
-                    cube: u32::from(before.cube_value()) * 2,
+                    cube: u32::from(before.cube_value()).saturating_mul(2),
                 },
             ),
             Applied::Move(MatchAction::Take) => push(game, side.other(), ActionKind::Take),

@@ -215,7 +215,7 @@ impl Format<Backgammon> for Turns {
             }
             let end = replay(record);
             if let Some((w, k)) = end.last().win() {
-                let points = k.multiplier() * u32::from(end.last().cube_value());
+                let points = k.points(end.last().cube_value());
                 lines.push(format!("# {w} wins {points}"));
             }
             out.push_str(&lines.join("\n"));
