@@ -146,7 +146,8 @@ impl Setup {
     }
 
     /// The XGID of this setup: money play, score 0-0, the cube's value with the cube
-    /// centred, the dice if rolled (else `00`).
+    /// centred, the dice if rolled (else `00`), the highest cube 2^10 (or the cube's value,
+    /// when higher).
     ///
     /// # Errors
     /// [`SetupError`] when the counts do not fit a board.
@@ -158,6 +159,8 @@ impl Setup {
         };
         let mut x = Xgid::money(board, self.turn, dice);
         x.cube_log2 = self.cube.max(1).trailing_zeros() as u8;
+        // XG's highest cube is 2^10 unless the cube is higher already.
+        x.max_cube_log2 = x.max_cube_log2.max(x.cube_log2);
         Ok(x)
     }
 
@@ -205,7 +208,7 @@ impl FromStr for Setup {
             #[cfg(not(feature = "serde"))]
             return Err(SyntaxProblem::JsonUnsupported.into());
         }
-        let x: Xgid = t.parse().map_err(SyntaxProblem::Id)?;
+        let x: Xgid = t.parse()?;
         Ok(Setup::from_xgid(&x))
     }
 }
