@@ -42,28 +42,33 @@ impl Dice {
 
     /// The higher die, `1..=6`.
     #[inline]
+    #[must_use]
     pub const fn high(self) -> u8 {
         self.high
     }
 
     /// The lower die, `1..=6` (equal to [`Dice::high`] for doubles).
     #[inline]
+    #[must_use]
     pub const fn low(self) -> u8 {
         self.low
     }
 
     /// Whether both dice show the same number (played four times).
     #[inline]
+    #[must_use]
     pub const fn is_double(self) -> bool {
         self.high == self.low
     }
 
     /// The chance of this roll: `1/36` for doubles, `2/36` for the others.
+    #[must_use]
     pub const fn probability(self) -> Probability {
         Probability::new(if self.is_double() { 1 } else { 2 }, 36)
     }
 
     /// Pips the roll moves at most: `high + low`, or four times the number for doubles.
+    #[must_use]
     pub const fn pips(self) -> u8 {
         if self.is_double() {
             4 * self.high

@@ -85,6 +85,7 @@ fn unbase64<const N: usize>(kind: &'static str, text: &str) -> Result<[u8; N], I
 /// The 10-byte gnubg position key: for the side not on roll, then the side on roll, for each
 /// of its points 1..=24 (own numbering) and its bar, one `1` bit per checker and a `0`;
 /// packed least significant bit first.
+#[must_use]
 pub fn position_key(board: &Board, on_roll: Side) -> [u8; 10] {
     let mut key = [0u8; 10];
     let mut bit = 0usize;
@@ -104,6 +105,7 @@ pub fn position_key(board: &Board, on_roll: Side) -> [u8; 10] {
 
 /// The gnubg Position ID of `board` with `on_roll` to play: 14 Base64 characters, e.g.
 /// `4HPwATDgc/ABMA` for the start.
+#[must_use]
 pub fn position_id(board: &Board, on_roll: Side) -> String {
     base64(&position_key(board, on_roll))
 }
@@ -206,6 +208,7 @@ pub struct MatchId {
 impl MatchId {
     /// A money game being played with a centred 1-cube and the Jacoby rule, `side` on roll
     /// with `dice` (as gnubg reports the corpus positions).
+    #[must_use]
     pub fn money(side: Side, dice: Option<Dice>) -> MatchId {
         MatchId {
             cube_log2: 0,
@@ -224,6 +227,7 @@ impl MatchId {
     }
 
     /// The 9-byte key: the fields packed least significant bit first (see the module docs).
+    #[must_use]
     pub fn key(&self) -> [u8; 9] {
         let mut key = [0u8; 9];
         let mut bit = 0usize;
@@ -271,6 +275,7 @@ impl MatchId {
     }
 
     /// The 12-character Match ID, e.g. `cAkAAAAAAAAA`.
+    #[must_use]
     pub fn encode(&self) -> String {
         base64(&self.key())
     }

@@ -38,6 +38,7 @@ pub struct MatchSetup {
 
 impl MatchSetup {
     /// The gnubg Position ID of the board, from the dice owner's side.
+    #[must_use]
     pub fn position_id(&self) -> String {
         ids::position_id(&self.board, self.match_id.dice_owner)
     }

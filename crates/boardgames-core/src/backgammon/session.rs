@@ -155,6 +155,7 @@ impl Match {
     /// A new session at 0-0, waiting for the opening throw. The rules are kept
     /// [normalised](MatchRules::normalised): the length at most 32767, the Jacoby rule only in
     /// money play.
+    #[must_use]
     pub fn new(rules: MatchRules) -> Match {
         Match {
             rules: rules.normalised(),
@@ -187,50 +188,59 @@ impl Match {
     }
 
     /// The rules.
+    #[must_use]
     pub const fn rules(&self) -> MatchRules {
         self.rules
     }
 
     /// The current game's position: the board, the side on roll, the dice once rolled and
     /// the cube value. At the opening throw, the standard start.
+    #[must_use]
     pub const fn position(&self) -> &Backgammon {
         &self.game
     }
 
     /// Where the session stands.
+    #[must_use]
     pub const fn phase(&self) -> Phase {
         self.phase
     }
 
     /// The scores, indexed by [`Side::index`]; they stop at 32767.
+    #[must_use]
     pub const fn score(&self) -> [u16; 2] {
         self.score
     }
 
     /// The cube value, `1..=32768`.
+    #[must_use]
     pub const fn cube_value(&self) -> u16 {
         self.game.cube_value()
     }
 
     /// The cube's owner, `None` = centred.
+    #[must_use]
     pub const fn cube_owner(&self) -> Option<Side> {
         self.cube_owner
     }
 
     /// Whether the current game (or the one about to start) is the Crawford game: nobody
     /// doubles.
+    #[must_use]
     pub const fn is_crawford(&self) -> bool {
         self.crawford
     }
 
     /// The side on roll: to roll, or to play once rolled (the doubler while a double is
     /// offered).
+    #[must_use]
     pub const fn side_on_roll(&self) -> Side {
         self.game.side()
     }
 
     /// Why the side on roll may not double, as the cube and the Crawford rule stand (`None`:
     /// it may, if it is before its roll).
+    #[must_use]
     pub fn double_refusal(&self) -> Option<NoDouble> {
         if self.crawford {
             Some(NoDouble::Crawford)
@@ -245,12 +255,14 @@ impl Match {
 
     /// Whether the side on roll may double now: before its roll, cube centred or its own,
     /// not the Crawford game, cube below the maximum. It then decides to roll or to double.
+    #[must_use]
     pub fn can_double(&self) -> bool {
         self.phase == Phase::ToRoll && self.double_refusal().is_none()
     }
 
     /// What a win of `kind` is worth in the current game: the cube value times 1, 2 or 3, a
     /// single game under the Jacoby rule while the cube was never turned.
+    #[must_use]
     pub fn value(&self, kind: WinKind) -> u32 {
         self.rules
             .value(kind, self.cube_value(), self.cube_owner.is_some())
@@ -280,6 +292,7 @@ impl Match {
     }
 
     /// How the last game ended, once the session is over.
+    #[must_use]
     pub fn end_of_game(&self) -> Option<EndOfGame> {
         match self.phase {
             Phase::Over(e) => Some(self.end_of(e)),
@@ -289,6 +302,7 @@ impl Match {
 
     /// The end of the game that `action` brings, when it is legal here and ends the game: a
     /// drop, an accepted resignation, the play bearing off the last checker.
+    #[must_use]
     pub fn ending_of(&self, action: MatchAction) -> Option<EndOfGame> {
         match (action, self.phase) {
             (MatchAction::Drop, Phase::DoubleOffered) => Some(self.end_of(Ending::Dropped)),
@@ -309,6 +323,7 @@ impl Match {
 
     /// The winner of the session once it is over: the game's winner in money play, the side
     /// that reached the match length in a match.
+    #[must_use]
     pub fn winner(&self) -> Option<Side> {
         let end = self.end_of_game()?;
         if self.rules.is_money() {
@@ -496,6 +511,7 @@ impl Match {
     /// end (the loser of a game borne off, the doubler of a dropped double), except after a
     /// resignation, where the turn is the side that resigned and the resignation field keeps
     /// the value resigned.
+    #[must_use]
     pub fn match_id(&self) -> MatchId {
         let side = self.game.side();
         let (state, turn) = match self.phase {
@@ -537,6 +553,7 @@ impl Match {
     }
 
     /// The gnubg Position ID of the current game, seen from the side on roll.
+    #[must_use]
     pub fn position_id(&self) -> String {
         self.game.position_id()
     }

@@ -54,6 +54,7 @@ fn is_one(v: &u16) -> bool {
 
 impl Setup {
     /// The setup of a position.
+    #[must_use]
     pub fn of(pos: &Backgammon) -> Setup {
         let b = pos.board();
         let mut board = [0i8; 24];
@@ -165,6 +166,7 @@ impl Setup {
     }
 
     /// The setup of an XGID (its match fields other than the cube value are dropped).
+    #[must_use]
     pub fn from_xgid(x: &Xgid) -> Setup {
         let mut pos = Backgammon::new();
         // The XGID's board is valid (checked when parsed).

@@ -71,6 +71,7 @@ pub struct Xgid {
 
 impl Xgid {
     /// An XGID with default match fields: centred 1-cube, money, score 0-0, max cube 10.
+    #[must_use]
     pub fn money(board: Board, turn: Side, dice: XgidDice) -> Xgid {
         Xgid {
             board,
