@@ -1,5 +1,6 @@
 //! gnubg Match IDs and the match game's setup text: decoding never panics; a decoded ID
-//! encodes back to itself; a match built from it lists its moves, and its setup reads back
+//! encodes back to itself, but for dice written lower die first (read in either order,
+//! written higher first); a match built from it lists its moves, and its setup reads back
 //! to the same match.
 #![no_main]
 
@@ -19,7 +20,11 @@ fuzz_target!(|data: &[u8]| {
     let Ok(m) = MatchId::decode(text) else {
         return;
     };
-    assert_eq!(m.encode(), text.trim().trim_end_matches('='));
+    let encoded = m.encode();
+    assert_eq!(MatchId::decode(&encoded).ok(), Some(m));
+    if m.dice.is_none_or(|d| d.high() == d.low()) {
+        assert_eq!(encoded, text.trim().trim_end_matches('='));
+    }
     if let Ok(session) = Match::from_ids("4HPwATDgc/ABMA", text) {
         let _ = session.moves();
         let _ = session.to_string();

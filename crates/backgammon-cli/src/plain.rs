@@ -144,7 +144,7 @@ impl GameCli for BackgammonCli {
     fn describe_end(&self, pos: &Backgammon) -> String {
         match pos.win() {
             Some((w, k)) => {
-                let pts = k.multiplier() * u32::from(pos.cube_value());
+                let pts = k.points(pos.cube_value());
                 let what = match k.multiplier() {
                     1 => "a single game",
                     2 => "a gammon",

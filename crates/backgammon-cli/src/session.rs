@@ -68,7 +68,7 @@ fn points(n: u32) -> String {
 
 /// Twice the cube's value: what a double offers.
 fn doubled(m: &Match) -> u32 {
-    u32::from(m.cube_value()) * 2
+    u32::from(m.cube_value()).saturating_mul(2)
 }
 
 /// What is expected next, in words.
@@ -88,7 +88,7 @@ pub fn expecting(m: &Match) -> String {
         Phase::ResignationOffered { kind, by, .. } => format!(
             "{by} offers to resign {} ({}): {} to accept or reject",
             kind_words(kind),
-            points(kind.multiplier() * u32::from(m.cube_value())),
+            points(kind.points(m.cube_value())),
             by.other()
         ),
         Phase::ToPlay => match m.position().dice() {
@@ -169,9 +169,9 @@ pub fn step_events(before: &Match, step: Applied<Match>, after: &Match) -> Vec<S
         Applied::Chance(throw) => {
             // A throw leaves the dice to play unless the roll could not be played.
             let thrown = match throw {
-                Throw::Opening { x, o } => {
-                    Dice::new(x, o).map(|d| (if x > o { Side::X } else { Side::O }, d))
-                }
+                Throw::Opening { x, o } => Dice::new(x, o)
+                    .ok()
+                    .map(|d| (if x > o { Side::X } else { Side::O }, d)),
                 Throw::Roll(d) => Some((before.side_on_roll(), d)),
             };
             if let (Some((side, d)), false) = (thrown, after.phase() == Phase::ToPlay) {
@@ -559,7 +559,7 @@ impl GameCli for MatchCli {
                 Applied::Chance(Throw::Roll(d)) => rolled = Some((side, d)),
                 Applied::Chance(Throw::Opening { x, o }) => {
                     lines.push(format!("opening X {x}, O {o}"));
-                    rolled = Dice::new(x, o).map(|d| (pos.side_on_roll(), d));
+                    rolled = Dice::new(x, o).ok().map(|d| (pos.side_on_roll(), d));
                 }
                 Applied::Move(MatchAction::Play(p)) => match rolled.take() {
                     Some((s, d)) => lines.push(format!("{s} {d}: {p}")),

@@ -525,7 +525,11 @@ fn a_closed_out_roll_is_passed_with_the_throw() {
     b.set_count(X, 13, 3);
     b.set_count(O, 25, 1);
     b.set_count(O, 2, 14);
-    let mut m = session(b, O, None, |id| id.cube_owner = Some(X));
+    // X took a double: it owns the cube at 2 (an owned cube of 1 is no state).
+    let mut m = session(b, O, None, |id| {
+        id.cube_owner = Some(X);
+        id.cube_log2 = 1;
+    });
     assert_eq!(
         m.turn(),
         Turn::Chance,

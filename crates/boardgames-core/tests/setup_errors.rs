@@ -1032,6 +1032,41 @@ fn backgammon_refusals_carry_the_play_the_dice_and_the_legal_plays() {
     );
 }
 
+/// `Dice::new` says which die is outside 1..=6 (the first one, when both are), with the
+/// dice as `a-b`, a spelling the dice parser reads.
+#[test]
+fn backgammon_dice_new_names_the_die_out_of_range() {
+    assert_eq!(Dice::new(1, 3), "31".parse::<Dice>());
+    for (a, b, die, value, message) in [
+        (
+            0,
+            3,
+            1,
+            0,
+            "bad dice: \"0-3\": die 1 is 0, each die is 1 to 6",
+        ),
+        (
+            4,
+            7,
+            2,
+            7,
+            "bad dice: \"4-7\": die 2 is 7, each die is 1 to 6",
+        ),
+        (
+            9,
+            0,
+            1,
+            9,
+            "bad dice: \"9-0\": die 1 is 9, each die is 1 to 6",
+        ),
+    ] {
+        let err = Dice::new(a, b).unwrap_err();
+        assert_eq!(err.problem, DiceProblem::OutOfRange { die, value });
+        assert_eq!(err.text, format!("{a}-{b}"));
+        assert_eq!(err.to_string(), message);
+    }
+}
+
 #[test]
 fn backgammon_dice_and_notation_problems() {
     for (text, problem, message) in [

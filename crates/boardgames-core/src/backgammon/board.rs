@@ -39,6 +39,7 @@ impl Side {
 
     /// The other side.
     #[inline]
+    #[must_use]
     pub const fn other(self) -> Side {
         match self {
             Side::X => Side::O,
@@ -48,12 +49,14 @@ impl Side {
 
     /// `0` for X, `1` for O: the index into per-side arrays and the seat number.
     #[inline]
+    #[must_use]
     pub const fn index(self) -> usize {
         self as usize
     }
 
     /// gnubg's player number: X is player 1, O is player 0.
     #[inline]
+    #[must_use]
     pub const fn gnubg_player(self) -> u8 {
         match self {
             Side::X => 1,
@@ -63,6 +66,7 @@ impl Side {
 
     /// The side of gnubg's player number (`0` = O, anything else = X).
     #[inline]
+    #[must_use]
     pub const fn from_gnubg_player(player: u8) -> Side {
         if player == 0 {
             Side::O
@@ -72,6 +76,7 @@ impl Side {
     }
 
     /// The letter used in the neutral format and in diagrams: `x` or `o`.
+    #[must_use]
     pub const fn letter(self) -> char {
         match self {
             Side::X => 'x',
@@ -141,6 +146,7 @@ impl Board {
 
     /// The standard starting layout: from each side's view 2 checkers on its 24-point, 5 on
     /// its 13-point, 3 on its 8-point and 5 on its 6-point.
+    #[must_use]
     pub const fn standard() -> Board {
         let s: u128 = (2 << (4 * 24)) | (5 << (4 * 13)) | (3 << (4 * 8)) | (5 << (4 * 6));
         Board { sides: [s, s] }
@@ -148,12 +154,14 @@ impl Board {
 
     /// Builds a board from both sides' packed counts (see the type docs).
     #[inline]
+    #[must_use]
     pub const fn from_packed(x: u128, o: u128) -> Board {
         Board { sides: [x, o] }
     }
 
     /// A side's packed counts in its own numbering (see the type docs).
     #[inline]
+    #[must_use]
     pub const fn packed(&self, side: Side) -> u128 {
         self.sides[side as usize]
     }
@@ -161,6 +169,7 @@ impl Board {
     /// The checkers of `side` in `slot` of its own numbering: 0 = off, 1..=24 = points,
     /// 25 = bar. Returns 0 for `slot > 25`.
     #[inline]
+    #[must_use]
     pub const fn count(&self, side: Side, slot: usize) -> u8 {
         if slot > BAR {
             return 0;
@@ -180,6 +189,7 @@ impl Board {
     }
 
     /// All 26 counts of a side in its own numbering (index 0 = off, 25 = bar).
+    #[must_use]
     pub fn counts(&self, side: Side) -> [u8; 26] {
         let mut out = [0u8; 26];
         for (slot, c) in out.iter_mut().enumerate() {
@@ -190,23 +200,27 @@ impl Board {
 
     /// Checkers of `side` on its bar.
     #[inline]
+    #[must_use]
     pub const fn bar(&self, side: Side) -> u8 {
         self.count(side, BAR)
     }
 
     /// Checkers of `side` borne off.
     #[inline]
+    #[must_use]
     pub const fn off(&self, side: Side) -> u8 {
         self.count(side, OFF)
     }
 
     /// Checkers of `side` on the board, bar and off together (15 in a valid position).
+    #[must_use]
     pub fn total(&self, side: Side) -> u32 {
         (0..=BAR).map(|s| u32::from(self.count(side, s))).sum()
     }
 
     /// The pip count of `side`: the sum over its checkers of the distance still to go
     /// (point number in its own numbering, 25 for the bar). 167 at the start.
+    #[must_use]
     pub fn pip_count(&self, side: Side) -> u32 {
         (1..=BAR)
             .map(|s| s as u32 * u32::from(self.count(side, s)))
@@ -215,12 +229,14 @@ impl Board {
 
     /// Points (bits 1..=24) and bar (bit 25) where `side` has checkers, in its own numbering.
     #[inline]
+    #[must_use]
     pub const fn occupied(&self, side: Side) -> u32 {
         nonzero_mask(self.sides[side as usize]) & 0x03FF_FFFE
     }
 
     /// Points (bits 1..=24) that `side` holds with two or more checkers, in its own numbering.
     #[inline]
+    #[must_use]
     pub const fn made(&self, side: Side) -> u32 {
         made_mask(self.sides[side as usize]) & 0x01FF_FFFE
     }
@@ -228,6 +244,7 @@ impl Board {
     /// Points (bits 1..=24, in `side`'s numbering) where `side` may not land: held by two or
     /// more opposing checkers.
     #[inline]
+    #[must_use]
     pub const fn blocked_for(&self, side: Side) -> u32 {
         mirror(self.made(side.other()))
     }
@@ -235,6 +252,7 @@ impl Board {
     /// Points (bits 1..=24, in `side`'s numbering) holding a single opposing checker (a blot
     /// that `side` hits by landing there).
     #[inline]
+    #[must_use]
     pub const fn blots_for(&self, side: Side) -> u32 {
         let opp = side.other();
         mirror(self.occupied(opp) & !self.made(opp))
@@ -242,18 +260,21 @@ impl Board {
 
     /// Whether `side` has all its remaining checkers in its home board (points 1..=6) and
     /// none on the bar, so that it may bear off.
+    #[must_use]
     pub const fn all_home(&self, side: Side) -> bool {
         self.occupied(side) & !HOME_MASK == 0
     }
 
     /// Whether the board is the side's win: all 15 checkers of `side` borne off.
     #[inline]
+    #[must_use]
     pub const fn has_won(&self, side: Side) -> bool {
         self.off(side) >= CHECKERS
     }
 
     /// Every reason this board is not a valid backgammon position (empty when it is valid):
     /// each side has exactly 15 checkers, and no point holds checkers of both sides.
+    #[must_use]
     pub fn problems(&self) -> Vec<SetupProblem> {
         let mut out = Vec::new();
         for side in Side::BOTH {
@@ -276,6 +297,7 @@ impl Board {
 
     /// The same board with the sides' roles swapped (X's checkers become O's on the mirrored
     /// points): used for symmetry checks.
+    #[must_use]
     pub const fn swapped(&self) -> Board {
         Board {
             sides: [self.sides[1], self.sides[0]],

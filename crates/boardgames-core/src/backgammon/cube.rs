@@ -19,6 +19,16 @@ pub const MAX_CUBE: u16 = 1 << 15;
 /// The highest score and match length: the Match ID's 15 bits. Scores stop there.
 pub const MAX_SCORE: u16 = (1 << 15) - 1;
 
+/// The cube value after a double of `cube`: `None` when that would pass [`MAX_CUBE`] (or
+/// `cube` is no power of two, which no cube is).
+#[must_use]
+pub const fn doubled(cube: u16) -> Option<u16> {
+    if !cube.is_power_of_two() || cube >= MAX_CUBE {
+        return None;
+    }
+    cube.checked_mul(2)
+}
+
 /// The rules of a session: money or a match to N points.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub struct MatchRules {
@@ -30,11 +40,13 @@ pub struct MatchRules {
 
 impl MatchRules {
     /// A money game, with or without the Jacoby rule.
+    #[must_use]
     pub const fn money(jacoby: bool) -> MatchRules {
         MatchRules { length: 0, jacoby }
     }
 
     /// A match to `length` points (Crawford rule on, Jacoby off).
+    #[must_use]
     pub const fn to_points(length: u16) -> MatchRules {
         MatchRules {
             length,
@@ -43,12 +55,14 @@ impl MatchRules {
     }
 
     /// Whether this is money play (no match length).
+    #[must_use]
     pub const fn is_money(self) -> bool {
         self.length == 0
     }
 
     /// The rules as a session keeps them: the length at most [`MAX_SCORE`], the Jacoby rule
     /// only in money play.
+    #[must_use]
     pub const fn normalised(self) -> MatchRules {
         MatchRules {
             length: if self.length > MAX_SCORE {
@@ -61,17 +75,20 @@ impl MatchRules {
     }
 
     /// Whether a side with `score` needs exactly one point to win the match.
+    #[must_use]
     pub const fn one_away(self, score: u16) -> bool {
         self.length > 0 && score.saturating_add(1) == self.length
     }
 
     /// Whether a side has won the match with these scores (never in money play).
+    #[must_use]
     pub fn is_match_over(self, score: [u16; 2]) -> bool {
         self.length > 0 && score.iter().any(|&s| s >= self.length)
     }
 
     /// Whether, at a game with these scores that is not the Crawford game, the Crawford game
     /// has already been played: in a match, a side needs one point.
+    #[must_use]
     pub fn crawford_played(self, score: [u16; 2], crawford: bool) -> bool {
         !crawford && score.iter().any(|&s| self.one_away(s))
     }
@@ -79,6 +96,7 @@ impl MatchRules {
     /// Whether the next game is the Crawford game: the game with scores `before` (the
     /// Crawford game when `crawford`) ended with scores `after`, and a side now needs one
     /// point for the first time.
+    #[must_use]
     pub fn next_is_crawford(self, before: [u16; 2], crawford: bool, after: [u16; 2]) -> bool {
         !crawford
             && !self.crawford_played(before, crawford)
@@ -88,14 +106,20 @@ impl MatchRules {
     /// What a win of `kind` is worth with the cube at `cube` (`owned` when turned): the
     /// multiplier times the cube, the multiplier 1 under the Jacoby rule while the cube was
     /// never turned.
+    #[must_use]
     pub fn value(self, kind: WinKind, cube: u16, owned: bool) -> u32 {
         let mult = if self.is_money() && self.jacoby && !owned && cube == 1 {
             1
         } else {
             kind.multiplier()
         };
-        mult * u32::from(cube)
+        kind_points(mult, cube)
     }
+}
+
+/// `mult` times the cube value, saturating (a `u16` cube times 3 always fits a `u32`).
+const fn kind_points(mult: u32, cube: u16) -> u32 {
+    (cube as u32).saturating_mul(mult)
 }
 
 /// How a game of a session ended.

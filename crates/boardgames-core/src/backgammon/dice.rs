@@ -17,12 +17,23 @@ pub struct Dice {
 }
 
 impl Dice {
-    /// The roll of `a` and `b` (either order), or `None` unless both are `1..=6`.
-    pub const fn new(a: u8, b: u8) -> Option<Dice> {
-        if a == 0 || a > 6 || b == 0 || b > 6 {
-            return None;
+    /// The roll of `a` and `b` (either order).
+    ///
+    /// # Errors
+    /// [`DiceError`] with [`DiceProblem::OutOfRange`] naming the die (1 for `a`, 2 for `b`;
+    /// `a` when both are) that is not `1..=6`; its text is the dice as `a-b`.
+    pub fn new(a: u8, b: u8) -> Result<Dice, DiceError> {
+        let out = |die: u8, value: u8| DiceError {
+            text: format!("{a}-{b}"),
+            problem: DiceProblem::OutOfRange { die, value },
+        };
+        if !(1..=6).contains(&a) {
+            return Err(out(1, a));
         }
-        Some(if a >= b {
+        if !(1..=6).contains(&b) {
+            return Err(out(2, b));
+        }
+        Ok(if a >= b {
             Dice { high: a, low: b }
         } else {
             Dice { high: b, low: a }
@@ -31,28 +42,33 @@ impl Dice {
 
     /// The higher die, `1..=6`.
     #[inline]
+    #[must_use]
     pub const fn high(self) -> u8 {
         self.high
     }
 
     /// The lower die, `1..=6` (equal to [`Dice::high`] for doubles).
     #[inline]
+    #[must_use]
     pub const fn low(self) -> u8 {
         self.low
     }
 
     /// Whether both dice show the same number (played four times).
     #[inline]
+    #[must_use]
     pub const fn is_double(self) -> bool {
         self.high == self.low
     }
 
     /// The chance of this roll: `1/36` for doubles, `2/36` for the others.
+    #[must_use]
     pub const fn probability(self) -> Probability {
         Probability::new(if self.is_double() { 1 } else { 2 }, 36)
     }
 
     /// Pips the roll moves at most: `high + low`, or four times the number for doubles.
+    #[must_use]
     pub const fn pips(self) -> u8 {
         if self.is_double() {
             4 * self.high
@@ -96,7 +112,7 @@ impl FromStr for Dice {
             _ => Err(bad(DiceProblem::NotADie(c))),
         };
         let (a, b) = (die(digits[0])?, die(digits[1])?);
-        Dice::new(a, b).ok_or_else(|| bad(DiceProblem::NotARoll))
+        Dice::new(a, b).map_err(|_| bad(DiceProblem::NotARoll))
     }
 }
 
@@ -115,6 +131,6 @@ mod tests {
         assert_eq!(Dice::new(1, 3).unwrap().to_string(), "31");
         assert!("37".parse::<Dice>().is_err());
         assert!("".parse::<Dice>().is_err());
-        assert!(Dice::new(0, 3).is_none());
+        assert!(Dice::new(0, 3).is_err());
     }
 }

@@ -7,11 +7,12 @@ use super::dice::Dice;
 use super::notation::PlayNotation;
 use super::play::Play;
 
-/// Why a text is not a roll of two dice.
+/// Why a text, or two numbers given to [`Dice::new`](super::Dice::new), are not a roll of
+/// two dice.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[error("bad dice: {text:?}: {problem}")]
 pub struct DiceError {
-    /// The text given.
+    /// The text given (for [`Dice::new`](super::Dice::new): the two numbers as `a-b`).
     pub text: String,
     /// What is wrong with it.
     pub problem: DiceProblem,
@@ -30,6 +31,14 @@ pub enum DiceProblem {
     /// The two numbers are no roll.
     #[error("not a roll")]
     NotARoll,
+    /// A die given to [`Dice::new`](super::Dice::new) is not `1..=6`.
+    #[error("die {die} is {value}, each die is 1 to 6")]
+    OutOfRange {
+        /// Which die: 1 for the first argument, 2 for the second.
+        die: u8,
+        /// Its value.
+        value: u8,
+    },
 }
 
 /// Why a text is not play notation (`24/18 13/11`, `bar/22*/16`, `6/off(2)`, `pass`).
@@ -290,8 +299,10 @@ impl From<SyntaxProblem> for SetupProblem {
     }
 }
 
-/// Why the Match ID fields of a [`MatchSetup`](super::MatchSetup) are not a state of a money
-/// game or match (the rules in `docs/rules/backgammon.md`).
+/// Why the Match ID fields of a [`MatchSetup`](super::MatchSetup), or the match fields of an
+/// [`Xgid`](super::Xgid), are not a state of a money game or match (the rules in
+/// `docs/rules/backgammon.md`; `docs/backgammon.md`, "What the IDs may not say", lists them
+/// with their sources).
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum MatchProblem {
@@ -388,6 +399,68 @@ pub enum MatchProblem {
         /// The winner's score.
         score: u16,
     },
+    /// A cube owned at 1: only a take turns the cube, to 2 or more.
+    #[error("the cube is {owner}'s at 1; only a take turns the cube, to 2 or more")]
+    CubeOwnedAtOne {
+        /// The owner given.
+        owner: super::Side,
+    },
+    /// A centred cube above 1 in a match: only a take turns the cube, and it gives it an
+    /// owner (automatic doubles are money play's).
+    #[error("a centred cube of {value} in a match; only a take turns the cube")]
+    CentredCubeInMatch {
+        /// The cube value.
+        value: u16,
+    },
+    /// A resignation value at a game ended by bearing off or by a drop.
+    #[error("resignation {resignation} at a game ended by bearing off or a drop")]
+    ResignationAfterGame {
+        /// The resignation field, 1 to 3.
+        resignation: u8,
+    },
+    /// A game that ended the match, but the winner's score less the points of the game had
+    /// already reached the match length.
+    #[error("{winner} has {score} after winning {points}: the match to {length} was over before")]
+    MatchOverBefore {
+        /// The winner.
+        winner: super::Side,
+        /// Its score.
+        score: u16,
+        /// The points of the game.
+        points: u32,
+        /// The match length.
+        length: u16,
+    },
+    /// A match game over whose winner's score is less than the game gave (scores are not
+    /// capped at the match length).
+    #[error("{winner} won {points} points, more than its score {score}")]
+    ScoreBelowPoints {
+        /// The winner.
+        winner: super::Side,
+        /// The points the game gave.
+        points: u32,
+        /// The winner's score.
+        score: u16,
+    },
+    /// An XGID rules field (field 8) of 2 or 3 in a match: the beaver flag (2) is money
+    /// play's, and in a match the field is the Crawford flag, 0 or 1.
+    #[error("XGID rules {rules} in a match: the Jacoby and beaver flags are money play's; a match has 0 or 1 (the Crawford game)")]
+    MoneyRuleInMatch {
+        /// The field given.
+        rules: u8,
+    },
+    /// A cube above the XGID's highest cube (field 10).
+    #[error("cube 2^{log2} above the highest cube 2^{max_log2}")]
+    CubeAboveLimit {
+        /// The cube's power of two.
+        log2: u8,
+        /// The highest cube's power of two.
+        max_log2: u8,
+    },
+    /// A beaver (XGID `B`) where beavers are not allowed: a match, or money play without the
+    /// beaver flag.
+    #[error("a beaver, but beavers are not allowed (money play with the beaver flag only)")]
+    BeaverNotAllowed,
     /// A match game over that did not end the match.
     #[error("the game is over but {winner} has not won the match to {length}")]
     MatchNotWon {

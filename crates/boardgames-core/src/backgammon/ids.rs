@@ -85,6 +85,7 @@ fn unbase64<const N: usize>(kind: &'static str, text: &str) -> Result<[u8; N], I
 /// The 10-byte gnubg position key: for the side not on roll, then the side on roll, for each
 /// of its points 1..=24 (own numbering) and its bar, one `1` bit per checker and a `0`;
 /// packed least significant bit first.
+#[must_use]
 pub fn position_key(board: &Board, on_roll: Side) -> [u8; 10] {
     let mut key = [0u8; 10];
     let mut bit = 0usize;
@@ -104,6 +105,7 @@ pub fn position_key(board: &Board, on_roll: Side) -> [u8; 10] {
 
 /// The gnubg Position ID of `board` with `on_roll` to play: 14 Base64 characters, e.g.
 /// `4HPwATDgc/ABMA` for the start.
+#[must_use]
 pub fn position_id(board: &Board, on_roll: Side) -> String {
     base64(&position_key(board, on_roll))
 }
@@ -192,7 +194,8 @@ pub struct MatchId {
     pub double_offered: bool,
     /// Resignation offered: 0 none, 1 single, 2 gammon, 3 backgammon.
     pub resignation: u8,
-    /// The dice rolled (`None` = not yet rolled). gnubg writes the higher die first.
+    /// The dice rolled (`None` = not yet rolled). gnubg writes the higher die first and reads
+    /// either order; so does this crate.
     pub dice: Option<Dice>,
     /// The match length, 0 = money game.
     pub match_length: u16,
@@ -205,6 +208,7 @@ pub struct MatchId {
 impl MatchId {
     /// A money game being played with a centred 1-cube and the Jacoby rule, `side` on roll
     /// with `dice` (as gnubg reports the corpus positions).
+    #[must_use]
     pub fn money(side: Side, dice: Option<Dice>) -> MatchId {
         MatchId {
             cube_log2: 0,
@@ -223,6 +227,7 @@ impl MatchId {
     }
 
     /// The 9-byte key: the fields packed least significant bit first (see the module docs).
+    #[must_use]
     pub fn key(&self) -> [u8; 9] {
         let mut key = [0u8; 9];
         let mut bit = 0usize;
@@ -270,6 +275,7 @@ impl MatchId {
     }
 
     /// The 12-character Match ID, e.g. `cAkAAAAAAAAA`.
+    #[must_use]
     pub fn encode(&self) -> String {
         base64(&self.key())
     }
@@ -278,7 +284,9 @@ impl MatchId {
     ///
     /// # Errors
     /// [`IdError`] when the text is not 12 Base64 characters or a field is out of range
-    /// (cube owner 2, game state above 4, a die 7, only one die, bits above 66 set).
+    /// (cube owner 2, game state above 4, a die 7, only one die, bits above 66 set). The
+    /// dice may be written in either order (gnubg's reader takes both; it writes the higher
+    /// die first, as [`MatchId::encode`] does).
     pub fn decode(text: &str) -> Result<MatchId, IdError> {
         const KIND: &str = "Match ID";
         let key: [u8; 9] = unbase64(KIND, text)?;
@@ -325,15 +333,8 @@ impl MatchId {
         };
         let dice = match (d1, d2) {
             (0, 0) => None,
-            (a, b) => {
-                Some(Dice::new(a, b).ok_or_else(|| bad(format!("dice {a}-{b} (bits 15-20)")))?)
-            }
+            (a, b) => Some(Dice::new(a, b).map_err(|_| bad(format!("dice {a}-{b} (bits 15-20)")))?),
         };
-        if let Some(d) = dice {
-            if d.high() != d1 {
-                return Err(bad("gnubg writes the higher die first (bits 15-17)".into()));
-            }
-        }
         if rest != 0 {
             return Err(bad("bits 67-71 are set".into()));
         }
@@ -378,12 +379,35 @@ mod tests {
     fn match_id_fields() {
         // From the reference data's README: money, X (player 1) on roll with 3-1, Jacoby on.
         let m = MatchId::decode("cIkFAAAAAAAA").unwrap();
-        assert_eq!(m, MatchId::money(Side::X, Dice::new(3, 1)));
+        assert_eq!(m, MatchId::money(Side::X, Dice::new(3, 1).ok()));
         assert_eq!(m.encode(), "cIkFAAAAAAAA");
         let m = MatchId::decode("QYkqASAAIAAE").unwrap();
         assert_eq!(m.match_length, 9);
         assert_eq!(m.score, [4, 2]);
         assert_eq!(m.cube_owner, Some(Side::O));
         assert!(!m.jacoby);
+    }
+
+    #[test]
+    fn dice_read_in_either_order() {
+        // Hand-worked: `cIkUAAAAAAAA` is the bytes 70 89 14 (hex): cube 1 centred, X (player
+        // 1) dice owner and turn, a game playing, die 1 = 1 (bits 15-17), die 2 = 5 (bits
+        // 18-20), money. gnubg writes the higher die first (`MatchID` in gnubg's matchid.c
+        // swaps them), giving 70 89 06: `cIkGAAAAAAAA`; its reader (`MatchFromKey`) takes
+        // either order.
+        let low_first = MatchId::decode("cIkUAAAAAAAA").unwrap();
+        let high_first = MatchId::decode("cIkGAAAAAAAA").unwrap();
+        assert_eq!(low_first, high_first);
+        assert_eq!(low_first.dice, Dice::new(5, 1).ok());
+        assert_eq!(low_first.encode(), "cIkGAAAAAAAA");
+        // The same with game state 0 (bytes 70 88 14), the brief's example.
+        let no_game = MatchId::decode("cIgUAAAAAAAA").unwrap();
+        assert_eq!(no_game.state, GameState::NoGame);
+        assert_eq!(no_game.dice, Dice::new(1, 5).ok());
+        assert_eq!(no_game.encode(), "cIgGAAAAAAAA");
+        // A session from the low-first ID plays the roll 51.
+        let m = crate::backgammon::Match::from_ids("4HPwATDgc/ABMA", "cIkUAAAAAAAA").unwrap();
+        assert_eq!(m.position().dice(), Dice::new(5, 1).ok());
+        assert_eq!(m.match_id().encode(), "cIkGAAAAAAAA");
     }
 }

@@ -16,7 +16,7 @@ use core::fmt;
 use core::str::FromStr;
 
 use super::board::{Board, Side};
-use super::cube::{Ending, MatchRules, MAX_CUBE, MAX_SCORE};
+use super::cube::{doubled, Ending, MatchRules, MAX_CUBE, MAX_SCORE};
 use super::error::{MatchProblem, SetupError, SetupProblem, SyntaxProblem};
 use super::ids::{self, GameState, MatchId};
 use super::position::{Backgammon, WinKind};
@@ -38,6 +38,7 @@ pub struct MatchSetup {
 
 impl MatchSetup {
     /// The gnubg Position ID of the board, from the dice owner's side.
+    #[must_use]
     pub fn position_id(&self) -> String {
         ids::position_id(&self.board, self.match_id.dice_owner)
     }
@@ -54,9 +55,12 @@ impl MatchSetup {
     /// # Errors
     /// [`SetupError`] listing every problem: an invalid board, a score or length beyond 32767,
     /// a score that ended the match while a game is played, a match not over at a finished
-    /// game, a Crawford game outside a match or with a turned cube, a double that the rules
-    /// do not allow, the turn of the wrong side, dice where none belong, a finished game with
-    /// no winner, a decision to roll where no double was possible.
+    /// game (or over before it), a Crawford game outside a match, at a score where not
+    /// exactly one side needs one point, or with a turned cube, a cube owned at 1 or centred
+    /// above 1 in a match, a double (offered or dropped) that the rules do not allow, the
+    /// turn of the wrong side, dice where none belong, a resignation value at a game ended
+    /// otherwise, a finished game with no winner, a decision to roll where no double was
+    /// possible. `docs/backgammon.md` ("What the IDs may not say") lists every rule.
     pub fn into_match(self) -> Result<Match, SetupError> {
         let m = self.match_id;
         let mut problems = self.board.problems();
@@ -113,6 +117,26 @@ impl MatchSetup {
         }
         if m.double_offered && m.resignation > 0 {
             problems.push(MatchProblem::DoubleAndResignation.into());
+        }
+        // Before the opening throw the cube is not read (the game starts with it at 1).
+        if m.state != GameState::NoGame {
+            match m.cube_owner {
+                Some(owner) if cube == 1 => {
+                    problems.push(MatchProblem::CubeOwnedAtOne { owner }.into());
+                }
+                None if cube > 1 && !rules.is_money() => {
+                    problems.push(MatchProblem::CentredCubeInMatch { value: cube }.into());
+                }
+                _ => {}
+            }
+        }
+        if matches!(m.state, GameState::Over | GameState::Dropped) && m.resignation != 0 {
+            problems.push(
+                MatchProblem::ResignationAfterGame {
+                    resignation: m.resignation,
+                }
+                .into(),
+            );
         }
         let kind = match m.resignation {
             1 => Some(WinKind::Single),
@@ -187,6 +211,14 @@ impl MatchSetup {
                 if m.double_offered {
                     problems.push(MatchProblem::DoubleAfterGame.into());
                 }
+                // A dropped double was a double the doubler (the dice owner) could offer.
+                if m.state == GameState::Dropped
+                    && ((m.crawford && !rules.is_money())
+                        || owner == Some(side.other())
+                        || doubled(cube).is_none())
+                {
+                    problems.push(MatchProblem::MayNotDouble(side).into());
+                }
                 game = Backgammon::from_parts(self.board, side, None, 1).unwrap_or(game);
                 game.set_cube_value(cube);
                 let ending = match (m.state, won, kind) {
@@ -246,6 +278,38 @@ impl MatchSetup {
                     }
                     .into(),
                 );
+            } else if u32::from(w) < end.points.min(u32::from(MAX_SCORE)) {
+                problems.push(
+                    MatchProblem::ScoreBelowPoints {
+                        winner: end.winner,
+                        points: end.points,
+                        score: w,
+                    }
+                    .into(),
+                );
+            } else if w < MAX_SCORE {
+                // The score before the game (a score of 32767 may be capped: not known).
+                let before = u32::from(w) - end.points;
+                if before >= u32::from(rules.length) {
+                    problems.push(
+                        MatchProblem::MatchOverBefore {
+                            winner: end.winner,
+                            score: w,
+                            points: end.points,
+                            length: rules.length,
+                        }
+                        .into(),
+                    );
+                } else if m.crawford
+                    && !problems.contains(&MatchProblem::CrawfordScore.into())
+                    && [before, u32::from(l)]
+                        .iter()
+                        .filter(|&&s| s + 1 == u32::from(rules.length))
+                        .count()
+                        != 1
+                {
+                    problems.push(MatchProblem::CrawfordScore.into());
+                }
             }
         }
         if problems.is_empty() {

@@ -23,7 +23,7 @@
 //! use boardgames_core::Game;
 //!
 //! let mut pos = Backgammon::new();
-//! pos.apply_chance(Dice::new(3, 1).unwrap())?;
+//! pos.apply_chance(Dice::new(3, 1)?)?;
 //! assert_eq!(pos.count_legal_moves(), 16);
 //! let play = pos.parse_move("8/5 6/5")?;
 //! pos.play(play)?;

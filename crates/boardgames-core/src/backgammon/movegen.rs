@@ -400,6 +400,7 @@ fn non_double<S: TurnSink>(st: State, blocked: u32, hi: u32, lo: u32, sink: &mut
 
 /// The board after `side` plays the result `(mover, hits)` pushed by [`generate`].
 #[inline]
+#[must_use]
 pub fn result_board(board: &Board, side: Side, mover: u128, hits: u32) -> Board {
     let mut opp = board.packed(side.other());
     let mut h = hits;
@@ -416,6 +417,7 @@ pub fn result_board(board: &Board, side: Side, mover: u128, hits: u32) -> Board 
 }
 
 /// Applies a play's steps to `board` for `side` without any check (the play must be legal).
+#[must_use]
 pub fn apply_play(board: &Board, side: Side, play: &Play) -> Board {
     let mut me = board.packed(side);
     let mut hits = 0u32;

@@ -44,6 +44,7 @@ pub struct PlayNotation {
 impl PlayNotation {
     /// The notation of a play, as gnubg prints it (`Display` prints the same text as the
     /// play's).
+    #[must_use]
     pub fn of(play: &Play) -> PlayNotation {
         PlayNotation {
             moves: play.written_moves(),
@@ -51,6 +52,7 @@ impl PlayNotation {
     }
 
     /// Whether this is the pass.
+    #[must_use]
     pub fn is_pass(&self) -> bool {
         self.moves.is_empty()
     }

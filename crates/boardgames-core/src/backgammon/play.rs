@@ -52,6 +52,7 @@ impl Play {
     /// Builds the canonical play from steps in playing order (sources `1..=25`, destinations
     /// `0..=24`, at most four) and the mask of hit points (bit `p` = a blot on point `p` of the
     /// mover's numbering was hit). Extra steps beyond four are ignored.
+    #[must_use]
     pub fn from_steps(steps: &[(u8, u8)], hit_points: u32) -> Play {
         let mut s = [[0u8; 2]; 4];
         let len = steps.len().min(MAX_STEPS);
@@ -84,18 +85,21 @@ impl Play {
 
     /// Whether this is the pass (no checker moves).
     #[inline]
+    #[must_use]
     pub const fn is_pass(&self) -> bool {
         self.len == 0
     }
 
     /// The number of steps, `0..=4` (dice used).
     #[inline]
+    #[must_use]
     pub const fn len(&self) -> usize {
         self.len as usize
     }
 
     /// Whether the play has no steps (the pass).
     #[inline]
+    #[must_use]
     pub const fn is_empty(&self) -> bool {
         self.len == 0
     }
@@ -113,6 +117,7 @@ impl Play {
     }
 
     /// The mask of points (mover's numbering, bits 1..=24) where the play hits a blot.
+    #[must_use]
     pub fn hit_points(&self) -> u32 {
         self.steps()
             .filter(|s| s.hit)
@@ -120,6 +125,7 @@ impl Play {
     }
 
     /// Pips moved: the sum of `from - to` over the steps.
+    #[must_use]
     pub fn pips(&self) -> u32 {
         self.steps()
             .map(|s| u32::from(s.from - s.to.min(s.from)))

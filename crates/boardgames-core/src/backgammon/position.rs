@@ -32,8 +32,16 @@ pub enum WinKind {
 
 impl WinKind {
     /// The multiplier, 1, 2 or 3.
+    #[must_use]
     pub const fn multiplier(self) -> u32 {
         self as u32
+    }
+
+    /// What this win is worth with the cube at `cube`: the multiplier times the cube
+    /// (saturating, although a `u16` cube times 3 always fits).
+    #[must_use]
+    pub const fn points(self, cube: u16) -> u32 {
+        (cube as u32).saturating_mul(self.multiplier())
     }
 }
 
@@ -65,6 +73,7 @@ impl Default for Backgammon {
 
 impl Backgammon {
     /// The standard start, X to roll, cube 1.
+    #[must_use]
     pub const fn new() -> Backgammon {
         Backgammon {
             board: Board::standard(),
@@ -103,24 +112,28 @@ impl Backgammon {
 
     /// The checkers.
     #[inline]
+    #[must_use]
     pub const fn board(&self) -> &Board {
         &self.board
     }
 
     /// The side on roll: to roll ([`Turn::Chance`]) or, once rolled, to play.
     #[inline]
+    #[must_use]
     pub const fn side(&self) -> Side {
         self.side
     }
 
     /// The dice rolled, `None` before the roll.
     #[inline]
+    #[must_use]
     pub const fn dice(&self) -> Option<Dice> {
         self.dice
     }
 
     /// The cube value the game is played for (1, 2, 4, ...).
     #[inline]
+    #[must_use]
     pub const fn cube_value(&self) -> u16 {
         self.cube
     }
@@ -139,6 +152,7 @@ impl Backgammon {
     }
 
     /// The same position with the other side on roll and no dice.
+    #[must_use]
     pub fn with_side(mut self, side: Side) -> Backgammon {
         self.side = side;
         self
@@ -146,11 +160,13 @@ impl Backgammon {
 
     /// Whether the game is over (a side has borne off all 15 checkers).
     #[inline]
+    #[must_use]
     pub const fn is_over(&self) -> bool {
         self.board.has_won(Side::X) || self.board.has_won(Side::O)
     }
 
     /// The winner and the size of the win, once the game is over.
+    #[must_use]
     pub fn win(&self) -> Option<(Side, WinKind)> {
         let winner = Side::BOTH.into_iter().find(|&s| self.board.has_won(s))?;
         let loser = winner.other();
@@ -176,6 +192,7 @@ impl Backgammon {
     }
 
     /// The number of distinct results of `dice` for the side on roll.
+    #[must_use]
     pub fn count_plays(&self, dice: Dice) -> usize {
         let mut c = movegen::CountSink(0);
         self.generate(dice, &mut c);
@@ -183,6 +200,7 @@ impl Backgammon {
     }
 
     /// The legal plays of `dice` for the side on roll, each leading to a distinct position.
+    #[must_use]
     pub fn plays(&self, dice: Dice) -> PlayList {
         let mut list = PlayList::new();
         if !self.is_over() {
@@ -193,6 +211,7 @@ impl Backgammon {
 
     /// The position after the side on roll plays `play` (assumed legal): the other side is
     /// then to roll.
+    #[must_use]
     pub fn after(&self, play: &Play) -> Backgammon {
         Backgammon {
             board: movegen::apply_play(&self.board, self.side, play),
@@ -203,6 +222,7 @@ impl Backgammon {
     }
 
     /// The gnubg Position ID with the side on roll to play.
+    #[must_use]
     pub fn position_id(&self) -> String {
         ids::position_id(&self.board, self.side)
     }
@@ -248,6 +268,7 @@ impl Backgammon {
 
     /// The gnubg Match ID of this position played as a money game with a centred cube of
     /// this value and the Jacoby rule (as gnubg reports a position set up by hand).
+    #[must_use]
     pub fn money_match_id(&self) -> String {
         let mut m = ids::MatchId::money(self.side, self.dice);
         m.cube_log2 = self.cube.trailing_zeros() as u8;
@@ -390,7 +411,7 @@ impl Game for Backgammon {
         Some(Outcome {
             result: GameResult::Win {
                 winner: Team(winner as u8),
-                points: kind.multiplier() * u32::from(self.cube),
+                points: kind.points(self.cube),
             },
             scores: Side::BOTH
                 .iter()

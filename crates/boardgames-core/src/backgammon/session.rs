@@ -6,7 +6,7 @@
 //!   `1/30` (equal dice are thrown again, so they are not outcomes); the side with the higher
 //!   die starts and plays both numbers.
 //! * **Before a roll**, a side that may double (cube centred or its own, not the Crawford
-//!   game, cube below [`MAX_CUBE`]) decides: [`MatchAction::Roll`], [`MatchAction::Double`],
+//!   game, cube below [`MAX_CUBE`](super::MAX_CUBE)) decides: [`MatchAction::Roll`], [`MatchAction::Double`],
 //!   or a resignation. A side that may not double does not decide: its roll is the next chance
 //!   node.
 //! * **A roll** is a chance node: the 21 distinct rolls, `1/36` for doubles, `2/36` for the
@@ -31,7 +31,7 @@ use arrayvec::ArrayVec;
 
 use super::action::{ActionText, MatchAction, Throw, ThrowText};
 use super::board::Side;
-use super::cube::{EndOfGame, Ending, MatchRules, MAX_CUBE, MAX_SCORE};
+use super::cube::{doubled, EndOfGame, Ending, MatchRules, MAX_SCORE};
 use super::dice::Dice;
 use super::error::{MatchError, NoDouble, NotationError, SetupError};
 use super::ids::{GameState, MatchId};
@@ -155,6 +155,7 @@ impl Match {
     /// A new session at 0-0, waiting for the opening throw. The rules are kept
     /// [normalised](MatchRules::normalised): the length at most 32767, the Jacoby rule only in
     /// money play.
+    #[must_use]
     pub fn new(rules: MatchRules) -> Match {
         Match {
             rules: rules.normalised(),
@@ -187,56 +188,65 @@ impl Match {
     }
 
     /// The rules.
+    #[must_use]
     pub const fn rules(&self) -> MatchRules {
         self.rules
     }
 
     /// The current game's position: the board, the side on roll, the dice once rolled and
     /// the cube value. At the opening throw, the standard start.
+    #[must_use]
     pub const fn position(&self) -> &Backgammon {
         &self.game
     }
 
     /// Where the session stands.
+    #[must_use]
     pub const fn phase(&self) -> Phase {
         self.phase
     }
 
     /// The scores, indexed by [`Side::index`]; they stop at 32767.
+    #[must_use]
     pub const fn score(&self) -> [u16; 2] {
         self.score
     }
 
     /// The cube value, `1..=32768`.
+    #[must_use]
     pub const fn cube_value(&self) -> u16 {
         self.game.cube_value()
     }
 
     /// The cube's owner, `None` = centred.
+    #[must_use]
     pub const fn cube_owner(&self) -> Option<Side> {
         self.cube_owner
     }
 
     /// Whether the current game (or the one about to start) is the Crawford game: nobody
     /// doubles.
+    #[must_use]
     pub const fn is_crawford(&self) -> bool {
         self.crawford
     }
 
     /// The side on roll: to roll, or to play once rolled (the doubler while a double is
     /// offered).
+    #[must_use]
     pub const fn side_on_roll(&self) -> Side {
         self.game.side()
     }
 
     /// Why the side on roll may not double, as the cube and the Crawford rule stand (`None`:
     /// it may, if it is before its roll).
+    #[must_use]
     pub fn double_refusal(&self) -> Option<NoDouble> {
         if self.crawford {
             Some(NoDouble::Crawford)
         } else if let Some(owner) = self.cube_owner.filter(|&o| o != self.game.side()) {
             Some(NoDouble::CubeOwned(owner))
-        } else if self.cube_value() >= MAX_CUBE {
+        } else if doubled(self.cube_value()).is_none() {
             Some(NoDouble::CubeAtMaximum)
         } else {
             None
@@ -245,12 +255,14 @@ impl Match {
 
     /// Whether the side on roll may double now: before its roll, cube centred or its own,
     /// not the Crawford game, cube below the maximum. It then decides to roll or to double.
+    #[must_use]
     pub fn can_double(&self) -> bool {
         self.phase == Phase::ToRoll && self.double_refusal().is_none()
     }
 
     /// What a win of `kind` is worth in the current game: the cube value times 1, 2 or 3, a
     /// single game under the Jacoby rule while the cube was never turned.
+    #[must_use]
     pub fn value(&self, kind: WinKind) -> u32 {
         self.rules
             .value(kind, self.cube_value(), self.cube_owner.is_some())
@@ -280,6 +292,7 @@ impl Match {
     }
 
     /// How the last game ended, once the session is over.
+    #[must_use]
     pub fn end_of_game(&self) -> Option<EndOfGame> {
         match self.phase {
             Phase::Over(e) => Some(self.end_of(e)),
@@ -289,6 +302,7 @@ impl Match {
 
     /// The end of the game that `action` brings, when it is legal here and ends the game: a
     /// drop, an accepted resignation, the play bearing off the last checker.
+    #[must_use]
     pub fn ending_of(&self, action: MatchAction) -> Option<EndOfGame> {
         match (action, self.phase) {
             (MatchAction::Drop, Phase::DoubleOffered) => Some(self.end_of(Ending::Dropped)),
@@ -309,6 +323,7 @@ impl Match {
 
     /// The winner of the session once it is over: the game's winner in money play, the side
     /// that reached the match length in a match.
+    #[must_use]
     pub fn winner(&self) -> Option<Side> {
         let end = self.end_of_game()?;
         if self.rules.is_money() {
@@ -359,7 +374,13 @@ impl Match {
                     false
                 }
             }
-            MatchAction::Take | MatchAction::Drop => self.phase == Phase::DoubleOffered,
+            MatchAction::Take => {
+                if self.phase == Phase::DoubleOffered && doubled(self.cube_value()).is_none() {
+                    return Err(MatchError::NoDouble(NoDouble::CubeAtMaximum));
+                }
+                self.phase == Phase::DoubleOffered
+            }
+            MatchAction::Drop => self.phase == Phase::DoubleOffered,
             MatchAction::Accept | MatchAction::Reject => {
                 matches!(self.phase, Phase::ResignationOffered { .. })
             }
@@ -399,10 +420,12 @@ impl Match {
             MatchAction::Roll => self.phase = Phase::Rolling,
             MatchAction::Double => self.phase = Phase::DoubleOffered,
             MatchAction::Take => {
-                let v = self.cube_value();
-                self.game.set_cube_value(v.saturating_mul(2));
-                self.cube_owner = Some(self.game.side().other());
-                self.phase = Phase::ToRoll;
+                // A take past the maximum is refused by `check`; unchecked, it does nothing.
+                if let Some(v) = doubled(self.cube_value()) {
+                    self.game.set_cube_value(v);
+                    self.cube_owner = Some(self.game.side().other());
+                    self.phase = Phase::ToRoll;
+                }
             }
             MatchAction::Drop => self.finish(Ending::Dropped),
             MatchAction::Resign(kind) => {
@@ -488,6 +511,7 @@ impl Match {
     /// end (the loser of a game borne off, the doubler of a dropped double), except after a
     /// resignation, where the turn is the side that resigned and the resignation field keeps
     /// the value resigned.
+    #[must_use]
     pub fn match_id(&self) -> MatchId {
         let side = self.game.side();
         let (state, turn) = match self.phase {
@@ -529,6 +553,7 @@ impl Match {
     }
 
     /// The gnubg Position ID of the current game, seen from the side on roll.
+    #[must_use]
     pub fn position_id(&self) -> String {
         self.game.position_id()
     }
@@ -769,7 +794,7 @@ impl Game for Match {
                 let first = if x > o { Side::X } else { Side::O };
                 self.game = Backgammon::new().with_side(first);
                 self.cube_owner = None;
-                if let Some(d) = Dice::new(x, o) {
+                if let Ok(d) = Dice::new(x, o) {
                     self.roll(d);
                 }
             }
@@ -788,14 +813,14 @@ impl Game for Match {
         };
         match self.phase {
             Phase::Over(_) => Err(MatchError::Over),
-            Phase::Opening if Dice::new(a, b).is_none() => Err(bad),
+            Phase::Opening if Dice::new(a, b).is_err() => Err(bad),
             Phase::Opening if a == b => Err(MatchError::EqualOpeningDice(a)),
             Phase::Opening => Ok(Throw::Opening { x: a, o: b }),
             _ if self.turn() != Turn::Chance => Err(MatchError::NoThrow {
                 throw: notation.to_string(),
                 now: self.expected(),
             }),
-            _ => Dice::new(a, b).map(Throw::Roll).ok_or(bad),
+            _ => Dice::new(a, b).map(Throw::Roll).map_err(|_| bad),
         }
     }
 
@@ -836,6 +861,7 @@ impl Game for Match {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::backgammon::MAX_CUBE;
 
     #[test]
     fn opening_then_decisions() {
@@ -844,7 +870,7 @@ mod tests {
         assert_eq!(m.chance_outcomes().len(), 30);
         m.apply_chance(Throw::Opening { x: 1, o: 6 }).unwrap();
         assert_eq!(m.side_on_roll(), Side::O);
-        assert_eq!(m.position().dice(), Dice::new(6, 1));
+        assert_eq!(m.position().dice(), Dice::new(6, 1).ok());
         assert_eq!(m.count_legal_moves(), m.moves().len());
         let last = m.count_legal_moves() - 1;
         assert_eq!(
@@ -855,5 +881,48 @@ mod tests {
             .apply_chance(Throw::Roll(Dice::new(3, 1).unwrap()))
             .is_err());
         assert!(m.play(MatchAction::Double).is_err());
+    }
+
+    /// A double offered with the cube at its maximum (2^15) can be no state of a session
+    /// (the setup refuses it, `Double` is refused there); should one be built all the same,
+    /// `take` is refused and leaves the session as it was, rather than doubling past 2^15.
+    #[test]
+    fn take_at_the_maximum_cube_is_refused() {
+        let mut m = Match::new(MatchRules::money(false));
+        m.game = Backgammon::new();
+        m.game.set_cube_value(MAX_CUBE);
+        m.phase = Phase::DoubleOffered;
+        let before = m.clone();
+        assert!(!m.is_legal(MatchAction::Take));
+        assert_eq!(
+            m.play(MatchAction::Take),
+            Err(MatchError::NoDouble(NoDouble::CubeAtMaximum))
+        );
+        assert_eq!(m, before);
+        m.play_unchecked(MatchAction::Take);
+        assert_eq!(m, before);
+        // The IDs of that state are refused: cube 2^15 (log2 15), X doubled, O to answer.
+        let e = Match::from_ids("4HPwATDgc/ABMA", "fxEAAAAAAAAA").unwrap_err();
+        assert!(e.to_string().contains("X may not double here"), "{e}");
+        // The brief's example also has the doubler to answer it.
+        assert!(Match::from_ids("4HPwATDgc/ABMA", "fxkAAAAAAAAA").is_err());
+        // Redoubled up to 2^15 by play: a further double is refused.
+        let mut m = Match::new(MatchRules::money(false));
+        m.apply_chance(Throw::Opening { x: 3, o: 1 }).unwrap();
+        m.play(m.parse_move("8/5 6/5").unwrap()).unwrap();
+        for _ in 0..15 {
+            m.play(MatchAction::Double).unwrap();
+            m.play(MatchAction::Take).unwrap();
+            // The taker now owns the cube and is to roll next turn; let the doubler's
+            // roll pass by giving the turn back: the taker redoubles from its own turn.
+            m.phase = Phase::ToRoll;
+            m.game = m.game.with_side(m.game.side().other());
+        }
+        assert_eq!(m.cube_value(), MAX_CUBE);
+        assert_eq!(
+            m.play(MatchAction::Double),
+            Err(MatchError::NoDouble(NoDouble::CubeAtMaximum))
+        );
+        assert_eq!(m.value(WinKind::Backgammon), 3 * 32768);
     }
 }

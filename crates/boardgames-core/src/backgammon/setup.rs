@@ -54,6 +54,7 @@ fn is_one(v: &u16) -> bool {
 
 impl Setup {
     /// The setup of a position.
+    #[must_use]
     pub fn of(pos: &Backgammon) -> Setup {
         let b = pos.board();
         let mut board = [0i8; 24];
@@ -130,10 +131,10 @@ impl Setup {
             None => None,
             Some([a, b]) => {
                 let d = Dice::new(a, b);
-                if d.is_none() {
+                if d.is_err() {
                     problems.push(SetupProblem::Dice { dice: [a, b] });
                 }
-                d
+                d.ok()
             }
         };
         if !self.cube.is_power_of_two() {
@@ -146,22 +147,26 @@ impl Setup {
     }
 
     /// The XGID of this setup: money play, score 0-0, the cube's value with the cube
-    /// centred, the dice if rolled (else `00`).
+    /// centred, the dice if rolled (else `00`), the highest cube 2^10 (or the cube's value,
+    /// when higher).
     ///
     /// # Errors
     /// [`SetupError`] when the counts do not fit a board.
     pub fn to_xgid(&self) -> Result<Xgid, SetupError> {
         let board = self.to_board()?;
-        let dice = match self.dice.and_then(|[a, b]| Dice::new(a, b)) {
+        let dice = match self.dice.and_then(|[a, b]| Dice::new(a, b).ok()) {
             Some(d) => XgidDice::Rolled(d),
             None => XgidDice::ToRoll,
         };
         let mut x = Xgid::money(board, self.turn, dice);
         x.cube_log2 = self.cube.max(1).trailing_zeros() as u8;
+        // XG's highest cube is 2^10 unless the cube is higher already.
+        x.max_cube_log2 = x.max_cube_log2.max(x.cube_log2);
         Ok(x)
     }
 
     /// The setup of an XGID (its match fields other than the cube value are dropped).
+    #[must_use]
     pub fn from_xgid(x: &Xgid) -> Setup {
         let mut pos = Backgammon::new();
         // The XGID's board is valid (checked when parsed).
@@ -205,7 +210,7 @@ impl FromStr for Setup {
             #[cfg(not(feature = "serde"))]
             return Err(SyntaxProblem::JsonUnsupported.into());
         }
-        let x: Xgid = t.parse().map_err(SyntaxProblem::Id)?;
+        let x: Xgid = t.parse()?;
         Ok(Setup::from_xgid(&x))
     }
 }

@@ -5,20 +5,28 @@
 //! 1. 26 characters: slot 0 = O's bar, slots 1..=24 = points 1..=24 in X's numbering,
 //!    slot 25 = X's bar; `-` empty, `A`..`O` = 1..15 checkers of X, `a`..`o` of O.
 //! 2. log2 of the cube value; 3. cube owner: `1` X, `-1` O, `0` centred;
-//! 4. turn: `1` X, `-1` O; 5. dice: `00` to roll, `D` a double offered, `B` beaver,
-//!    `R` resignation offered, or the two dice (`52`);
+//! 4. turn: `1` X, `-1` O; 5. dice: `00` to roll, `D` a double offered (by the side on
+//!    turn, the cube as it stood before the double: gnubg's `SetXGID` gives the decision to
+//!    the other side), `B` beaver, `R` resignation offered, or the two dice (`52`);
 //! 6. X's score; 7. O's score; 8. in a match 1 = Crawford game, in money play 1 = Jacoby,
 //!    2 = beaver, 3 = both; 9. match length (0 = money); 10. the highest cube (log2).
 //!
 //! Here X is XG's bottom player (uppercase), the neutral format's X; the position is always
 //! written from X's side whoever is on turn.
+//!
+//! Reading refuses the fields that no state of the rules has ([`Xgid::problems`]): the
+//! beaver flag in a match, a score at the match length, the Crawford game at a score where
+//! not exactly one side needs one point or with a turned cube or a double, a cube owned at
+//! 1, centred above 1 in a match or above the highest cube, a double the doubler may not
+//! offer, a beaver where beavers are not allowed.
 
 use core::fmt;
 use core::str::FromStr;
 
 use super::board::{Board, Side, BAR, CHECKERS};
+use super::cube::{doubled, MatchRules};
 use super::dice::Dice;
-use super::error::IdError;
+use super::error::{IdError, MatchProblem, SetupError, SetupProblem, SyntaxProblem};
 use crate::problems::Joined;
 
 const KIND: &str = "XGID";
@@ -30,7 +38,7 @@ pub enum XgidDice {
     ToRoll,
     /// The dice rolled.
     Rolled(Dice),
-    /// `D`: a double has been offered to the player on turn.
+    /// `D`: the player on turn has doubled; the other side takes or drops.
     DoubleOffered,
     /// `B`: a beaver.
     Beaver,
@@ -47,7 +55,7 @@ pub struct Xgid {
     pub cube_log2: u8,
     /// The cube owner, `None` = centred.
     pub cube_owner: Option<Side>,
-    /// The player on turn.
+    /// The player on turn (with a double offered, the doubler).
     pub turn: Side,
     /// The dice field.
     pub dice: XgidDice,
@@ -63,6 +71,7 @@ pub struct Xgid {
 
 impl Xgid {
     /// An XGID with default match fields: centred 1-cube, money, score 0-0, max cube 10.
+    #[must_use]
     pub fn money(board: Board, turn: Side, dice: XgidDice) -> Xgid {
         Xgid {
             board,
@@ -75,6 +84,66 @@ impl Xgid {
             match_length: 0,
             max_cube_log2: 10,
         }
+    }
+
+    /// Every rule the match fields break, in this order: the beaver flag (field 8 at 2 or
+    /// 3) in a match, a score at or past the match length, the Crawford flag where not
+    /// exactly one side needs one point or with a turned cube, a cube owned at 1, a centred
+    /// cube above 1 in a match (automatic doubles are money play's), a cube above the highest
+    /// cube (field 10), a double (`D`) the side on turn may not offer (the Crawford game, the
+    /// cube the other side's, the cube at the highest value), a beaver (`B`) outside money
+    /// play with the beaver flag. Empty for a state of the rules.
+    #[must_use]
+    pub fn problems(&self) -> Vec<MatchProblem> {
+        let mut problems = Vec::new();
+        let rules = MatchRules {
+            length: self.match_length,
+            jacoby: false,
+        };
+        let in_match = !rules.is_money();
+        let crawford = in_match && self.rules == 1;
+        if in_match && self.rules > 1 {
+            problems.push(MatchProblem::MoneyRuleInMatch { rules: self.rules });
+        }
+        if rules.is_match_over(self.score) {
+            problems.push(MatchProblem::MatchWon);
+        }
+        let cube = 1u16 << self.cube_log2.min(15);
+        if crawford {
+            let away = self.score.iter().filter(|&&s| rules.one_away(s)).count();
+            if away != 1 {
+                problems.push(MatchProblem::CrawfordScore);
+            }
+            if cube != 1 || self.cube_owner.is_some() {
+                problems.push(MatchProblem::CrawfordCube);
+            }
+        }
+        match self.cube_owner {
+            Some(owner) if cube == 1 => problems.push(MatchProblem::CubeOwnedAtOne { owner }),
+            None if cube > 1 && in_match => {
+                problems.push(MatchProblem::CentredCubeInMatch { value: cube });
+            }
+            _ => {}
+        }
+        if self.cube_log2 > self.max_cube_log2 {
+            problems.push(MatchProblem::CubeAboveLimit {
+                log2: self.cube_log2,
+                max_log2: self.max_cube_log2,
+            });
+        }
+        match self.dice {
+            XgidDice::DoubleOffered => {
+                let at_limit = self.cube_log2 >= self.max_cube_log2 || doubled(cube).is_none();
+                if crawford || self.cube_owner == Some(self.turn.other()) || at_limit {
+                    problems.push(MatchProblem::MayNotDouble(self.turn));
+                }
+            }
+            XgidDice::Beaver if in_match || self.rules & 2 == 0 => {
+                problems.push(MatchProblem::BeaverNotAllowed);
+            }
+            _ => {}
+        }
+        problems
     }
 }
 
@@ -133,10 +202,29 @@ impl fmt::Display for Xgid {
 }
 
 impl FromStr for Xgid {
-    type Err = IdError;
+    type Err = SetupError;
 
     /// Reads an XGID with or without the `XGID=` prefix.
-    fn from_str(text: &str) -> Result<Xgid, IdError> {
+    ///
+    /// # Errors
+    /// [`SetupError`]: a text that is no XGID as [`SyntaxProblem::Id`], or else every rule
+    /// its fields break ([`Xgid::problems`]) as [`SetupProblem::Match`].
+    fn from_str(text: &str) -> Result<Xgid, SetupError> {
+        let x = Xgid::parse(text).map_err(SyntaxProblem::Id)?;
+        let problems = x.problems();
+        if problems.is_empty() {
+            Ok(x)
+        } else {
+            Err(SetupError::new(
+                problems.into_iter().map(SetupProblem::Match).collect(),
+            ))
+        }
+    }
+}
+
+impl Xgid {
+    /// Reads the fields of an XGID, without checking them against the rules.
+    fn parse(text: &str) -> Result<Xgid, IdError> {
         let bad = |what: String| IdError::new(KIND, text, what);
         let t = text.trim();
         let t = t.strip_prefix("XGID=").unwrap_or(t);

@@ -100,6 +100,7 @@ fn action_of(v: &Value) -> Result<Action, String> {
 impl JsonlGame {
     /// Replays the line's actions against the rules and reports them; a result given is
     /// checked against the end by the rules (winner and points).
+    #[must_use]
     pub fn replay(&self) -> JsonlReport {
         let mut game = GameRecord {
             number: 1,

@@ -462,6 +462,7 @@ fn points_text(points: u32) -> String {
 /// Writes a match as Jellyfish-style text, laid out as gnubg writes it. Explicit
 /// resignations ([`ActionKind::Resign`]) are not written: match text implies them by the
 /// `Wins` line of an unfinished game.
+#[must_use]
 pub fn write_match(rec: &MatchRecord) -> String {
     let mut out = String::new();
     for (name, value) in &rec.tags {

@@ -88,6 +88,7 @@ pub struct MatchRecord {
 
 impl MatchRecord {
     /// The value of a tag (first match, exact name).
+    #[must_use]
     pub fn tag(&self, name: &str) -> Option<&str> {
         self.tags
             .iter()
@@ -97,6 +98,7 @@ impl MatchRecord {
 
     /// Whether the match plays the Crawford rule: a match, unless a `Crawford` tag says
     /// `Off`.
+    #[must_use]
     pub fn crawford_rule(&self) -> bool {
         self.match_length > 0
             && !self
@@ -106,6 +108,7 @@ impl MatchRecord {
 
     /// Whether the session is money play with the Jacoby rule: a `Jacoby` tag saying `On`
     /// (as [`record_of_session`](super::record_of_session) writes it), in money play only.
+    #[must_use]
     pub fn jacoby_rule(&self) -> bool {
         self.match_length == 0
             && self

@@ -99,6 +99,7 @@ impl fmt::Display for ReplayError {
 }
 
 /// The side of player 0 (first named) or 1: gnubg's player numbers.
+#[must_use]
 pub fn side_of(player: u8) -> Side {
     Side::from_gnubg_player(player)
 }
@@ -290,7 +291,7 @@ impl Engine<'_> {
     }
 
     fn roll(&mut self, i: usize, p: u8, dice: [u8; 2], play: &str) -> Result<(), String> {
-        let Some(d) = Dice::new(dice[0], dice[1]) else {
+        let Ok(d) = Dice::new(dice[0], dice[1]) else {
             return Err(format!("{}{} is not a roll", dice[0], dice[1]));
         };
         if self.offered().is_some() {
@@ -481,12 +482,14 @@ fn describe(kind: EndKind, cube: u32) -> String {
 
 /// Replays one game of a match to `match_length` points (0 = money) against the rules.
 /// The game's `crawford` flag decides whether doubling is allowed.
+#[must_use]
 pub fn replay_game(game: &GameRecord, match_length: u32) -> GameReplay {
     replay_game_with(game, match_length, false)
 }
 
 /// [`replay_game`], in money play with the Jacoby rule when `jacoby` (gammons and
 /// backgammons count single while the cube is centred: [`MatchRecord::jacoby_rule`]).
+#[must_use]
 pub fn replay_game_with(game: &GameRecord, match_length: u32, jacoby: bool) -> GameReplay {
     let mut e = Engine {
         game,
@@ -511,6 +514,7 @@ pub fn replay_game_with(game: &GameRecord, match_length: u32, jacoby: bool) -> G
 
 /// The move line (from 1) of each action as match text lays the game out: a line holds an
 /// action of the first player then one of the second; resignations share the line before.
+#[must_use]
 pub fn move_numbers(actions: &[Action]) -> Vec<usize> {
     let mut out = Vec::with_capacity(actions.len());
     let mut line = 0usize;
@@ -533,6 +537,7 @@ pub fn move_numbers(actions: &[Action]) -> Vec<usize> {
 }
 
 /// Every game of a match replayed (see [`replay_game`]).
+#[must_use]
 pub fn replay_match(rec: &MatchRecord) -> Vec<GameReplay> {
     rec.games
         .iter()

@@ -19,6 +19,7 @@ fn player(side: Side) -> u8 {
 /// rejected resignation is not written (match text has no way to state it). Steps that do
 /// not apply end the record there. Money play with the Jacoby rule writes a `Jacoby "On"`
 /// tag, which the record's replay honours ([`MatchRecord::jacoby_rule`]).
+#[must_use]
 pub fn record_of_session(start: &Match, steps: &[Applied<Match>]) -> MatchRecord {
     let names = [Side::O, Side::X].map(|s| s.to_string());
     let mut rec = MatchRecord {
@@ -99,7 +100,7 @@ pub fn record_of_session(start: &Match, steps: &[Applied<Match>]) -> MatchRecord
                 game,
                 side,
                 ActionKind::Double {
-                    cube: u32::from(before.cube_value()) * 2,
+                    cube: u32::from(before.cube_value()).saturating_mul(2),
                 },
             ),
             Applied::Move(MatchAction::Take) => push(game, side.other(), ActionKind::Take),

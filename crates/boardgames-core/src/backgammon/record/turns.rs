@@ -16,7 +16,9 @@
 //! The cube is not recorded. Written back: the start as an XGID when it is not the standard
 //! position, a line per turn, and `# X wins N` when the game is over.
 
-use crate::backgammon::{Backgammon, Dice, PlayNotation, Setup, Side, Xgid};
+use crate::backgammon::{
+    Backgammon, Dice, PlayNotation, Setup, SetupError, SetupProblem, Side, SyntaxProblem, Xgid,
+};
 use crate::record::{replay, Format, Record, Step};
 
 /// Why a simple record does not read.
@@ -57,7 +59,14 @@ pub fn from_ids(position_id: &str, match_id: Option<&str>) -> Result<Backgammon,
 /// # Errors
 /// Why the XGID does not read.
 pub fn from_xgid(text: &str) -> Result<Backgammon, String> {
-    let x: Xgid = text.trim().parse().map_err(|e| format!("{e}"))?;
+    let x: Xgid = text
+        .trim()
+        .parse()
+        .map_err(|e: SetupError| match e.problems() {
+            // A malformed XGID: its message as it was before the rules were checked.
+            [SetupProblem::Syntax(SyntaxProblem::Id(id))] => id.to_string(),
+            _ => e.to_string(),
+        })?;
     Setup::from_xgid(&x)
         .into_position()
         .map_err(|e| e.to_string())
@@ -215,7 +224,7 @@ impl Format<Backgammon> for Turns {
             }
             let end = replay(record);
             if let Some((w, k)) = end.last().win() {
-                let points = k.multiplier() * u32::from(end.last().cube_value());
+                let points = k.points(end.last().cube_value());
                 lines.push(format!("# {w} wins {points}"));
             }
             out.push_str(&lines.join("\n"));
