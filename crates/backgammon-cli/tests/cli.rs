@@ -702,3 +702,16 @@ fn the_same_failure_gives_the_same_exit_status_as_in_the_other_programs() {
         other_game: "examples/games/pente-org-50000000005101.txt",
     });
 }
+
+#[test]
+fn manual_dice_typed_at_the_roll_prompt_roll_them() {
+    // X's opening 31 and play; then O, who may double, types its dice at once.
+    let out = boardgames_testdata::stdout_of(
+        Command::cargo_bin("backgammon-cli")
+            .expect("built")
+            .args(["play", "--manual-dice"])
+            .write_stdin("31\n8/5 6/5\n42\n"),
+    );
+    assert!(out.contains("O> O: roll\nchance: O rolls 42"), "{out}");
+    assert!(!out.contains("error: bad notation"), "{out}");
+}

@@ -265,5 +265,13 @@ mod duration_tests {
         ] {
             assert!(parse_duration(bad).is_err(), "{bad:?}");
         }
+        // A number too long for any time says so, not that a number is missing.
+        for huge in ["9999999h", "99999999999999999999999s", "1h9999999m"] {
+            let e = parse_duration(huge).unwrap_err();
+            assert!(
+                e.contains("is too long a time: at most 100 hours"),
+                "{huge}: {e}"
+            );
+        }
     }
 }

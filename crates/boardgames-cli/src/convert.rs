@@ -49,7 +49,8 @@ pub fn convert<C: GameCli>(
         Some(Ok(records)) => records,
         None => Vec::new(),
         Some(Err(e)) => {
-            writeln!(err, "error: {}: {e}", args.file.display())?;
+            let message = format!("{}: {e}", args.file.display());
+            writeln!(err, "error: {}", crate::repl::cut_quoted(&message))?;
             return Ok(Exit::BadInput);
         }
     };

@@ -130,13 +130,38 @@ pub fn echo(text: &str) -> String {
     format!("{head}... ({n} characters)")
 }
 
-/// `message` with every copy of the long `text` in it cut as [`echo`] cuts it.
+/// `message` with every quoted text in it (`"..."`, as the errors quote what was read) longer
+/// than 40 characters cut as [`echo`] cuts it.
 #[must_use]
-pub fn echo_in(message: &str, text: &str) -> String {
-    if text.chars().count() <= 40 {
-        return message.to_owned();
+pub fn cut_quoted(message: &str) -> String {
+    let mut out = String::with_capacity(message.len().min(400));
+    let mut rest = message;
+    while let Some(open) = rest.find('"') {
+        out.push_str(&rest[..=open]);
+        let after = &rest[open + 1..];
+        // The closing quote: the first one not escaped by a backslash.
+        let mut close = None;
+        let mut escaped = false;
+        for (k, c) in after.char_indices() {
+            match c {
+                '\\' if !escaped => escaped = true,
+                '"' if !escaped => {
+                    close = Some(k);
+                    break;
+                }
+                _ => escaped = false,
+            }
+        }
+        let Some(close) = close else {
+            out.push_str(after);
+            return out;
+        };
+        out.push_str(&echo(&after[..close]));
+        out.push('"');
+        rest = &after[close + 1..];
     }
-    message.replace(text, &echo(text))
+    out.push_str(rest);
+    out
 }
 
 /// One step of the history: the position before it and what was done.
@@ -479,7 +504,7 @@ impl<C: GameCli> Session<'_, C> {
                     writeln!(out, "{text}")?;
                     self.show(out)?;
                 }
-                Some(Err(e)) => writeln!(out, "error: {e}")?,
+                Some(Err(e)) => writeln!(out, "error: {}", cut_quoted(&e))?,
                 None => match resolve_text(&self.pos, line) {
                     Ok(step) => self.apply(step, out)?,
                     Err(e) => match self.through_chance(line).filter(|_| e.is_notation()) {
@@ -492,7 +517,7 @@ impl<C: GameCli> Session<'_, C> {
                         None => writeln!(
                             out,
                             "error: {}; type moves for the legal moves, help for the commands",
-                            echo_in(&crate::replay::error_reason(&self.pos, &e), line)
+                            cut_quoted(&crate::replay::error_reason(&self.pos, &e))
                         )?,
                     },
                 },

@@ -60,7 +60,8 @@ pub fn replay<C: GameCli>(
         Ok(records) => records,
         Err(e) => {
             let file = args.file.display().to_string();
-            writeln!(err, "error: {}", cli.read_error(format.name(), &file, &e))?;
+            let message = cli.read_error(format.name(), &file, &e);
+            writeln!(err, "error: {}", crate::repl::cut_quoted(&message))?;
             return Ok(Exit::BadInput);
         }
     };
@@ -180,13 +181,12 @@ pub fn illegal_line<C: GameCli>(
         Turn::Chance => String::new(),
         _ => format!(" ({})", who(cli, pos)),
     };
-    let written = bad.written.trim();
-    format!(
+    crate::repl::cut_quoted(&format!(
         "{}{who}: {:?}: {}",
         step_label(pos, bad.ply),
-        crate::repl::echo(written),
-        crate::repl::echo_in(&step_reason(pos, bad), written)
-    )
+        bad.written.trim(),
+        step_reason(pos, bad)
+    ))
 }
 
 /// Names the step due at `pos` in messages: `ply N`, or `chance before ply N` at a chance

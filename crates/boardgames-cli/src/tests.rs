@@ -311,3 +311,41 @@ fn play_config_from_shared_options() {
         );
     }
 }
+
+#[test]
+fn one_board_a_turn_against_the_computer() {
+    let config = PlayConfig {
+        computer: vec![Seat(1)],
+        seed: 7,
+        ..PlayConfig::default()
+    };
+    let out = run_play(&config, "1\nquit\n");
+    // The human's move, then straight to the computer's reply: the board only after it.
+    let mine = out.find("player 1: 1\n").expect("the move is told");
+    let reply = out
+        .find("player 2 (computer): ")
+        .expect("the computer replies");
+    assert!(!out[mine..reply].contains("race "), "{out}");
+    assert!(out[reply..].contains("race "), "{out}");
+}
+
+#[test]
+fn long_echoed_tokens_are_cut() {
+    let long = "9".repeat(300);
+    assert_eq!(
+        repl::echo(&long),
+        format!("{}... (300 characters)", "9".repeat(32))
+    );
+    assert_eq!(repl::echo("short"), "short");
+    assert_eq!(repl::echo(&"x".repeat(40)), "x".repeat(40));
+    let message = format!("{long:?} is not a move: bad row in {long:?}: rows are 1..19");
+    let cut = format!("\"{}... (300 characters)\"", "9".repeat(32));
+    assert_eq!(
+        repl::cut_quoted(&message),
+        format!("{cut} is not a move: bad row in {cut}: rows are 1..19")
+    );
+    // Short quotes, escaped quotes and an unclosed one are left as they are.
+    for text in ["\"a1b2\": no marble", "\"a \\\" b\" x", "\"open"] {
+        assert_eq!(repl::cut_quoted(text), text);
+    }
+}

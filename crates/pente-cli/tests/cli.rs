@@ -512,3 +512,44 @@ fn the_same_failure_gives_the_same_exit_status_as_in_the_other_programs() {
         other_game: "examples/games/abalone-awc2015-final.txt",
     });
 }
+
+#[test]
+fn play_brackets_the_last_stone_and_cuts_long_tokens() {
+    let long = "Q".repeat(300);
+    let out = stdout_of(
+        pente()
+            .arg("play")
+            .write_stdin(format!("K10\n{long}\nquit\n")),
+    );
+    // Row 10 after K10: the stone between brackets (column K is the tenth, at 4 + 2 * 9).
+    assert!(
+        out.contains("10  . . . . . . . . .(X). . . . . . . . . 10"),
+        "{out}"
+    );
+    assert!(out.contains("... (300 characters)"), "{out}");
+    assert!(!out.contains(&"Q".repeat(41)), "{out}");
+    let out = pente()
+        .args(["replay", "-"])
+        .write_stdin(format!("1. K10 {long}\n"))
+        .output()
+        .expect("runs");
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("... (300 characters)") && !err.contains(&"Q".repeat(41)),
+        "{err}"
+    );
+}
+
+#[test]
+fn replay_says_the_result_once() {
+    let out = stdout_of(
+        pente()
+            .args(["replay", &format!("examples/games/{EXAMPLE}")])
+            .current_dir(root()),
+    );
+    assert_eq!(out.matches("wins by five").count(), 1, "{out}");
+    assert!(
+        out.ends_with("result: player 1 (X) wins by five at ply 39 (captured: X 8 / O 8)\n"),
+        "{out}"
+    );
+}
