@@ -226,6 +226,26 @@ struct PlayCmd {
     chance: ChanceArgs,
     #[command(flatten)]
     rules: RulesArgs,
+    /// Start from this gnubg Position ID, with --match-id for the rest of the state.
+    #[arg(long, value_name = "ID", requires = "match_id", conflicts_with_all = ["xgid", "length", "jacoby"])]
+    position_id: Option<String>,
+    /// With --position-id: the gnubg Match ID (score, match length, cube, side on roll, dice).
+    #[arg(long, value_name = "ID", requires = "position_id")]
+    match_id: Option<String>,
+    /// Start from this XGID (with or without `XGID=`): the position and the match state.
+    #[arg(long, value_name = "XGID", conflicts_with_all = ["length", "jacoby"])]
+    xgid: Option<String>,
+}
+
+impl PlayCmd {
+    /// The session `play` starts from: the IDs' state, or the rules' first game.
+    fn start(&self) -> Result<Match, String> {
+        match (&self.position_id, &self.match_id, &self.xgid) {
+            (Some(pid), Some(mid), _) => Match::from_ids(pid, mid).map_err(|e| e.to_string()),
+            (_, _, Some(x)) => Match::from_xgid(x).map_err(|e| e.to_string()),
+            _ => Ok(Match::new(self.rules.rules())),
+        }
+    }
 }
 
 #[derive(Debug, Args)]
@@ -272,9 +292,13 @@ struct MovesCmd {
     jsonl: Option<PathBuf>,
     #[command(flatten)]
     at: PositionArgs,
-    /// The roll, e.g. 31 or 3-1 (default: the roll of the Match ID or XGID).
+    /// The roll, e.g. 31 or 3-1 (default: the roll of the Match ID or XGID); with MOVES,
+    /// the roll after them.
     #[arg(long, value_name = "ROLL")]
     dice: Option<Dice>,
+    /// Turns in the replay format (`31: 8/5 6/5 64: 24/18 13/9`) played first.
+    #[arg(value_name = "MOVES", conflicts_with = "jsonl")]
+    moves: Vec<String>,
 }
 
 #[derive(Debug, Args)]
@@ -309,18 +333,25 @@ fn main() -> ExitCode {
         Command::Play(a) => play(a),
         Command::Selfplay(a) => {
             let game = MatchCli {
-                rules: a.rules.rules(),
+                start: Match::new(a.rules.rules()),
                 manual_dice: false,
                 view: None,
             };
             boardgames_cli::run(&game, &KitCommand::Selfplay(a.selfplay))
         }
         Command::Moves(a) => {
+            // With turns played first, the roll is the one after them.
+            let (dice, then) = if a.moves.is_empty() {
+                (a.dice, None)
+            } else {
+                (None, a.dice)
+            };
             let moves = MovesArgs {
                 jsonl: a.jsonl,
-                moves: Vec::new(),
+                moves: a.moves,
             };
-            a.at.game(a.dice)
+            a.at.game(dice)
+                .map(|game| BackgammonCli { roll: then, ..game })
                 .map(|game| boardgames_cli::run(&game, &KitCommand::Moves(moves)))
                 .unwrap_or_else(bad_start)
         }
@@ -360,8 +391,11 @@ fn own(
 /// clock when none is given), a line on the human's side or the dice seed, then the kit's
 /// interactive loop over the match.
 fn play(a: PlayCmd) -> Exit {
-    let rules = a.rules.rules();
-    let config = match PlayConfig::from_args(&a.play, &a.chance, &Match::new(rules)) {
+    let start = match a.start() {
+        Ok(start) => start,
+        Err(e) => return bad_start(e),
+    };
+    let config = match PlayConfig::from_args(&a.play, &a.chance, &start) {
         Ok(config) => config,
         Err(e) => return bad_start(e.to_string()),
     };
@@ -375,7 +409,7 @@ fn play(a: PlayCmd) -> Exit {
         .into_iter()
         .find(|s| !computer[s.index()] && computer.iter().any(|&c| c));
     let game = MatchCli {
-        rules,
+        start,
         manual_dice: a.chance.manual_dice,
         view: human,
     };

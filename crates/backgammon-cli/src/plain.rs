@@ -19,6 +19,9 @@ pub struct BackgammonCli {
     /// The position new games and records without a header start from (with its dice for
     /// `moves`).
     pub start: Backgammon,
+    /// The roll `moves` lists when the position it reaches has none (the `--dice` after
+    /// turns played first).
+    pub roll: Option<Dice>,
 }
 
 impl BackgammonCli {
@@ -42,7 +45,7 @@ impl BackgammonCli {
         if dice.is_some() {
             start.set_dice(dice);
         }
-        Ok(BackgammonCli { start })
+        Ok(BackgammonCli { start, roll: None })
     }
 }
 
@@ -92,6 +95,11 @@ impl GameCli for BackgammonCli {
     /// play (the Position ID of the result, the opponent on roll); the count, the side, the
     /// roll and the position's ID on standard error.
     fn list_moves(&self, pos: &Backgammon) -> Result<MoveListing, String> {
+        let mut pos = *pos;
+        if pos.dice().is_none() && !pos.is_over() {
+            pos.set_dice(self.roll);
+        }
+        let pos = &pos;
         let Some(dice) = pos.dice() else {
             return Err(
                 "no roll: give --dice (e.g. --dice 31), or a Match ID or XGID with the dice"

@@ -31,6 +31,7 @@ pub fn replay(
 ) -> io::Result<Exit> {
     let game = BackgammonCli {
         start: Backgammon::new(),
+        roll: None,
     };
     let (file, quiet, only) = (args.file.as_path(), args.quiet, args.game);
     if args.jsonl {

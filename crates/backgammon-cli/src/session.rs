@@ -24,8 +24,8 @@
 use boardgames_cli::jsonl::NoLines;
 use boardgames_cli::{CommandHelp, CommandOutput, Formats, GameCli};
 use boardgames_core::backgammon::{
-    ActionText, Backgammon, Dice, EndOfGame, Ending, Match, MatchAction, MatchRules, Phase, Side,
-    Throw, WinKind,
+    ActionText, Backgammon, Dice, EndOfGame, Ending, Match, MatchAction, Phase, Side, Throw,
+    WinKind,
 };
 use boardgames_core::player::Player;
 use boardgames_core::record::Applied;
@@ -284,10 +284,11 @@ fn finished_game(before: &Match, step: Applied<Match>, after: &Match) -> Option<
 
 /// The hooks of `play` and `selfplay`: the rules, typed dice, the side the board is drawn
 /// from.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct MatchCli {
-    /// Money game or match.
-    pub rules: MatchRules,
+    /// Where new sessions start: a money game or match from its first game, or the state of
+    /// gnubg IDs or an XGID.
+    pub start: Match,
     /// The dice are typed in.
     pub manual_dice: bool,
     /// The side the board is drawn from: the human's against the computer; `None` for the
@@ -400,7 +401,7 @@ impl GameCli for MatchCli {
     type MovesLines = NoLines;
 
     fn start(&self) -> Match {
-        Match::new(self.rules)
+        self.start.clone()
     }
 
     /// Match files are read by `replay` and `convert` themselves (see `records`).
@@ -666,7 +667,7 @@ impl GameCli for MatchCli {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use boardgames_core::backgammon::{Board, GameState, MatchId, BAR};
+    use boardgames_core::backgammon::{Board, GameState, MatchId, MatchRules, BAR};
 
     /// A small deterministic generator for the test's dice.
     struct Lcg(u64);
@@ -683,7 +684,7 @@ mod tests {
 
     fn cli(rules: MatchRules) -> MatchCli {
         MatchCli {
-            rules,
+            start: Match::new(rules),
             manual_dice: false,
             view: None,
         }

@@ -715,3 +715,54 @@ fn manual_dice_typed_at_the_roll_prompt_roll_them() {
     assert!(out.contains("O> O: roll\nchance: O rolls 42"), "{out}");
     assert!(!out.contains("error: bad notation"), "{out}");
 }
+
+#[test]
+fn play_starts_from_ids_and_moves_takes_turns_first() {
+    let run = |args: &[&str], stdin: &str| {
+        boardgames_testdata::stdout_of(
+            Command::cargo_bin("backgammon-cli")
+                .expect("built")
+                .args(args)
+                .write_stdin(stdin.to_owned()),
+        )
+    };
+    // A 5-point match at 4-2, the Crawford game, O to play 52 (XGID fields, docs/backgammon.md).
+    let out = run(
+        &[
+            "play",
+            "--xgid",
+            "XGID=-b----E-C---eE---c-e----B-:0:0:-1:52:4:2:1:5:10",
+        ],
+        "quit\n",
+    );
+    assert!(
+        out.contains("match to 5: X 4 - O 2 (Crawford game: no doubling)"),
+        "{out}"
+    );
+    assert!(out.contains("O to play 52"), "{out}");
+    // The gnubg IDs of the start in a money game with the Jacoby rule, X to roll.
+    let out = run(
+        &[
+            "play",
+            "--position-id",
+            "4HPwATDgc/ABMA",
+            "--match-id",
+            "cAkAAAAAAAAA",
+        ],
+        "quit\n",
+    );
+    assert!(out.contains("money game, Jacoby rule: X 0 - O 0"), "{out}");
+    // After X opens 31 with 8/5 6/5, O is on roll at gnubg's sGfwATDgc/ABMA (the reference
+    // data's id_examples); its plays of 64 are listed from there.
+    let out = Command::cargo_bin("backgammon-cli")
+        .expect("built")
+        .args(["moves", "--dice", "64", "31:", "8/5", "6/5"])
+        .output()
+        .expect("runs");
+    assert!(out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("plays for O with 64 (Position ID sGfwATDgc/ABMA)"),
+        "{err}"
+    );
+}

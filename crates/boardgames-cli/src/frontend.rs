@@ -142,8 +142,16 @@ pub trait GameCli: Sized {
         let texts = crate::moves::legal_texts(pos);
         let summary = match pos.turn() {
             Turn::Over => format!("no legal moves: {}", self.describe_end(pos)),
+            Turn::Chance if texts.len() == 1 => "1 chance outcome".to_owned(),
             Turn::Chance => format!("{} chance outcomes", texts.len()),
-            Turn::Seat(s) => format!("{} legal moves for {}", texts.len(), self.seat_name(pos, s)),
+            Turn::Seat(s) => {
+                let moves = if texts.len() == 1 { "move" } else { "moves" };
+                format!(
+                    "{} legal {moves} for {}",
+                    texts.len(),
+                    self.seat_name(pos, s)
+                )
+            }
         };
         Ok(MoveListing {
             lines: vec![texts.join(" ")],

@@ -84,7 +84,8 @@ pub fn json_lines<R: Report>(
         }
     }
     if bad > 0 {
-        writeln!(err, "error: {bad} bad input line(s)")?;
+        let lines = if bad == 1 { "line" } else { "lines" };
+        writeln!(err, "error: {bad} bad input {lines}")?;
         return Ok(Exit::Failure);
     }
     Ok(Exit::Success)

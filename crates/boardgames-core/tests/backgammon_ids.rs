@@ -421,3 +421,27 @@ fn xgid_syntax_errors_keep_their_message() {
         "invalid backgammon position: bad XGID \"XGID=junk\": 1 fields, expected 10"
     );
 }
+
+#[test]
+fn an_xgid_starts_the_session_it_describes() {
+    use boardgames_core::backgammon::{Match, Phase, Side};
+    use boardgames_core::{Game, Seat, Turn};
+    // Hand-worked from the XGID fields (docs/backgammon.md): the start, cube centred at 1
+    // (field 2 `0`, field 3 `0`), X on turn (field 4 `1`) has doubled (`D`): O answers.
+    let m = Match::from_xgid("XGID=-b----E-C---eE---c-e----B-:0:0:1:D:0:0:0:0:10").unwrap();
+    assert_eq!(m.phase(), Phase::DoubleOffered);
+    assert_eq!(m.side_on_roll(), Side::X);
+    assert_eq!(m.turn(), Turn::Seat(Seat(Side::O.index() as u8)));
+    // A 5-point match at 4-2 for X, field 8 = 1: the Crawford game, O to roll 52.
+    let m = Match::from_xgid("XGID=-b----E-C---eE---c-e----B-:0:0:-1:52:4:2:1:5:10").unwrap();
+    assert!(m.is_crawford());
+    assert_eq!(m.score(), [4, 2]);
+    assert_eq!(m.side_on_roll(), Side::O);
+    assert_eq!(m.phase(), Phase::ToPlay);
+    // Money play, field 8 = 1: the Jacoby rule.
+    let m = Match::from_xgid("XGID=-b----E-C---eE---c-e----B-:0:0:1:00:0:0:1:0:10").unwrap();
+    assert!(m.rules().jacoby);
+    // A beaver pending is no state of the match game.
+    let e = Match::from_xgid("XGID=-b----E-C---eE---c-e----B-:1:-1:1:B:0:0:3:0:10").unwrap_err();
+    assert!(e.to_string().contains("a beaver pending"), "{e}");
+}

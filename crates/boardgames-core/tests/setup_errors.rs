@@ -717,7 +717,7 @@ fn abalone_refusals_carry_the_move() {
     );
     assert_eq!(
         err.to_string(),
-        "a1b2 moves 3 marble(s) pushing 0 here, but the move says 2 pushing 0"
+        "a1b2 moves 3 marbles pushing 0 here, but the move says 2 pushing 0"
     );
     // Hand-built notation that parsing never gives: C3 is no neighbour of A1; A1-A5 is no
     // line of 2 or 3.

@@ -8,7 +8,7 @@ mod pente;
 use std::process::ExitCode;
 
 use boardgames_cli::shell::{self, ProgramCommand};
-use boardgames_core::pente::Variant;
+use boardgames_core::pente::{Setup, SetupError, Variant};
 use clap::{CommandFactory, FromArgMatches, Parser};
 
 use crate::pente::PenteCli;
@@ -71,6 +71,11 @@ struct Cli {
     /// square around K10). JSON records carry their own rule.
     #[arg(long, global = true)]
     no_tournament_rule: bool,
+    /// Start from this position instead of the empty board: the position string of
+    /// docs/pente.md (`pente tournament 0 0-0 19/19/.../19 x`), which sets the variant and the
+    /// rule too.
+    #[arg(long, global = true, value_name = "POSITION", conflicts_with_all = ["variant", "no_tournament_rule"])]
+    position: Option<String>,
     #[command(subcommand)]
     command: ProgramCommand,
 }
@@ -91,13 +96,34 @@ fn main() -> ExitCode {
         Ok(cli) => cli,
         Err(e) => e.exit(),
     };
+    let position = match cli.position.as_deref().map(str::parse::<Setup>) {
+        None => None,
+        Some(Ok(setup)) => match setup.into_position() {
+            Ok(pos) => Some(pos),
+            Err(e) => bad_position(&command, &e),
+        },
+        Some(Err(e)) => bad_position(&command, &e),
+    };
     let game = PenteCli {
         variant: cli.variant,
         tournament_rule: !cli.no_tournament_rule,
+        position,
     };
     match &cli.command {
         ProgramCommand::Game(c) => boardgames_cli::run(&game, c),
         ProgramCommand::Shell(c) => shell::run(c, command),
     }
     .into()
+}
+
+/// `--position` that is no position: clap's usage error (exit status 2).
+fn bad_position(command: &clap::Command, e: &SetupError) -> ! {
+    let problems: Vec<String> = e.problems().iter().map(ToString::to_string).collect();
+    command
+        .clone()
+        .error(
+            clap::error::ErrorKind::InvalidValue,
+            format!("--position: {}", problems.join("; ")),
+        )
+        .exit()
 }

@@ -17,6 +17,9 @@ pub struct PenteCli {
     pub variant: Variant,
     /// Whether the tournament rule applies to new games and move-list records.
     pub tournament_rule: bool,
+    /// A start position instead of the empty board (`--position`, the position string of
+    /// `docs/pente.md`, which carries its own variant and rule).
+    pub position: Option<Pente>,
 }
 
 /// `X` for player 1, `O` for player 2, as the board diagram marks their stones.
@@ -68,10 +71,12 @@ impl GameCli for PenteCli {
     type MovesLines = NoLines;
 
     fn start(&self) -> Pente {
-        Pente::new(
-            self.variant,
-            OpeningRule::from_tournament_rule(self.tournament_rule),
-        )
+        self.position.unwrap_or_else(|| {
+            Pente::new(
+                self.variant,
+                OpeningRule::from_tournament_rule(self.tournament_rule),
+            )
+        })
     }
 
     /// pente.org game files and move lists (`pgn`: their `Game` and `Rated` tags give the

@@ -553,3 +553,25 @@ fn replay_says_the_result_once() {
         "{out}"
     );
 }
+
+#[test]
+fn position_starts_from_a_position_string() {
+    use boardgames_core::pente::{OpeningRule, Pente, Variant};
+    use boardgames_core::Game;
+    let mut pos = Pente::new(Variant::KeryoPente, OpeningRule::Tournament);
+    for m in ["K10", "L9"] {
+        pos.play(pos.parse_move(m).unwrap()).unwrap();
+    }
+    let text = pos.to_setup().to_string();
+    // The legal moves from the string are those after the moves: 361 - 2 points, less the
+    // tournament rule's 5 x 5 square around K10 for player 1's second stone (25 - 2 taken).
+    let from_string = stdout_of(pente().args(["--position", &text, "moves"]));
+    let after_moves = stdout_of(pente().args(["--variant", "keryo", "moves", "K10", "L9"]));
+    assert_eq!(from_string, after_moves);
+    assert_eq!(from_string.split_whitespace().count(), 361 - 2 - 23);
+    pente()
+        .args(["--position", "junk", "moves"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("--position"));
+}

@@ -50,7 +50,8 @@ pub enum IllegalMove {
     BroadsideBlocked(Cell),
     /// The move's marble and push counts are not what this position gives its cells.
     #[error(
-        "{mv} moves {marbles} marble(s) pushing {pushed} here, but the move says {} pushing {}",
+        "{mv} moves {} pushing {pushed} here, but the move says {} pushing {}",
+        count_marbles(*.marbles),
         .mv.marbles(),
         .mv.pushed()
     )]
@@ -423,4 +424,13 @@ pub enum SyntaxProblem {
         /// The text given.
         text: String,
     },
+}
+
+/// `1 marble`, `3 marbles`.
+fn count_marbles(n: usize) -> String {
+    if n == 1 {
+        "1 marble".to_owned()
+    } else {
+        format!("{n} marbles")
+    }
 }

@@ -306,6 +306,12 @@ impl From<SyntaxProblem> for SetupProblem {
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum MatchProblem {
+    /// An XGID with a beaver (`B`) or a resignation (`R`) pending: the match game has no
+    /// such state to start from.
+    #[error(
+        "an XGID with {0} pending starts no session (beavers and XGID resignations are not played)"
+    )]
+    XgidPending(&'static str),
     /// A match longer than gnubg's limit.
     #[error("match length {length} above {max}")]
     Length {

@@ -187,6 +187,15 @@ impl Match {
         Match::from_text(&format!("{position_id}:{match_id}"))
     }
 
+    /// The session described by an XGID (see [`Xgid::to_match_setup`](super::Xgid::to_match_setup)).
+    ///
+    /// # Errors
+    /// [`SetupError`] listing every problem: a text that is no XGID, fields that break the
+    /// rules, or a state the match game does not start from (a beaver or resignation pending).
+    pub fn from_xgid(text: &str) -> Result<Match, SetupError> {
+        text.parse::<super::Xgid>()?.to_match_setup()?.into_match()
+    }
+
     /// The rules.
     #[must_use]
     pub const fn rules(&self) -> MatchRules {

@@ -27,6 +27,8 @@ use super::board::{Board, Side, BAR, CHECKERS};
 use super::cube::{doubled, MatchRules};
 use super::dice::Dice;
 use super::error::{IdError, MatchProblem, SetupError, SetupProblem, SyntaxProblem};
+use super::ids::{GameState, MatchId};
+use super::match_setup::MatchSetup;
 use crate::problems::Joined;
 
 const KIND: &str = "XGID";
@@ -198,6 +200,66 @@ impl fmt::Display for Xgid {
             self.match_length,
             self.max_cube_log2
         )
+    }
+}
+
+impl Xgid {
+    /// The session state the XGID describes, as a [`MatchSetup`] (gnubg's Position ID and
+    /// Match ID fields): a game being played, the side on turn on roll with the dice rolled
+    /// or to roll, or, with `D`, the doubler's double waiting for the other side's answer;
+    /// field 8 is the Crawford flag in a match and the Jacoby rule in money play.
+    ///
+    /// ```
+    /// use boardgames_core::backgammon::{Match, Side, Xgid};
+    ///
+    /// // The start, X to roll in a 5-point match at 2-1 for X.
+    /// let x: Xgid = "XGID=-b----E-C---eE---c-e----B-:0:0:1:00:2:1:0:5:10".parse()?;
+    /// let m = x.to_match_setup()?.into_match()?;
+    /// assert_eq!(m.rules().length, 5);
+    /// assert_eq!(m.side_on_roll(), Side::X);
+    /// assert_eq!(m.score()[Side::X.index()], 2);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    ///
+    /// # Errors
+    /// [`MatchProblem::XgidPending`] for a beaver or a resignation pending (`B`, `R`).
+    pub fn to_match_setup(&self) -> Result<MatchSetup, SetupError> {
+        let (dice, double_offered) = match self.dice {
+            XgidDice::ToRoll => (None, false),
+            XgidDice::Rolled(d) => (Some(d), false),
+            XgidDice::DoubleOffered => (None, true),
+            XgidDice::Beaver => {
+                return Err(SetupProblem::from(MatchProblem::XgidPending("a beaver")).into())
+            }
+            XgidDice::Resign => {
+                return Err(SetupProblem::from(MatchProblem::XgidPending("a resignation")).into())
+            }
+        };
+        let flag = self.rules & 1 == 1;
+        let in_match = self.match_length > 0;
+        let match_id = MatchId {
+            cube_log2: self.cube_log2,
+            cube_owner: self.cube_owner,
+            dice_owner: self.turn,
+            crawford: in_match && flag,
+            state: GameState::Playing,
+            turn: if double_offered {
+                self.turn.other()
+            } else {
+                self.turn
+            },
+            double_offered,
+            resignation: 0,
+            dice,
+            match_length: self.match_length,
+            score: self.score,
+            jacoby: !in_match && flag,
+        };
+        Ok(MatchSetup {
+            board: self.board,
+            match_id,
+            rolling: false,
+        })
     }
 }
 
