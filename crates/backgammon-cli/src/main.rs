@@ -135,8 +135,8 @@ Input (FILE, or - for standard input), recognised from the text:
   66: pass
 Without a header the game starts from the standard position with X on roll. Each turn is the
 roll, a colon and the play in gnubg notation (`pass`, or nothing, when the roll cannot be
-played); a start with its dice begins with a play alone. Line breaks are optional. The cube
-is not recorded (full match files are not read).
+played); a start with its dice begins with a play alone. Line breaks are optional. A simple
+record has no cube (the match files above carry it).
 Output: each roll and play, then the final board and the result. The first illegal play stops
 the replay: its ply and the reason go to standard error and the exit status is 1.
 
