@@ -50,6 +50,7 @@
 
 pub mod args;
 pub mod convert;
+pub mod editor;
 pub mod frontend;
 pub mod input;
 pub mod jsonl;
@@ -126,9 +127,20 @@ pub fn run<C: GameCli>(cli: &C, command: &KitCommand) -> Exit {
                 }
             };
             config.time_limit = cli.time_limit();
-            // Standard input unlocked: a timed game reads it on a second thread.
-            let mut keyboard = io::BufReader::new(stdin);
-            repl::play(cli, &config, &mut keyboard, &mut out).map(|()| Exit::Success)
+            // At a terminal, untimed games get line editing and history.
+            use std::io::IsTerminal;
+            let edited = config.time_limit.is_none()
+                && io::stdin().is_terminal()
+                && io::stdout().is_terminal();
+            match edited.then(editor::TerminalEditor::new).and_then(Result::ok) {
+                Some(mut editor) => repl::play_edited(cli, &config, &mut editor, &mut out),
+                None => {
+                    // Standard input unlocked: a timed game reads it on a second thread.
+                    let mut keyboard = io::BufReader::new(stdin);
+                    repl::play(cli, &config, &mut keyboard, &mut out)
+                }
+            }
+            .map(|()| Exit::Success)
         }
         KitCommand::Replay(a) => replay::replay(cli, a, &mut stdin.lock(), &mut out, &mut err),
         KitCommand::Moves(a) => moves::moves(cli, a, &mut stdin.lock(), &mut out, &mut err),

@@ -209,6 +209,8 @@ enum Input {
 /// clock can run out while the loop waits.
 enum Keyboard<'a> {
     Direct(&'a mut (dyn BufRead + Send)),
+    /// A line editor, which shows the prompt itself.
+    Edited(&'a mut dyn LineEditor),
     Threaded {
         ask: Option<mpsc::Sender<()>>,
         lines: mpsc::Receiver<io::Result<Vec<u8>>>,
@@ -217,9 +219,14 @@ enum Keyboard<'a> {
 }
 
 impl Keyboard<'_> {
-    /// The next line, waiting at most `limit` (threaded only).
-    fn read(&mut self, limit: Option<Duration>) -> io::Result<Input> {
+    /// The next line after `prompt` (shown here only by a line editor), waiting at most
+    /// `limit` (threaded only).
+    fn read(&mut self, limit: Option<Duration>, prompt: &str) -> io::Result<Input> {
         match self {
+            Keyboard::Edited(editor) => Ok(match editor.read_line(prompt)? {
+                Some(line) => Input::Line(line.into_bytes()),
+                None => Input::End,
+            }),
             Keyboard::Direct(input) => {
                 let mut buf = Vec::new();
                 Ok(match input.read_until(b'\n', &mut buf)? {
@@ -584,28 +591,7 @@ pub fn play<C: GameCli>(
     input: &mut (dyn BufRead + Send),
     out: &mut dyn Write,
 ) -> io::Result<()> {
-    let start = cli.start();
-    let seats = start.seat_count();
-    let mut s = Session {
-        cli,
-        config,
-        pos: start.clone(),
-        start,
-        history: Vec::new(),
-        players: (0..seats)
-            .map(|s| {
-                let seat = Seat(s as u8);
-                config
-                    .computer
-                    .contains(&seat)
-                    .then(|| cli.computer(seat, config.seed))
-            })
-            .collect(),
-        rng: ChaCha8Rng::seed_from_u64(config.seed),
-        clocks: config
-            .time_limit
-            .map_or_else(Vec::new, |limit| vec![limit; seats]),
-    };
+    let mut s = Session::new(cli, config);
     std::thread::scope(|scope| {
         let mut keyboard = if config.time_limit.is_some() {
             let (ask, asked) = mpsc::channel::<()>();
@@ -635,6 +621,63 @@ pub fn play<C: GameCli>(
         }
         result
     })
+}
+
+/// Where typed lines come from when a line editor shows the prompt and keeps the history
+/// (the terminal's, in [`crate::editor`]).
+pub trait LineEditor {
+    /// Shows `prompt` and reads one line, without its end; `None` at the end of the input.
+    ///
+    /// # Errors
+    /// The editor's I/O errors.
+    fn read_line(&mut self, prompt: &str) -> io::Result<Option<String>>;
+}
+
+/// [`play`] with its lines from a line editor, which shows the prompts: untimed games only
+/// (`config.time_limit` is ignored, as a clock cannot interrupt the editor).
+///
+/// # Errors
+/// Only I/O errors of `editor` or `out`.
+pub fn play_edited<C: GameCli>(
+    cli: &C,
+    config: &PlayConfig,
+    editor: &mut dyn LineEditor,
+    out: &mut dyn Write,
+) -> io::Result<()> {
+    let untimed = PlayConfig {
+        time_limit: None,
+        computer: config.computer.clone(),
+        ..*config
+    };
+    let mut s = Session::new(cli, &untimed);
+    s.run(&mut Keyboard::Edited(editor), out)
+}
+
+impl<'a, C: GameCli> Session<'a, C> {
+    fn new(cli: &'a C, config: &'a PlayConfig) -> Session<'a, C> {
+        let start = cli.start();
+        let seats = start.seat_count();
+        Session {
+            cli,
+            config,
+            pos: start.clone(),
+            start,
+            history: Vec::new(),
+            players: (0..seats)
+                .map(|s| {
+                    let seat = Seat(s as u8);
+                    config
+                        .computer
+                        .contains(&seat)
+                        .then(|| cli.computer(seat, config.seed))
+                })
+                .collect(),
+            rng: ChaCha8Rng::seed_from_u64(config.seed),
+            clocks: config
+                .time_limit
+                .map_or_else(Vec::new, |limit| vec![limit; seats]),
+        }
+    }
 }
 
 impl<C: GameCli> Session<'_, C> {
@@ -692,10 +735,12 @@ impl<C: GameCli> Session<'_, C> {
                 (_, Some(left)) => format!("{} [{}]> ", self.who(&self.pos), format_clock(left)),
                 (_, None) => format!("{}> ", self.who(&self.pos)),
             };
-            write!(out, "{prompt}")?;
+            if !matches!(keyboard, Keyboard::Edited(_)) {
+                write!(out, "{prompt}")?;
+            }
             out.flush()?;
             let started = Instant::now();
-            let got = keyboard.read(left)?;
+            let got = keyboard.read(left, &prompt)?;
             if let Some(seat) = timed_seat {
                 let out_of_time = self.charge(seat, started.elapsed());
                 if out_of_time || matches!(got, Input::TimedOut) {

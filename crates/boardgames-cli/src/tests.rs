@@ -349,3 +349,31 @@ fn long_echoed_tokens_are_cut() {
         assert_eq!(repl::cut_quoted(text), text);
     }
 }
+
+/// A line editor that answers from a script and keeps the prompts it was shown.
+struct ScriptedEditor {
+    lines: Vec<&'static str>,
+    prompts: Vec<String>,
+}
+
+impl repl::LineEditor for ScriptedEditor {
+    fn read_line(&mut self, prompt: &str) -> std::io::Result<Option<String>> {
+        self.prompts.push(prompt.to_owned());
+        Ok((!self.lines.is_empty()).then(|| self.lines.remove(0).to_owned()))
+    }
+}
+
+#[test]
+fn a_line_editor_shows_the_prompts_itself() {
+    let mut editor = ScriptedEditor {
+        lines: vec!["2", "2", "quit"],
+        prompts: Vec::new(),
+    };
+    let mut out = Vec::new();
+    repl::play_edited(&RaceCli, &manual(), &mut editor, &mut out).expect("in-memory I/O");
+    let out = String::from_utf8(out).expect("UTF-8");
+    assert_eq!(editor.prompts, ["chance> ", "player 1> ", "chance> "]);
+    // The prompts are the editor's to draw, not written again.
+    assert!(!out.contains("chance>") && !out.contains("player 1>"), "{out}");
+    assert!(out.contains("player 1: 2\nrace 2 - 0"), "{out}");
+}
