@@ -132,7 +132,10 @@ pub fn run<C: GameCli>(cli: &C, command: &KitCommand) -> Exit {
             let edited = config.time_limit.is_none()
                 && io::stdin().is_terminal()
                 && io::stdout().is_terminal();
-            match edited.then(editor::TerminalEditor::new).and_then(Result::ok) {
+            match edited
+                .then(editor::TerminalEditor::new)
+                .and_then(Result::ok)
+            {
                 Some(mut editor) => repl::play_edited(cli, &config, &mut editor, &mut out),
                 None => {
                     // Standard input unlocked: a timed game reads it on a second thread.

@@ -374,6 +374,9 @@ fn a_line_editor_shows_the_prompts_itself() {
     let out = String::from_utf8(out).expect("UTF-8");
     assert_eq!(editor.prompts, ["chance> ", "player 1> ", "chance> "]);
     // The prompts are the editor's to draw, not written again.
-    assert!(!out.contains("chance>") && !out.contains("player 1>"), "{out}");
+    assert!(
+        !out.contains("chance>") && !out.contains("player 1>"),
+        "{out}"
+    );
     assert!(out.contains("player 1: 2\nrace 2 - 0"), "{out}");
 }
