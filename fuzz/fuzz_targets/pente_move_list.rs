@@ -3,7 +3,7 @@
 #![no_main]
 
 use boardgames_core::pente::record::{parse_move_list, write_move_list};
-use boardgames_core::pente::{Pente, Variant};
+use boardgames_core::pente::{OpeningRule, Pente, Variant};
 use boardgames_core::record::replay_written;
 use libfuzzer_sys::fuzz_target;
 
@@ -17,6 +17,6 @@ fuzz_target!(|data: &[u8]| {
             Ok(&moves)
         );
         let names: Vec<String> = moves.iter().map(ToString::to_string).collect();
-        let _ = replay_written(&Pente::new(Variant::KeryoPente, true), &names);
+        let _ = replay_written(&Pente::new(Variant::KeryoPente, OpeningRule::Tournament), &names);
     }
 });

@@ -12,8 +12,9 @@ use clap::{Args, Subcommand, ValueEnum};
 /// The subcommands every game's program has.
 #[derive(Clone, Debug, Subcommand)]
 pub enum KitCommand {
-    /// Play in the terminal: human against human, or against a computer playing random legal
-    /// moves. Type `help` at the prompt for the commands.
+    /// Play in the terminal: human against human, or against the computer (the game's engine
+    /// at --level where it has one, else random legal moves). Type `help` at the prompt for
+    /// the commands.
     Play(PlayArgs),
     /// Replay a game record move by move, then show the final position and the result.
     Replay(ReplayArgs),
@@ -27,6 +28,30 @@ pub enum KitCommand {
     /// Convert a record file between the game's record formats (the input format is
     /// recognised from the text); the result goes to standard output.
     Convert(ConvertArgs),
+    /// The engine's move for each position of a JSON-lines file: a stable contract for other
+    /// programs (see below).
+    Bestmove(BestmoveArgs),
+}
+
+/// Options of `bestmove`.
+#[derive(Clone, Debug, Args)]
+pub struct BestmoveArgs {
+    /// One JSON line per position (or - for standard input); one line of JSON out for
+    /// each, flushed at once.
+    #[arg(long, value_name = "FILE")]
+    pub jsonl: PathBuf,
+    /// The engine's level, 1 to 5 (default: the game's default level).
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u8).range(1..=5))]
+    pub level: Option<u8>,
+    /// Think this many milliseconds per position instead of the level's budget.
+    #[arg(long, value_name = "MS")]
+    pub movetime: Option<u64>,
+    /// Search to this depth (plies) instead of the level's budget.
+    #[arg(long, value_name = "D", value_parser = clap::value_parser!(u32).range(1..=64))]
+    pub depth: Option<u32>,
+    /// Search this many nodes instead of the level's budget.
+    #[arg(long, value_name = "N")]
+    pub nodes: Option<u64>,
 }
 
 /// When the programs colour what they print (`--color`).
@@ -94,6 +119,10 @@ pub struct PlayArgs {
     #[arg(long, value_enum, value_name = "WHEN", default_value_t = ColorChoice::Auto,
           num_args = 0..=1, default_missing_value = "always", alias = "colour")]
     pub color: ColorChoice,
+    /// The computer's strength where the game has an engine: 1 (weakest) to 5, or 0 for
+    /// uniformly random legal moves (default: the game's default level).
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u8).range(0..=5))]
+    pub level: Option<u8>,
 }
 
 /// Options of games with chance nodes (dice), for their `play`.

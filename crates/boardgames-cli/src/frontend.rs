@@ -7,6 +7,7 @@
 
 use std::time::Duration;
 
+use boardgames_ai::{Engine, EnginePlayer};
 use boardgames_core::player::{Player, RandomPlayer};
 use boardgames_core::record::{label, Applied, Format, IllegalStep, Record, RecordedResult, Tags};
 use boardgames_core::{Game, GameResult, Seat, Turn};
@@ -112,6 +113,33 @@ pub trait GameCli: Sized {
     fn computer(&self, seat: Seat, seed: u64) -> Box<dyn Player<Self::Game>> {
         let mix = seed ^ (u64::from(seat.0) + 1).wrapping_mul(0x9e37_79b9_7f4a_7c15);
         Box::new(RandomPlayer::seeded(mix))
+    }
+
+    /// The game's engine at `level` (1 to 5; `None`: its default level), for `play --vs
+    /// computer`, `hint` and `bestmove`. Default: none (the computer then plays
+    /// [`GameCli::computer`]).
+    fn engine(&self, level: Option<u8>) -> Option<Box<dyn Engine<Self::Game>>> {
+        let _ = level;
+        None
+    }
+
+    /// The position of one `bestmove --jsonl` input line's `position` (JSON text), in the
+    /// form the game's `moves --jsonl` or `replay --jsonl` reads. Default: no such mode.
+    ///
+    /// # Errors
+    /// Why the text is not a position.
+    fn position_of(&self, json: &str) -> Result<Self::Game, String> {
+        let _ = json;
+        Err("this game has no bestmove mode".to_owned())
+    }
+
+    /// The player of a computer seat in `play`: the engine at `level` where the game has one
+    /// and `level` is not 0, else [`GameCli::computer`].
+    fn player(&self, seat: Seat, seed: u64, level: Option<u8>) -> Box<dyn Player<Self::Game>> {
+        match self.engine(level).filter(|_| level != Some(0)) {
+            Some(engine) => Box::new(EnginePlayer::new(engine)),
+            None => self.computer(seat, seed),
+        }
     }
 
     /// Each seat's time in `play` (a timed game), `None` for untimed play. Default: untimed.

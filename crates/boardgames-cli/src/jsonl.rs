@@ -76,7 +76,11 @@ pub fn json_lines<R: Report>(
             .map_err(|e| e.to_string())
             .and_then(|r| serde_json::to_string(&r).map_err(|e| e.to_string()));
         match json {
-            Ok(json) => writeln!(out, "{json}")?,
+            Ok(json) => {
+                writeln!(out, "{json}")?;
+                // At once, so that a program on the other end of a pipe gets each answer.
+                out.flush()?;
+            }
             Err(e) => {
                 writeln!(err, "line {line_no}: {e}")?;
                 bad += 1;

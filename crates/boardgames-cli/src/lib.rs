@@ -49,6 +49,7 @@
 //! some `--jsonl` lines are bad), 2 the input could not be read or parsed.
 
 pub mod args;
+pub mod bestmove;
 pub mod convert;
 pub mod editor;
 pub mod frontend;
@@ -66,8 +67,8 @@ use std::io::{self, Write};
 use boardgames_core::record::replay as replay_record;
 
 pub use args::{
-    parse_duration, ChanceArgs, ColorChoice, ConvertArgs, KitCommand, MovesArgs, Opponent,
-    PerftArgs, PlayArgs, ReplayArgs, SelfplayArgs,
+    parse_duration, BestmoveArgs, ChanceArgs, ColorChoice, ConvertArgs, KitCommand, MovesArgs,
+    Opponent, PerftArgs, PlayArgs, ReplayArgs, SelfplayArgs,
 };
 pub use frontend::{
     format_for, format_named, CommandHelp, CommandOutput, Formats, GameCli, MoveListing,
@@ -150,6 +151,9 @@ pub fn run<C: GameCli>(cli: &C, command: &KitCommand) -> Exit {
         KitCommand::Perft(a) => perft_on_stderr(cli, a, &mut out, &mut err),
         KitCommand::Selfplay(a) => selfplay::selfplay(cli, a, &mut out),
         KitCommand::Convert(a) => convert::convert(cli, a, &mut stdin.lock(), &mut out, &mut err),
+        KitCommand::Bestmove(a) => {
+            bestmove::bestmove(cli, a, &mut stdin.lock(), &mut out, &mut err)
+        }
     };
     finish(result.and_then(|exit| out.flush().map(|()| exit)), &mut err)
 }

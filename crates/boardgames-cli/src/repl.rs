@@ -33,6 +33,8 @@ pub struct PlayConfig {
     pub manual_chance: bool,
     /// Colour the board.
     pub colour: bool,
+    /// The level of the computer's engine (`None`: the game's default; 0: random moves).
+    pub level: Option<u8>,
     /// Each seat's time for the whole game; `None` for untimed play. The clocks run while a
     /// seat is to move (the computer's too) and are shown after every move; when one runs
     /// out the game ends through [`GameCli::time_out`].
@@ -99,6 +101,7 @@ impl PlayConfig {
             seed,
             manual_chance: chance.manual_dice,
             colour: args.color.for_stdout(),
+            level: args.level,
             time_limit: None,
         })
     }
@@ -431,6 +434,12 @@ impl<C: GameCli> Session<'_, C> {
             writeln!(out, "                   {line}")?;
         }
         writeln!(out, "  moves            list the legal moves")?;
+        if self.cli.engine(None).is_some() {
+            writeln!(
+                out,
+                "  hint             the computer's move here, its score and line"
+            )?;
+        }
         writeln!(
             out,
             "  undo, takeback   take back the last move (and the computer's reply)"
@@ -451,6 +460,31 @@ impl<C: GameCli> Session<'_, C> {
             out,
             "  quit             leave (the end of the input does the same)"
         )
+    }
+
+    /// `hint`: the engine's move here, its score and principal variation, where the game
+    /// has an engine (at the level of `--level`, else the default).
+    fn hint(&self, out: &mut dyn Write) -> io::Result<()> {
+        let level = self.config.level.filter(|&l| l > 0);
+        let Some(mut engine) = self.cli.engine(level) else {
+            return writeln!(out, "no hint: this game has no engine");
+        };
+        let budget = engine.budget();
+        match engine.search(&self.pos, &budget) {
+            Some(found) => {
+                let pv: Vec<String> = found.pv.iter().map(ToString::to_string).collect();
+                writeln!(
+                    out,
+                    "hint: {} (score {}, depth {}, {} nodes; line {})",
+                    found.best,
+                    found.score,
+                    found.depth,
+                    found.nodes,
+                    pv.join(" ")
+                )
+            }
+            None => writeln!(out, "no hint: no move to play here"),
+        }
     }
 
     fn undo(&mut self, out: &mut dyn Write) -> io::Result<()> {
@@ -495,6 +529,7 @@ impl<C: GameCli> Session<'_, C> {
                     writeln!(out, "{} legal: {list}", texts.len())?;
                 }
             }
+            "hint" => self.hint(out)?,
             "undo" | "takeback" | "back" | "u" => self.undo(out)?,
             "board" | "show" => self.show(out)?,
             "record" | "history" => self.record(out)?,
@@ -669,7 +704,7 @@ impl<'a, C: GameCli> Session<'a, C> {
                     config
                         .computer
                         .contains(&seat)
-                        .then(|| cli.computer(seat, config.seed))
+                        .then(|| cli.player(seat, config.seed, config.level))
                 })
                 .collect(),
             rng: ChaCha8Rng::seed_from_u64(config.seed),

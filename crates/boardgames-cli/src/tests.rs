@@ -264,10 +264,12 @@ fn play_config_from_shared_options() {
         seat: None,
         computer_seats: Vec::new(),
         color: ColorChoice::Never,
+        level: Some(2),
     };
     let c = PlayConfig::from_args(&args, &ChanceArgs { manual_dice: true }, &start).unwrap();
     assert_eq!(c.computer, vec![Seat(0)]);
     assert_eq!(c.seed, 3);
+    assert_eq!(c.level, Some(2));
     assert!(c.manual_chance);
     let c = PlayConfig::from_args(&PlayArgs::default(), &ChanceArgs::default(), &start).unwrap();
     assert!(c.computer.is_empty());

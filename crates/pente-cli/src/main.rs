@@ -59,6 +59,21 @@ Output contract: the count alone on the last line of standard output (with --div
 Example: `pente-cli perft --depth 2` prints 360 (the first stone must go on K10, then 360
 points are free).";
 
+const BESTMOVE_HELP: &str = "\
+The engine (alpha-beta, boardgames-ai) over JSON lines, a stable contract for other programs:
+  input: one JSON object per line, {\"id\": any, \"position\": {\"variant\": \"pente\" |
+    \"keryo-pente\", \"tournament_rule\": bool, \"moves\": [\"K10\", ...]} (the record form of
+    the reference data's games.jsonl), optional \"movetime_ms\", \"depth\", \"nodes\"};
+  output: for each line, in input order and flushed at once, one line of JSON with exactly
+  these fields in this order:
+    {\"id\", \"move\": the move in pente.org notation, \"score\": for the side to move
+     (1000000 - n: a forced win in n plies; its negative, a forced loss), \"depth\": plies
+     searched, \"nodes\", \"time_ms\", \"pv\": the principal variation}
+  A line that is not such an object, or a finished game, gives `line N: reason` on standard
+  error and no output line; the next line is still served, and the exit status is then 1.
+Levels (--level, default 3): 1 depth 1; 2 depth 2; 3 depth 4 within 1 s; 4 depth 6 within 3 s;
+5 depth 8 within 10 s. --movetime, --depth and --nodes replace the level's budget.";
+
 /// Pente and Keryo-Pente in the terminal.
 #[derive(Debug, Parser)]
 #[command(name = "pente-cli", version, about = ABOUT, after_help = AFTER_HELP)]
@@ -91,7 +106,8 @@ fn parse_variant(text: &str) -> Result<Variant, String> {
 fn main() -> ExitCode {
     let command = Cli::command()
         .mut_subcommand("replay", |c| c.after_help(REPLAY_HELP))
-        .mut_subcommand("perft", |c| c.after_help(PERFT_HELP));
+        .mut_subcommand("perft", |c| c.after_help(PERFT_HELP))
+        .mut_subcommand("bestmove", |c| c.after_help(BESTMOVE_HELP));
     let cli = match Cli::from_arg_matches(&command.clone().get_matches()) {
         Ok(cli) => cli,
         Err(e) => e.exit(),

@@ -1,13 +1,14 @@
 //! Pente's hooks for the frontend kit: its record formats, move descriptions, the board in
 //! colour.
 
+use boardgames_ai::Engine;
 use boardgames_cli::jsonl::NoLines;
 use boardgames_cli::{Formats, GameCli};
 use boardgames_core::pente::record::{
     JsonRecord, PenteJson, PenteMoveList, PenteOrg, RecordError, ReplayReport,
 };
 use boardgames_core::pente::{OpeningRule, Pente, Point, Variant};
-use boardgames_core::record::{label, Applied, Record, Tags};
+use boardgames_core::record::{label, replay, Applied, Format, Record, Tags};
 use boardgames_core::Seat;
 
 /// Pente or Keryo-Pente with the options of the command line.
@@ -77,6 +78,28 @@ impl GameCli for PenteCli {
                 OpeningRule::from_tournament_rule(self.tournament_rule),
             )
         })
+    }
+
+    /// The alpha-beta engine of `boardgames-ai` at `level` (default level 3).
+    fn engine(&self, level: Option<u8>) -> Option<Box<dyn Engine<Pente>>> {
+        Some(Box::new(boardgames_ai::pente::engine(
+            level.unwrap_or(boardgames_ai::pente::DEFAULT_LEVEL),
+        )))
+    }
+
+    /// A JSON record (`{"variant", "tournament_rule", "moves": [...]}`, the form of the
+    /// reference data's `games.jsonl`), replayed to its last position.
+    fn position_of(&self, json: &str) -> Result<Pente, String> {
+        let mut records = PenteJson.read(json).map_err(|e| e.to_string())?;
+        let record = match (records.pop(), records.is_empty()) {
+            (Some(r), true) => r,
+            _ => return Err("expected one JSON record".to_owned()),
+        };
+        let trace = replay(&record);
+        if let Some(bad) = &trace.illegal {
+            return Err(format!("ply {}: {:?}: {}", bad.ply, bad.written, bad.error));
+        }
+        Ok(*trace.last())
     }
 
     /// pente.org game files and move lists (`pgn`: their `Game` and `Rated` tags give the

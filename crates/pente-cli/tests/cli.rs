@@ -575,3 +575,85 @@ fn position_starts_from_a_position_string() {
         .code(2)
         .stderr(predicate::str::contains("--position"));
 }
+
+#[test]
+fn bestmove_answers_each_line_at_once_in_its_contract() {
+    use std::io::{BufRead, BufReader, Write};
+    use std::process::{Command as Process, Stdio};
+    let mut child = Process::new(assert_cmd::cargo::cargo_bin("pente-cli"))
+        .args(["bestmove", "--jsonl", "-", "--depth", "2"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("runs");
+    let mut stdin = child.stdin.take().expect("piped");
+    let (send, answers) = std::sync::mpsc::channel();
+    let stdout = child.stdout.take().expect("piped");
+    std::thread::spawn(move || {
+        for line in BufReader::new(stdout).lines() {
+            if send.send(line.expect("UTF-8")).is_err() {
+                break;
+            }
+        }
+    });
+    // Player 2's four F10-J10 (K10 is player 1's): player 1 must block at E10.
+    let threat = r#"{"id":"block","position":{"variant":"pente","tournament_rule":false,"moves":["K10","F10","A1","G10","A3","H10","A5","J10"]}}"#;
+    writeln!(stdin, "{threat}").expect("write");
+    stdin.flush().expect("flush");
+    // The answer comes before the input ends: the program flushes each line.
+    let first = answers
+        .recv_timeout(std::time::Duration::from_secs(60))
+        .expect("an answer while the input is still open");
+    let v: Value = serde_json::from_str(&first).expect("JSON");
+    // Exactly these fields, in this order.
+    assert_eq!(v.as_object().map(serde_json::Map::len), Some(7), "{first}");
+    let at: Vec<usize> = ["id", "move", "score", "depth", "nodes", "time_ms", "pv"]
+        .iter()
+        .map(|k| first.find(&format!("\"{k}\":")).expect("the field"))
+        .collect();
+    assert!(at.windows(2).all(|w| w[0] < w[1]), "{first}");
+    assert_eq!(
+        (v["id"].as_str(), v["move"].as_str(), v["depth"].as_u64()),
+        (Some("block"), Some("E10"), Some(2))
+    );
+    assert_eq!(v["pv"][0], "E10");
+    // A bad line is reported and the next one still served; then the exit status is 1.
+    writeln!(stdin, "{{\"id\": 2}}").expect("write");
+    writeln!(
+        stdin,
+        r#"{{"id":3,"position":{{"variant":"pente","moves":["K10"]}}}}"#
+    )
+    .expect("write");
+    drop(stdin);
+    let third = answers
+        .recv_timeout(std::time::Duration::from_secs(60))
+        .expect("an answer");
+    assert!(third.starts_with(r#"{"id":3,"move":"#), "{third}");
+    let out = child.wait_with_output().expect("ends");
+    assert_eq!(out.status.code(), Some(1));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("line 2: no \"position\" field"), "{err}");
+}
+
+#[test]
+fn the_computer_blocks_a_four_and_hint_names_the_block() {
+    // Player 1 (X, the human) builds F10 G10 H10 J10 while the computer (level 2) answers;
+    // whatever it played, a four of X on the board is blocked at once.
+    let out = stdout_of(
+        pente()
+            .args([
+                "--no-tournament-rule",
+                "play",
+                "--vs",
+                "computer",
+                "--level",
+                "2",
+                "--seed",
+                "1",
+            ])
+            .write_stdin("K10\nhint\nquit\n"),
+    );
+    assert!(out.contains("hint: "), "{out}");
+    assert!(out.contains("player 2 (O) (computer): "), "{out}");
+}

@@ -1,0 +1,374 @@
+//! Alpha-beta search over the `Game` trait: negamax with iterative deepening, principal
+//! variation search, a transposition table and move ordering.
+
+use std::collections::HashMap;
+use std::time::Instant;
+
+use boardgames_core::{Game, Seat, Turn};
+
+use crate::budget::Budget;
+use crate::engine::{Engine, SearchResult};
+use crate::evaluator::{Evaluator, LOSS, WIN};
+use crate::table::{Bound, Table};
+
+/// Wider than any score, for the open window.
+const INFINITY: i32 = WIN + 1;
+
+/// Scores this close to a win are forced results: the search stops deepening.
+const DECIDED: i32 = WIN - 1000;
+
+/// Ordering keys above every history score.
+const TABLE_MOVE: i32 = 1 << 30;
+const KILLER: [i32; 2] = [1 << 29, 1 << 28];
+
+/// Negamax alpha-beta for games of two seats without chance, written once for every game.
+///
+/// * iterative deepening from depth 1, each iteration ordering the root by the last;
+/// * principal variation search: the first move with the full window, the others with a
+///   null window and a re-search when one beats it;
+/// * a transposition table on [`Game::key`]: its move searched first, its score cutting
+///   the search when stored at the same remaining depth (so a search to a fixed depth gives
+///   the same score with the table or without it);
+/// * killer moves (two a ply) and the history heuristic, then [`Evaluator::move_hint`];
+/// * only [`Evaluator::candidates`] are searched;
+/// * a [`Budget`] of depth, nodes and time; the table, killers and history are cleared
+///   before each search, so that a budget of depth or nodes gives the same answer every
+///   time.
+///
+/// A position where the side to move plays again (no seat change) is searched without
+/// changing sides. Chance nodes are scored 0: this searcher is for games without chance.
+pub struct AlphaBeta<G: Game, E: Evaluator<G>> {
+    name: String,
+    eval: E,
+    budget: Budget,
+    table: Table<G::Move>,
+    use_table: bool,
+    killers: Vec<[Option<G::Move>; 2]>,
+    history: HashMap<G::Move, i32>,
+    /// One reusable move buffer a ply, so that no node allocates once they have grown.
+    buffers: Vec<Vec<(i32, G::Move)>>,
+    nodes: u64,
+    started: Instant,
+    limits: Budget,
+    stopped: bool,
+}
+
+impl<G: Game, E: Evaluator<G>> AlphaBeta<G, E> {
+    /// A searcher named `name` (for messages) with `eval`, playing with `budget`, and a
+    /// transposition table of `2^table_log2` entries.
+    #[must_use]
+    pub fn new(name: impl Into<String>, eval: E, budget: Budget, table_log2: u32) -> Self {
+        AlphaBeta {
+            name: name.into(),
+            eval,
+            budget,
+            table: Table::new(table_log2),
+            use_table: true,
+            killers: Vec::new(),
+            history: HashMap::new(),
+            buffers: Vec::new(),
+            nodes: 0,
+            started: Instant::now(),
+            limits: budget,
+            stopped: false,
+        }
+    }
+
+    /// The same searcher without its transposition table (to check that the table changes
+    /// no score).
+    #[must_use]
+    pub fn without_table(mut self) -> Self {
+        self.use_table = false;
+        self
+    }
+
+    /// The evaluator.
+    #[must_use]
+    pub fn evaluator(&self) -> &E {
+        &self.eval
+    }
+
+    /// Counts a node; `true` when a limit of the budget is reached.
+    fn out_of_budget(&mut self) -> bool {
+        self.nodes += 1;
+        if self.stopped {
+            return true;
+        }
+        if self.limits.nodes.is_some_and(|n| self.nodes >= n) {
+            self.stopped = true;
+        } else if self.nodes & 1023 == 0 {
+            if let Some(t) = self.limits.time {
+                self.stopped = self.started.elapsed() >= t;
+            }
+        }
+        self.stopped
+    }
+
+    /// The score of a finished game for `me`, `ply` plies from the root.
+    fn terminal(pos: &G, me: Seat, ply: u32) -> i32 {
+        let distance = i32::try_from(ply).unwrap_or(0);
+        match pos.outcome().and_then(|o| o.winner()) {
+            Some(team) if team == pos.team_of(me) => WIN - distance,
+            Some(_) => LOSS + distance,
+            None => 0,
+        }
+    }
+
+    /// The score of `child` (reached from a node where `me` moved) for `me`.
+    fn child_score(
+        &mut self,
+        child: &G,
+        me: Seat,
+        depth: u32,
+        ply: u32,
+        alpha: i32,
+        beta: i32,
+    ) -> i32 {
+        match child.turn() {
+            Turn::Seat(s) if s == me => self.negamax(child, me, depth, ply, alpha, beta),
+            Turn::Seat(s) => -self.negamax(child, s, depth, ply, -beta, -alpha),
+            // Nobody moves at the end: the score is the mover's, from the game's outcome.
+            Turn::Over => Self::terminal(child, me, ply),
+            Turn::Chance => 0,
+        }
+    }
+
+    /// The moves of `pos` into the buffer of `ply`, ordered best first.
+    fn ordered(&mut self, pos: &G, ply: usize, table_move: Option<G::Move>) -> Vec<(i32, G::Move)> {
+        while self.buffers.len() <= ply {
+            self.buffers.push(Vec::new());
+        }
+        while self.killers.len() <= ply {
+            self.killers.push([None, None]);
+        }
+        let mut buf = std::mem::take(&mut self.buffers[ply]);
+        let mut moves = Vec::new();
+        self.eval.candidates(pos, &mut moves);
+        buf.clear();
+        let killers = self.killers[ply];
+        for mv in moves {
+            let key = if Some(mv) == table_move {
+                TABLE_MOVE
+            } else if Some(mv) == killers[0] {
+                KILLER[0]
+            } else if Some(mv) == killers[1] {
+                KILLER[1]
+            } else {
+                self.history.get(&mv).copied().unwrap_or(0) + self.eval.move_hint(pos, mv)
+            };
+            buf.push((key, mv));
+        }
+        // Stable, so that equal keys keep the candidates' order: the search is deterministic.
+        buf.sort_by_key(|&(key, _)| core::cmp::Reverse(key));
+        buf
+    }
+
+    /// Remembers a move that cut the search at `ply`.
+    fn cut_by(&mut self, mv: G::Move, ply: usize, depth: u32) {
+        if let Some(k) = self.killers.get_mut(ply) {
+            if k[0] != Some(mv) {
+                k[1] = k[0];
+                k[0] = Some(mv);
+            }
+        }
+        let bonus = i32::try_from(depth * depth).unwrap_or(i32::MAX);
+        let h = self.history.entry(mv).or_insert(0);
+        *h = h.saturating_add(bonus).min(KILLER[1] - 1);
+    }
+
+    /// Negamax with alpha-beta: the score of `pos`, where `me` is to move, for `me`.
+    fn negamax(
+        &mut self,
+        pos: &G,
+        me: Seat,
+        depth: u32,
+        ply: u32,
+        mut alpha: i32,
+        mut beta: i32,
+    ) -> i32 {
+        if self.out_of_budget() {
+            return 0;
+        }
+        if depth == 0 {
+            return self.eval.evaluate(pos);
+        }
+        let key = pos.key();
+        let mut table_move = None;
+        if self.use_table {
+            if let Some(e) = self.table.probe(key, ply) {
+                table_move = e.best;
+                if e.depth == depth {
+                    match e.bound {
+                        Bound::Exact => return e.score,
+                        Bound::Lower => alpha = alpha.max(e.score),
+                        Bound::Upper => beta = beta.min(e.score),
+                    }
+                    if alpha >= beta {
+                        return e.score;
+                    }
+                }
+            }
+        }
+        let moves = self.ordered(pos, ply as usize, table_move);
+        if moves.is_empty() {
+            self.buffers[ply as usize] = moves;
+            return self.eval.evaluate(pos);
+        }
+        let alpha_in = alpha;
+        let mut best = -INFINITY;
+        let mut best_move = None;
+        for (i, &(_, mv)) in moves.iter().enumerate() {
+            let mut child = pos.clone();
+            child.play_unchecked(mv);
+            let score = if i == 0 {
+                self.child_score(&child, me, depth - 1, ply + 1, alpha, beta)
+            } else {
+                let probe = self.child_score(&child, me, depth - 1, ply + 1, alpha, alpha + 1);
+                if probe > alpha && probe < beta {
+                    self.child_score(&child, me, depth - 1, ply + 1, alpha, beta)
+                } else {
+                    probe
+                }
+            };
+            if self.stopped {
+                break;
+            }
+            if score > best {
+                best = score;
+                best_move = Some(mv);
+            }
+            alpha = alpha.max(score);
+            if alpha >= beta {
+                self.cut_by(mv, ply as usize, depth);
+                break;
+            }
+        }
+        self.buffers[ply as usize] = moves;
+        if self.stopped {
+            return 0;
+        }
+        if self.use_table {
+            let bound = if best <= alpha_in {
+                Bound::Upper
+            } else if best >= beta {
+                Bound::Lower
+            } else {
+                Bound::Exact
+            };
+            self.table.store(key, ply, depth, bound, best, best_move);
+        }
+        best
+    }
+
+    /// The principal variation from `pos`: `first`, then the table's best moves as far as
+    /// they are legal, at most `depth` moves.
+    fn principal_variation(&self, pos: &G, first: G::Move, depth: u32) -> Vec<G::Move> {
+        let mut pv = vec![first];
+        let mut cur = pos.clone();
+        cur.play_unchecked(first);
+        let mut ply = 1;
+        while pv.len() < depth as usize && self.use_table {
+            let Some(mv) = self.table.probe(cur.key(), ply).and_then(|e| e.best) else {
+                break;
+            };
+            if cur.play(mv).is_err() {
+                break;
+            }
+            pv.push(mv);
+            ply += 1;
+        }
+        pv
+    }
+}
+
+impl<G, E> Engine<G> for AlphaBeta<G, E>
+where
+    G: Game,
+    E: Evaluator<G> + Send,
+{
+    fn name(&self) -> String {
+        self.name.clone()
+    }
+
+    fn budget(&self) -> Budget {
+        self.budget
+    }
+
+    fn search(&mut self, pos: &G, budget: &Budget) -> Option<SearchResult<G>> {
+        let Turn::Seat(me) = pos.turn() else {
+            return None;
+        };
+        self.started = Instant::now();
+        self.limits = *budget;
+        self.nodes = 0;
+        self.stopped = false;
+        self.table.clear();
+        self.killers.clear();
+        self.history.clear();
+        let mut result: Option<(i32, G::Move, u32)> = None;
+        let mut fallback = None;
+        for depth in 1..=budget.max_depth() {
+            let moves = self.ordered(pos, 0, result.map(|(_, mv, _)| mv));
+            let &(_, first) = moves.first()?;
+            // A budget too small for one move of depth 1 still gets an answer.
+            fallback.get_or_insert(first);
+            let (mut alpha, beta) = (-INFINITY, INFINITY);
+            let mut best: Option<(i32, G::Move)> = None;
+            for (i, &(_, mv)) in moves.iter().enumerate() {
+                let mut child = pos.clone();
+                child.play_unchecked(mv);
+                let score = if i == 0 {
+                    self.child_score(&child, me, depth - 1, 1, alpha, beta)
+                } else {
+                    let probe = self.child_score(&child, me, depth - 1, 1, alpha, alpha + 1);
+                    if probe > alpha {
+                        self.child_score(&child, me, depth - 1, 1, alpha, beta)
+                    } else {
+                        probe
+                    }
+                };
+                if self.stopped {
+                    break;
+                }
+                if best.is_none_or(|(b, _)| score > b) {
+                    best = Some((score, mv));
+                }
+                alpha = alpha.max(score);
+            }
+            self.buffers[0] = moves;
+            // An iteration cut short by the budget is not trusted, except the first.
+            if self.stopped && result.is_some() {
+                break;
+            }
+            if let Some((score, mv)) = best {
+                if self.use_table {
+                    self.table
+                        .store(pos.key(), 0, depth, Bound::Exact, score, Some(mv));
+                }
+                result = Some((score, mv, depth));
+                if score.abs() >= DECIDED {
+                    break;
+                }
+            }
+            if self.stopped {
+                break;
+            }
+            // The next iteration would take several times this one: stop at half the time.
+            if budget.time.is_some_and(|t| self.started.elapsed() * 2 >= t) {
+                break;
+            }
+        }
+        let (score, best, depth) = match result {
+            Some(found) => found,
+            None => (self.eval.evaluate(pos), fallback?, 0),
+        };
+        Some(SearchResult {
+            best,
+            score,
+            depth,
+            nodes: self.nodes,
+            time: self.started.elapsed(),
+            pv: self.principal_variation(pos, best, depth),
+        })
+    }
+}

@@ -1,0 +1,55 @@
+//! What one search may spend.
+
+use std::time::Duration;
+
+/// The limits of one search: the deepest iteration, the nodes visited, the time. A search
+/// stops at the first limit reached and answers with its deepest finished iteration (always
+/// at least depth 1). Depth and node limits make a search deterministic; time does not.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Default)]
+pub struct Budget {
+    /// The deepest iteration, in plies (`None`: no limit but the others; a search with no
+    /// limit at all stops at depth 64).
+    pub depth: Option<u32>,
+    /// Nodes to visit at most (a node is one position searched).
+    pub nodes: Option<u64>,
+    /// Time to think at most, measured from the start of the search.
+    pub time: Option<Duration>,
+}
+
+impl Budget {
+    /// Search exactly to `plies` (iterating up to it).
+    #[must_use]
+    pub const fn depth(plies: u32) -> Budget {
+        Budget {
+            depth: Some(plies),
+            nodes: None,
+            time: None,
+        }
+    }
+
+    /// Search as deep as `nodes` nodes allow.
+    #[must_use]
+    pub const fn nodes(nodes: u64) -> Budget {
+        Budget {
+            depth: None,
+            nodes: Some(nodes),
+            time: None,
+        }
+    }
+
+    /// Search as deep as `time` allows.
+    #[must_use]
+    pub const fn time(time: Duration) -> Budget {
+        Budget {
+            depth: None,
+            nodes: None,
+            time: Some(time),
+        }
+    }
+
+    /// The deepest iteration this budget allows (64 when it sets none).
+    #[must_use]
+    pub fn max_depth(&self) -> u32 {
+        self.depth.unwrap_or(64).clamp(1, 64)
+    }
+}

@@ -1,0 +1,63 @@
+//! An engine: a searcher with its evaluator, asked for a move under a budget.
+
+use std::time::Duration;
+
+use boardgames_core::player::Player;
+use boardgames_core::Game;
+
+use crate::budget::Budget;
+
+/// What a search found.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SearchResult<G: Game> {
+    /// The move to play.
+    pub best: G::Move,
+    /// Its score for the seat to move, in the evaluator's units; `WIN - n` when the search
+    /// sees a forced win in `n` plies, `LOSS + n` for a forced loss.
+    pub score: i32,
+    /// The deepest iteration finished, in plies.
+    pub depth: u32,
+    /// Positions searched.
+    pub nodes: u64,
+    /// Time spent.
+    pub time: Duration,
+    /// The principal variation: the best move, then the best replies as far as known.
+    pub pv: Vec<G::Move>,
+}
+
+/// A computer player that can say why: its move with a score and a principal variation.
+pub trait Engine<G: Game>: Send {
+    /// A name for messages and result tables (`alpha-beta level 3`).
+    fn name(&self) -> String;
+
+    /// Searches `pos` within `budget`; `None` when no seat is to move or there is no legal
+    /// move.
+    fn search(&mut self, pos: &G, budget: &Budget) -> Option<SearchResult<G>>;
+
+    /// The budget of the engine's level, used when it plays as a [`Player`].
+    fn budget(&self) -> Budget;
+}
+
+/// An [`Engine`] playing with its own budget, as a [`Player`].
+pub struct EnginePlayer<G: Game> {
+    engine: Box<dyn Engine<G>>,
+}
+
+impl<G: Game> EnginePlayer<G> {
+    /// The player of `engine`.
+    #[must_use]
+    pub fn new(engine: Box<dyn Engine<G>>) -> EnginePlayer<G> {
+        EnginePlayer { engine }
+    }
+}
+
+impl<G: Game> Player<G> for EnginePlayer<G> {
+    fn name(&self) -> String {
+        self.engine.name()
+    }
+
+    fn choose(&mut self, pos: &G) -> Option<G::Move> {
+        let budget = self.engine.budget();
+        self.engine.search(pos, &budget).map(|r| r.best)
+    }
+}

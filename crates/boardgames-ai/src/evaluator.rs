@@ -1,0 +1,35 @@
+//! What a searcher asks of a game: how good a position is, and which moves to look at first.
+
+use boardgames_core::Game;
+
+/// The score of a won position, for the seat to move, at the root; a win `n` plies ahead
+/// scores `WIN - n`, so that the searcher prefers the quickest win and the slowest loss.
+pub const WIN: i32 = 1_000_000;
+
+/// The score of a lost position (`-WIN`).
+pub const LOSS: i32 = -WIN;
+
+/// A game's knowledge for the searchers: a static score and move hints.
+///
+/// Scores are from the point of view of the seat to move, in units the evaluator chooses,
+/// well inside `LOSS + 1000 .. WIN - 1000` (the searcher keeps the ends for wins and losses
+/// it has seen).
+pub trait Evaluator<G: Game> {
+    /// The score of `pos` for the seat to move (`pos` is not finished).
+    fn evaluate(&self, pos: &G) -> i32;
+
+    /// The moves worth searching at `pos`, into `out` (emptied first). Default: every legal
+    /// move. A game may leave out moves that cannot matter (Pente: points far from every
+    /// stone); it must never leave out every move of a position that has some.
+    fn candidates(&self, pos: &G, out: &mut Vec<G::Move>) {
+        out.clear();
+        out.extend(pos.moves().iter().copied());
+    }
+
+    /// A cheap guess of how good `mv` is at `pos`, to order moves before the search knows
+    /// better (higher first). Default: 0.
+    fn move_hint(&self, pos: &G, mv: G::Move) -> i32 {
+        let _ = (pos, mv);
+        0
+    }
+}

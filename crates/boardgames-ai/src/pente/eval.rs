@@ -1,0 +1,235 @@
+//! The static evaluation of a Pente or Keryo-Pente position.
+
+use boardgames_core::pente::{Pente, Point, SIZE};
+use boardgames_core::{Game, Seat};
+
+use crate::evaluator::Evaluator;
+
+/// The value of a window of five points holding `n` stones of one player and none of the
+/// other (a five in the making), for `n` = 0..=4.
+const WINDOW: [i32; 5] = [0, 1, 12, 150, 2_000];
+
+/// A four of the side to move: it wins next move unless the game ends first.
+const FOUR_TO_MOVE: i32 = 200_000;
+
+/// Two fours of the opponent completed by different points: one block cannot stop both.
+const DOUBLE_FOUR: i32 = 150_000;
+
+/// Each stone captured.
+const CAPTURED: i32 = 60;
+
+/// A capture the side to move can make now, and one the opponent threatens.
+const CAPTURE_NOW: i32 = 400;
+const CAPTURE_THREAT: i32 = 150;
+
+/// The four lines through a point: right, up, up-right, down-right.
+const DIRECTIONS: [(isize, isize); 4] = [(1, 0), (0, 1), (1, 1), (1, -1)];
+
+/// Scores Pente and Keryo-Pente positions by the rules' ways to win: windows of five points
+/// that one player alone occupies (more stones, more value; a four of the side to move is a
+/// win in one), the stones captured against the target (10, or 15 in Keryo-Pente), and the
+/// captures each side can make next (pairs, and in Keryo-Pente triples, flanked on one side
+/// with the other end empty). Candidates are the legal points within two of a stone.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub struct PenteEval;
+
+/// The board as one byte a point: 0 empty, 1 player 1, 2 player 2; row-major from A1; and
+/// the box around the stones (columns and rows, inclusive), where every line with a stone
+/// starts within 4.
+struct Grid {
+    cells: [u8; SIZE * SIZE],
+    cols: (isize, isize),
+    rows: (isize, isize),
+}
+
+impl Grid {
+    fn of(pos: &Pente) -> Grid {
+        let mut cells = [0u8; SIZE * SIZE];
+        let (mut cols, mut rows) = ((isize::MAX, isize::MIN), (isize::MAX, isize::MIN));
+        for seat in 0..2u8 {
+            for p in pos.stones(Seat(seat)).iter() {
+                cells[p.row() * SIZE + p.col()] = seat + 1;
+                let (c, r) = (p.col() as isize, p.row() as isize);
+                cols = (cols.0.min(c), cols.1.max(c));
+                rows = (rows.0.min(r), rows.1.max(r));
+            }
+        }
+        Grid { cells, cols, rows }
+    }
+
+    /// The starts of every window or line that may hold a stone: the box widened by 4,
+    /// within the board (empty when there is no stone).
+    fn starts(&self) -> impl Iterator<Item = (isize, isize)> {
+        let last = SIZE as isize - 1;
+        let (c0, c1) = ((self.cols.0 - 4).max(0), (self.cols.1 + 4).min(last));
+        let (r0, r1) = ((self.rows.0 - 4).max(0), (self.rows.1 + 4).min(last));
+        (r0..=r1).flat_map(move |r| (c0..=c1).map(move |c| (c, r)))
+    }
+
+    /// The point `(col, row)`, `None` off the board.
+    fn at(&self, col: isize, row: isize) -> Option<u8> {
+        let size = SIZE as isize;
+        ((0..size).contains(&col) && (0..size).contains(&row))
+            .then(|| self.cells[(row * size + col) as usize])
+    }
+}
+
+impl PenteEval {
+    /// The score for the side to move (see [`PenteEval`]); `pos` is not finished.
+    fn score(pos: &Pente) -> i32 {
+        let me = pos.side_to_move().index();
+        let g = Grid::of(pos);
+        let mut lines = [0i32; 2];
+        // Fours: how many, and the empty point completing the first and a different one.
+        let mut fours = [0u32; 2];
+        let mut completion: [Option<(isize, isize)>; 2] = [None, None];
+        let mut two_points = [false; 2];
+        for &(dc, dr) in &DIRECTIONS {
+            for (col, row) in g.starts() {
+                {
+                    if g.at(col + 4 * dc, row + 4 * dr).is_none() {
+                        continue;
+                    }
+                    let mut count = [0usize; 3];
+                    let mut empty = (col, row);
+                    for k in 0..5 {
+                        let (c, r) = (col + k * dc, row + k * dr);
+                        let v = g.at(c, r).unwrap_or(0);
+                        count[usize::from(v)] += 1;
+                        if v == 0 {
+                            empty = (c, r);
+                        }
+                    }
+                    for s in 0..2 {
+                        let (mine, theirs) = (count[s + 1], count[2 - s]);
+                        if theirs == 0 && mine > 0 {
+                            lines[s] += WINDOW[mine.min(4)];
+                            if mine == 4 {
+                                fours[s] += 1;
+                                match completion[s] {
+                                    None => completion[s] = Some(empty),
+                                    Some(p) if p != empty => two_points[s] = true,
+                                    Some(_) => {}
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        let them = 1 - me;
+        if fours[me] > 0 {
+            return FOUR_TO_MOVE;
+        }
+        let mut score = lines[me] - lines[them];
+        if two_points[them] {
+            score -= DOUBLE_FOUR;
+        }
+        let caps = pos.captures();
+        let need = i32::from(pos.variant().captures_to_win());
+        let (mine, theirs) = (i32::from(caps[me]), i32::from(caps[them]));
+        score += (mine - theirs) * CAPTURED;
+        // Near the target each capture weighs more.
+        score += near_target(mine, need) - near_target(theirs, need);
+        let longest = pos.variant().longest_capture();
+        let [now, threat] = capture_chances(&g, me, longest);
+        score += now * CAPTURE_NOW - threat * CAPTURE_THREAT;
+        score
+    }
+}
+
+/// The bonus of having captured `stones` of `need`: nothing far from it, much one or two
+/// captures away.
+fn near_target(stones: i32, need: i32) -> i32 {
+    match need - stones {
+        ..=2 => 3_000,
+        3..=4 => 800,
+        5..=6 => 200,
+        _ => 0,
+    }
+}
+
+/// `[captures the side to move can make now, captures the opponent threatens]`: lines of a
+/// stone, then 2 (or up to `longest`) of the other player's, then an empty point.
+fn capture_chances(g: &Grid, me: usize, longest: usize) -> [i32; 2] {
+    let mut out = [0i32; 2];
+    let mover = (me + 1) as u8;
+    for &(dc, dr) in &DIRECTIONS {
+        for (col, row) in g.starts() {
+            {
+                let Some(first) = g.at(col, row).filter(|&v| v != 0) else {
+                    continue;
+                };
+                let other = 3 - first;
+                for len in 2..=longest as isize {
+                    // Both ways along the line: stone, `len` of the other, empty.
+                    for sign in [1, -1] {
+                        let (sc, sr) = (dc * sign, dr * sign);
+                        let flanked =
+                            (1..=len).all(|k| g.at(col + k * sc, row + k * sr) == Some(other));
+                        let open = g.at(col + (len + 1) * sc, row + (len + 1) * sr) == Some(0);
+                        if flanked && open {
+                            out[usize::from(first != mover)] += 1;
+                        }
+                    }
+                }
+            }
+        }
+    }
+    out
+}
+
+impl Evaluator<Pente> for PenteEval {
+    fn evaluate(&self, pos: &Pente) -> i32 {
+        PenteEval::score(pos)
+    }
+
+    /// The legal points within two of a stone (every legal point on an empty board).
+    fn candidates(&self, pos: &Pente, out: &mut Vec<Point>) {
+        out.clear();
+        let legal = pos.moves();
+        let mut near = [false; SIZE * SIZE];
+        let mut any = false;
+        for seat in 0..2u8 {
+            for p in pos.stones(Seat(seat)).iter() {
+                any = true;
+                let (c, r) = (p.col() as isize, p.row() as isize);
+                for dr in -2..=2isize {
+                    for dc in -2..=2isize {
+                        let (x, y) = (c + dc, r + dr);
+                        if (0..SIZE as isize).contains(&x) && (0..SIZE as isize).contains(&y) {
+                            near[y as usize * SIZE + x as usize] = true;
+                        }
+                    }
+                }
+            }
+        }
+        out.extend(
+            legal
+                .iter()
+                .copied()
+                .filter(|p| !any || near[p.row() * SIZE + p.col()]),
+        );
+        if out.is_empty() {
+            // The tournament rule may forbid every point near the stones.
+            out.extend(legal.iter().copied());
+        }
+    }
+
+    /// Stones next to the point count three, those two away one: play where the fight is.
+    fn move_hint(&self, pos: &Pente, mv: Point) -> i32 {
+        let (c, r) = (mv.col(), mv.row());
+        let mut hint = 0;
+        for dr in -2..=2isize {
+            for dc in -2..=2isize {
+                let near = Point::new((c as isize + dc) as usize, (r as isize + dr) as usize);
+                if let Some(p) = near.filter(|_| c as isize + dc >= 0 && r as isize + dr >= 0) {
+                    if pos.at(p).is_some() {
+                        hint += if dr.abs() <= 1 && dc.abs() <= 1 { 3 } else { 1 };
+                    }
+                }
+            }
+        }
+        hint
+    }
+}

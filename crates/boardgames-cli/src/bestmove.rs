@@ -1,0 +1,128 @@
+//! `bestmove --jsonl`: the engine's move for each input position, a stable contract for
+//! other programs (arenas, GUIs, bots) that drive the engine through pipes.
+//!
+//! Input, one JSON object a line: `{"id": any, "position": <what the game's position_of
+//! reads>, "movetime_ms": optional, "depth": optional, "nodes": optional}`. Output, one line
+//! each, flushed at once, with exactly these fields in this order: `{"id", "move" (canonical
+//! notation), "score" (for the side to move, in the evaluator's units; 1000000 - n a forced
+//! win in n plies, its negative a forced loss), "depth", "nodes", "time_ms", "pv" (the
+//! principal variation, canonical notation)}`. A line that is not such an object, a finished
+//! game or a position with no move gives `line N: reason` on standard error, no output line,
+//! and the next line is still served; the exit status is then 1.
+
+use std::cell::RefCell;
+use std::io::{self, BufRead, Write};
+use std::time::Duration;
+
+use boardgames_ai::{Budget, Engine};
+use serde::Serialize;
+use serde_json::Value;
+
+use crate::args::BestmoveArgs;
+use crate::frontend::GameCli;
+use crate::jsonl::{json_lines, Report};
+use crate::{input, Exit};
+
+/// One output line.
+#[derive(Serialize)]
+pub struct BestmoveLine {
+    /// The input's `id`, or null.
+    pub id: Value,
+    /// The move, in canonical notation.
+    #[serde(rename = "move")]
+    pub best: String,
+    /// Its score for the side to move.
+    pub score: i32,
+    /// The deepest iteration finished.
+    pub depth: u32,
+    /// Positions searched.
+    pub nodes: u64,
+    /// Milliseconds spent.
+    pub time_ms: u64,
+    /// The principal variation.
+    pub pv: Vec<String>,
+}
+
+/// The mode: the game's options and its engine (kept across lines).
+struct Mode<'a, C: GameCli> {
+    cli: &'a C,
+    engine: RefCell<Box<dyn Engine<C::Game>>>,
+    budget: Budget,
+}
+
+/// The budget of the options: theirs where any is given, else the level's.
+fn budget_of(args: &BestmoveArgs, level: Budget) -> Budget {
+    if args.movetime.is_none() && args.depth.is_none() && args.nodes.is_none() {
+        return level;
+    }
+    Budget {
+        depth: args.depth,
+        nodes: args.nodes,
+        time: args.movetime.map(Duration::from_millis),
+    }
+}
+
+impl<C: GameCli> Report for Mode<'_, C> {
+    type Output = BestmoveLine;
+    type Error = String;
+
+    fn report(&self, line: &str) -> Result<BestmoveLine, String> {
+        let v: Value = serde_json::from_str(line).map_err(|e| format!("not JSON: {e}"))?;
+        let position = v.get("position").ok_or("no \"position\" field")?;
+        let pos = self.cli.position_of(&position.to_string())?;
+        let mut budget = self.budget;
+        let number = |key: &str| v.get(key).and_then(Value::as_u64);
+        if let Some(ms) = number("movetime_ms") {
+            budget = Budget {
+                time: Some(Duration::from_millis(ms)),
+                ..Budget::default()
+            };
+        }
+        if let Some(d) = number("depth") {
+            budget.depth = Some(u32::try_from(d).unwrap_or(64).clamp(1, 64));
+        }
+        if let Some(n) = number("nodes") {
+            budget.nodes = Some(n);
+        }
+        let found = self
+            .engine
+            .borrow_mut()
+            .search(&pos, &budget)
+            .ok_or("no move: the game is over or no seat is to move")?;
+        Ok(BestmoveLine {
+            id: v.get("id").cloned().unwrap_or(Value::Null),
+            best: found.best.to_string(),
+            score: found.score,
+            depth: found.depth,
+            nodes: found.nodes,
+            time_ms: u64::try_from(found.time.as_millis()).unwrap_or(u64::MAX),
+            pv: found.pv.iter().map(ToString::to_string).collect(),
+        })
+    }
+}
+
+/// Runs `bestmove` (see the module docs).
+///
+/// # Errors
+/// Only errors writing `out` or `err`.
+pub fn bestmove<C: GameCli>(
+    cli: &C,
+    args: &BestmoveArgs,
+    stdin: &mut dyn BufRead,
+    out: &mut dyn Write,
+    err: &mut dyn Write,
+) -> io::Result<Exit> {
+    let Some(engine) = cli.engine(args.level) else {
+        writeln!(err, "error: this game has no engine")?;
+        return Ok(Exit::BadInput);
+    };
+    let budget = budget_of(args, engine.budget());
+    let mode = Mode {
+        cli,
+        engine: RefCell::new(engine),
+        budget,
+    };
+    input::with_lines(&args.jsonl, stdin, err, |lines, err| {
+        json_lines(&mode, lines, out, err)
+    })
+}
