@@ -201,6 +201,8 @@ fn main() -> ExitCode {
             c.about("Count the leaf nodes of the game tree N plies deep (perft)")
                 .after_help(PERFT_HELP)
         })
+        // No Abalone engine yet: the kit's engine command stays out of the help.
+        .mut_subcommand("bestmove", |c| c.hide(true))
         .mut_subcommand("selfplay", |c| {
             c.about("Computer against computer with random legal moves: each game's record and result")
         });

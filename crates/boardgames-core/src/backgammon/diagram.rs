@@ -28,13 +28,9 @@ use core::fmt;
 use super::board::Side;
 use super::position::Backgammon;
 
-fn cell(pos: &Backgammon, x_point: usize, row: usize) -> String {
-    let b = pos.board();
-    let (n, c) = if b.count(Side::X, x_point) > 0 {
-        (b.count(Side::X, x_point), 'X')
-    } else {
-        (b.count(Side::O, 25 - x_point), 'O')
-    };
+/// Row `row` (from the board's edge) of a stack of `n` checkers drawn as `c`: the checker,
+/// or on the fifth row of a stack taller than five its count.
+fn stack(n: u8, c: char, row: usize) -> String {
     let n = usize::from(n);
     if row == 4 && n > 5 {
         format!("{n:>2} ")
@@ -45,17 +41,19 @@ fn cell(pos: &Backgammon, x_point: usize, row: usize) -> String {
     }
 }
 
+fn cell(pos: &Backgammon, x_point: usize, row: usize) -> String {
+    let b = pos.board();
+    if b.count(Side::X, x_point) > 0 {
+        stack(b.count(Side::X, x_point), 'X', row)
+    } else {
+        stack(b.count(Side::O, 25 - x_point), 'O', row)
+    }
+}
+
 /// The bar column's cell of `side`'s checkers on the bar, `row` from the board's edge.
 fn bar_cell(pos: &Backgammon, side: Side, row: usize) -> String {
-    let n = usize::from(pos.board().bar(side));
     let c = if side == Side::X { 'X' } else { 'O' };
-    if row == 4 && n > 5 {
-        format!("{n:>2} ")
-    } else if row < n {
-        format!(" {c} ")
-    } else {
-        "   ".into()
-    }
+    stack(pos.board().bar(side), c, row)
 }
 
 fn half_row(pos: &Backgammon, points: &[usize], row: usize) -> String {
