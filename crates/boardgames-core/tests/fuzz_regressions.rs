@@ -1,0 +1,63 @@
+//! Regression tests for the findings of the fuzz targets (`fuzz/`, results in
+//! `docs/reliability.md`): each reproduces a crashing fuzz input through the public API,
+//! with the input's bytes quoted.
+
+use boardgames_core::abalone::{Abalone, Abalone6, EndReason, Layout};
+use boardgames_core::{Game, Turn};
+
+/// The setup of `pos` gives `pos` back, in value and in text.
+fn round_trips<G: Game>(pos: &G) {
+    let setup = pos.to_setup();
+    let text = setup.to_string();
+    match G::from_setup(setup) {
+        Ok(back) => assert_eq!(&back, pos, "from_setup(to_setup())"),
+        Err(e) => panic!("from_setup(to_setup()) fails: {e}"),
+    }
+    match G::from_text(&text) {
+        Ok(back) => assert_eq!(&back, pos, "from_text({text:?})"),
+        Err(e) => panic!("from_text({text:?}) fails: {e}"),
+    }
+}
+
+/// `abalone_play`, input `20 24 62 65 01 00 00 00 7e e5 62`: a limit of 1, a move (the limit
+/// ends the game), then the limit cleared. The position kept its end by the move limit
+/// without a limit, which no setup says: `from_setup(to_setup())` gave a running game.
+#[test]
+fn clearing_the_limit_of_a_game_the_limit_ended_keeps_a_setup() {
+    let mut pos = Abalone::new(Layout::Standard);
+    pos.set_move_limit(Some(1));
+    pos.play(pos.parse_move("a1b2").unwrap()).unwrap();
+    assert_eq!(pos.end_reason(), Some(EndReason::MoveLimit));
+    pos.set_move_limit(None);
+    assert_eq!(pos.turn(), Turn::Over);
+    round_trips(&pos);
+    assert_eq!(pos.end_reason(), Some(EndReason::MoveLimit));
+    assert_eq!(pos.move_limit(), Some(1));
+}
+
+/// `abalone_multi_play` (six players), input
+/// `65 bf bf bf bf bf bf 23 65 e9 01 00 00 1a 28 0a 0a 48`: two moves, then a limit of 1. The
+/// game ended at ply 2 with a limit of 1, and `from_setup(to_setup())` failed: "ply 2 is past
+/// the move limit 1".
+#[test]
+fn a_limit_below_the_ply_ends_the_game_with_a_setup() {
+    let mut pos = Abalone6::start();
+    for _ in 0..2 {
+        let mv = pos.nth_legal_move(0).unwrap();
+        pos.play(mv).unwrap();
+    }
+    pos.set_move_limit(Some(1));
+    assert_eq!(pos.turn(), Turn::Over);
+    round_trips(&pos);
+    assert_eq!(pos.end_reason(), Some(EndReason::MoveLimit));
+    assert_eq!(pos.move_limit(), Some(2));
+
+    let mut two = Abalone::new(Layout::BelgianDaisy);
+    for _ in 0..3 {
+        let mv = two.nth_legal_move(0).unwrap();
+        two.play(mv).unwrap();
+    }
+    two.set_move_limit(Some(2));
+    assert_eq!(two.turn(), Turn::Over);
+    round_trips(&two);
+}
