@@ -61,3 +61,58 @@ fn a_limit_below_the_ply_ends_the_game_with_a_setup() {
     assert_eq!(two.turn(), Turn::Over);
     round_trips(&two);
 }
+
+/// `record_plain`, input `@\t\tpid:` (`tests/data/fuzz/turns_header_like_step.txt`): the
+/// one-turn-a-line record read two steps kept as written, `@` and `pid:`, and wrote each on
+/// its own line; the line `pid:` then read as an empty Position ID header ("bad Position ID
+/// \"\""). The writer now refuses such a step instead of writing text that does not read back.
+#[test]
+fn a_turns_step_that_reads_as_a_header_is_not_written() {
+    use boardgames_core::backgammon::record::Turns;
+    use boardgames_core::backgammon::Backgammon;
+    use boardgames_core::record::Format;
+
+    let text = include_str!("data/fuzz/turns_header_like_step.txt");
+    let format = Turns {
+        default: Backgammon::new(),
+    };
+    let records = format.read(text).expect("the input reads");
+    if let Ok(written) = format.write(&records) {
+        let again = format.read(&written).expect("written records read");
+        assert_eq!(again.len(), records.len());
+        for (a, b) in again.iter().zip(&records) {
+            assert_eq!((&a.start, &a.steps), (&b.start, &b.steps));
+        }
+    }
+}
+
+/// `pente_pgn` (`tests/data/fuzz/pente_pgn_game_count.txt`): a pente.org file read as 4 games
+/// writes back to text that reads as 5. Not fixed yet (found at the end of the campaign).
+#[test]
+#[ignore = "fuzz finding not fixed yet: pente.org write-then-read changes the number of games"]
+fn pente_org_games_write_back_to_as_many_games() {
+    use boardgames_core::pente::record::PenteOrg;
+    use boardgames_core::pente::{Pente, Variant};
+    use boardgames_core::record::Format;
+
+    let text = include_str!("data/fuzz/pente_pgn_game_count.txt");
+    let format = PenteOrg::new(Pente::new(Variant::Pente, true));
+    let records = format.read(text).expect("the input reads");
+    let written = format.write(&records).expect("read games write back");
+    let again = format.read(&written).expect("written games read");
+    assert_eq!(again.len(), records.len());
+}
+
+/// `backgammon_match_file` (`tests/data/fuzz/match_file_tag_quote.txt`): a comment tag line
+/// `;[<CR>t"[<NUL>h(:]` reads as the tag `t` = `[<NUL>h(: "`, which writes back to a line that
+/// reads as the tag `t"[<NUL>h(:` with an empty value. Not fixed yet (found at the end of the
+/// campaign).
+#[test]
+#[ignore = "fuzz finding not fixed yet: a loose tag holding a quote does not round-trip"]
+fn match_file_tags_round_trip() {
+    use boardgames_core::backgammon::record::{read_match, write_match};
+
+    let text = include_str!("data/fuzz/match_file_tag_quote.txt");
+    let record = read_match(text).expect("the input reads");
+    assert_eq!(read_match(&write_match(&record)).as_ref(), Ok(&record));
+}
