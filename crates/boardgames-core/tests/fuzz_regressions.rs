@@ -118,3 +118,42 @@ fn match_file_tags_round_trip() {
     let record = read_match(text).expect("the input reads");
     assert_eq!(read_match(&write_match(&record)).as_ref(), Ok(&record));
 }
+
+/// `backgammon_match_file`, second run (`tests/data/fuzz/match_file_quotes_in_value.txt`): a
+/// comment tag whose value is quotes (`t` = `""""...`) is written with each `"` turned into
+/// `'` (the loose writer does so on purpose, and `record::tags`' unit test asserts it), so it
+/// reads back as another value. The loose reader takes everything between the first and the
+/// last quote, so writing quotes as they are would round-trip; left to the maintainers since it
+/// changes a deliberate, tested behaviour of the pente.org / match-file writers.
+#[test]
+#[ignore = "fuzz finding left open: the loose tag writer turns \" into ' on purpose"]
+fn match_file_tag_values_with_quotes_round_trip() {
+    use boardgames_core::backgammon::record::{read_match, write_match};
+
+    let text = include_str!("data/fuzz/match_file_quotes_in_value.txt");
+    let record = read_match(text).expect("the input reads");
+    assert_eq!(read_match(&write_match(&record)).as_ref(), Ok(&record));
+}
+
+/// `record_plain`, second run (`tests/data/fuzz/abapro_result_like_step.txt`, three-player
+/// Aba-Pro): the steps kept as written `a`, `\u{5}`, `*` write back to text that reads the `*`
+/// as no step (a result mark), so the record loses a step. Not fixed: found at the very end of
+/// the time given to the campaign.
+#[test]
+#[ignore = "fuzz finding not fixed yet: a written step `*` reads back as a result mark"]
+fn abapro_written_steps_round_trip() {
+    use boardgames_core::abalone::record::AbaPro;
+    use boardgames_core::abalone::Abalone3;
+    use boardgames_core::record::Format;
+
+    let text = include_str!("data/fuzz/abapro_result_like_step.txt");
+    let format = AbaPro::new(Abalone3::start());
+    let records = format.read(text).expect("the input reads");
+    if let Ok(written) = format.write(&records) {
+        let again = format.read(&written).expect("written records read");
+        assert_eq!(again.len(), records.len());
+        for (a, b) in again.iter().zip(&records) {
+            assert_eq!((&a.start, &a.steps), (&b.start, &b.steps));
+        }
+    }
+}
