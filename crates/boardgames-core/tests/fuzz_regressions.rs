@@ -157,3 +157,22 @@ fn abapro_written_steps_round_trip() {
         }
     }
 }
+
+/// `pente_pgn`, re-run after fix 5 (`tests/data/fuzz/pente_pgn_bracket_tags.txt`): tag lines of
+/// brackets only (`[[[[...]`) read as 3 games that write back to text read as 4; the game
+/// splitter names such a tag by its text after the leading `[`s (empty) while the tag reader
+/// keeps them. Not fixed: found at the end of the time given to the campaign.
+#[test]
+#[ignore = "fuzz finding not fixed yet: bracket-only tag lines change the number of games"]
+fn pente_org_bracket_tags_write_back_to_as_many_games() {
+    use boardgames_core::pente::record::PenteOrg;
+    use boardgames_core::pente::{Pente, Variant};
+    use boardgames_core::record::Format;
+
+    let text = include_str!("data/fuzz/pente_pgn_bracket_tags.txt");
+    let format = PenteOrg::new(Pente::new(Variant::Pente, true));
+    let records = format.read(text).expect("the input reads");
+    let written = format.write(&records).expect("read games write back");
+    let again = format.read(&written).expect("written games read");
+    assert_eq!(again.len(), records.len());
+}
