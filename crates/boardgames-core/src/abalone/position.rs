@@ -422,12 +422,20 @@ impl<const SEATS: usize> Position<SEATS> {
 
     /// Sets or clears a move limit: when `ply` reaches `limit` (1..=65535 plies counted by
     /// [`Position::ply`]) the game ends and is adjudicated like a time-out: the side (player
-    /// or team) that ejected more marbles wins, equal counts at the top are a draw. A limit
-    /// already reached ends a running game at once; a finished game stays as it is. `None` or
+    /// or team) that ejected more marbles wins, equal counts at the top are a draw. `None` or
     /// `Some(0)` clears it.
+    ///
+    /// A limit already reached ends a running game at once; the limit kept is then the ply
+    /// (a position never stands past its limit, as its [`Setup`](super::Setup) says). A
+    /// finished game stays as it is, its limit too: clearing the limit of a game that the
+    /// limit ended would leave an end no setup describes.
     pub fn set_move_limit(&mut self, limit: Option<u16>) {
+        if self.end.is_some() {
+            return;
+        }
         self.move_limit = limit.unwrap_or(0);
-        if self.end.is_none() && self.move_limit > 0 && self.ply >= self.move_limit {
+        if self.move_limit > 0 && self.ply >= self.move_limit {
+            self.move_limit = self.ply;
             self.end = Some(EndReason::MoveLimit);
         }
     }

@@ -21,9 +21,17 @@ pub fn split_games(
     let mut names: Vec<String> = Vec::new();
     for (i, line) in text.lines().enumerate() {
         let code = line.split(comment).next().unwrap_or("").trim();
-        let header = !code.is_empty() && is_header(code);
+        // A header line is one before its comment is cut: a tag value may hold the comment
+        // character (`[Event "Club #3"]`), and the tag readers read whole lines.
+        let whole = line.trim();
+        let header_line = if !whole.is_empty() && is_header(whole) {
+            Some(whole)
+        } else {
+            (!code.is_empty() && is_header(code)).then_some(code)
+        };
+        let header = header_line.is_some();
         let moves = !header && !code.is_empty();
-        let name = header.then(|| {
+        let name = header_line.map(|code| {
             let inner = code.trim_start_matches('[');
             inner.split('"').next().unwrap_or(inner).trim().to_owned()
         });

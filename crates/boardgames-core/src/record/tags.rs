@@ -8,9 +8,9 @@
 //!   Anything else is a [`TagError`] with its column.
 //! * [`TagSyntax::Loose`] (pente.org's files, comments of match files): the name is
 //!   everything before the first `"` (so pente.org's `[Player 1 Name "P1"]` gives
-//!   `Player 1 Name`) and the value everything between the first and the last `"`; an
-//!   unquoted value is the rest of the line after the name's first word. Such lines never
-//!   fail: a line that holds no name is no tag.
+//!   `Player 1 Name`) and the value everything between the first and the last `"` (after a
+//!   single `"`, the rest of the line); an unquoted value is the rest of the line after the
+//!   name's first word. Such lines never fail: a line that holds no name is no tag.
 
 /// Tags in file order, `(name, value)`.
 pub type Tags = Vec<(String, String)>;
@@ -69,6 +69,9 @@ fn read_loose(line: &str) -> Option<Tag> {
     let inner = inner.strip_prefix('[')?.strip_suffix(']')?.trim();
     let (name, value) = match (inner.find('"'), inner.rfind('"')) {
         (Some(first), Some(last)) if last > first => (&inner[..first], &inner[first + 1..last]),
+        // A single quote opens a value that runs to the end; the name stays before it (a
+        // name never holds a quote, so what is written reads back).
+        (Some(first), _) => (&inner[..first], &inner[first + 1..]),
         _ => inner.split_once(char::is_whitespace).unwrap_or((inner, "")),
     };
     let name = name.trim();

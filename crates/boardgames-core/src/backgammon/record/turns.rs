@@ -21,7 +21,7 @@ use crate::backgammon::{
 };
 use crate::record::{replay, Format, Record, Step};
 
-/// Why a simple record does not read.
+/// Why a simple record does not read (or write).
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum TurnsError {
@@ -29,6 +29,26 @@ pub enum TurnsError {
     /// or an ID that does not decode.
     #[error("{0}")]
     Start(String),
+    /// Writing: a step kept as written would begin a line that reads as a start header
+    /// (`pid:`, `Match ID:`, `XGID=`...), so the text would not read back as the record.
+    #[error("the step {0:?} would read as a start header")]
+    HeaderLikeStep(String),
+}
+
+/// Whether a line reads as a start header (see `Turns::read_one`).
+fn is_header_line(line: &str) -> bool {
+    let lower = line.to_ascii_lowercase();
+    [
+        "position id:",
+        "positionid:",
+        "pid:",
+        "match id:",
+        "matchid:",
+        "mid:",
+        "xgid=",
+    ]
+    .iter()
+    .any(|h| lower.starts_with(h))
 }
 
 /// The simple record as a [`Format`] (see the module docs).
@@ -215,7 +235,11 @@ impl Format<Backgammon> for Turns {
                     Step::Move(_) | Step::Written(_) => {
                         line.push(' ');
                         line.push_str(&step.to_string());
-                        lines.push(core::mem::take(&mut line).trim().to_owned());
+                        let text = core::mem::take(&mut line).trim().to_owned();
+                        if is_header_line(&text) {
+                            return Err(TurnsError::HeaderLikeStep(step.to_string()));
+                        }
+                        lines.push(text);
                     }
                 }
             }
