@@ -10,7 +10,7 @@
 #![no_main]
 
 use boardgames_core::conformance::check_serde;
-use boardgames_core::pente::{Pente, Point, Variant, INDEX_RANGE};
+use boardgames_core::pente::{OpeningRule, Pente, Point, Variant, INDEX_RANGE};
 use boardgames_core::Game;
 use boardgames_fuzz::{try_move, unchanged_if_err, walk, Bytes, Hooks};
 use libfuzzer_sys::fuzz_target;
@@ -27,7 +27,7 @@ fn start(b: &mut Bytes) -> Pente {
     } else {
         Variant::KeryoPente
     };
-    let fresh = Pente::new(variant, mode & 2 != 0);
+    let fresh = Pente::new(variant, OpeningRule::from_tournament_rule(mode & 2 != 0));
     if mode & 4 == 0 {
         return fresh;
     }

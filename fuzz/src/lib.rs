@@ -350,7 +350,7 @@ pub mod backgammon {
     pub fn foreign_play(pos: &Backgammon, b: &mut Bytes) -> Option<Play> {
         let head = b.byte()?;
         if head & 1 == 0 {
-            let dice = Dice::new(head >> 1 & 7, head >> 4 & 7)?;
+            let dice = Dice::new(head >> 1 & 7, head >> 4 & 7).ok()?;
             let plays = pos.plays(dice);
             let i = usize::from(b.byte()?);
             return plays.get(i % plays.len().max(1)).copied();
@@ -368,7 +368,7 @@ pub mod backgammon {
     /// Dice from the bytes, valid or not (`None` for numbers outside `1..=6`).
     pub fn dice(b: &mut Bytes) -> Option<Dice> {
         let x = b.byte()?;
-        Dice::new(x & 7, x >> 3 & 7)
+        Dice::new(x & 7, x >> 3 & 7).ok()
     }
 
     /// The candidates of the conformance kit: the pass, a few plays of every roll, and single
