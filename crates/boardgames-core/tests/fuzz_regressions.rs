@@ -77,12 +77,18 @@ fn a_turns_step_that_reads_as_a_header_is_not_written() {
         default: Backgammon::new(),
     };
     let records = format.read(text).expect("the input reads");
-    if let Ok(written) = format.write(&records) {
-        let again = format.read(&written).expect("written records read");
-        assert_eq!(again.len(), records.len());
-        for (a, b) in again.iter().zip(&records) {
-            assert_eq!((&a.start, &a.steps), (&b.start, &b.steps));
+    match format.write(&records) {
+        Ok(written) => {
+            let again = format.read(&written).expect("written records read");
+            assert_eq!(again.len(), records.len());
+            for (a, b) in again.iter().zip(&records) {
+                assert_eq!((&a.start, &a.steps), (&b.start, &b.steps));
+            }
         }
+        Err(e) => assert!(
+            e.to_string().contains("would read as a start header"),
+            "{e}"
+        ),
     }
 }
 
@@ -121,12 +127,9 @@ fn match_file_tags_round_trip() {
 
 /// `backgammon_match_file`, second run (`tests/data/fuzz/match_file_quotes_in_value.txt`): a
 /// comment tag whose value is quotes (`t` = `""""...`) is written with each `"` turned into
-/// `'` (the loose writer does so on purpose, and `record::tags`' unit test asserts it), so it
-/// reads back as another value. The loose reader takes everything between the first and the
-/// last quote, so writing quotes as they are would round-trip; left to the maintainers since it
-/// changes a deliberate, tested behaviour of the pente.org / match-file writers.
+/// `'`, so it read back as another value. The loose reader takes everything between the first
+/// and the last quote, so the writer now writes quotes as they are.
 #[test]
-#[ignore = "fuzz finding left open: the loose tag writer turns \" into ' on purpose"]
 fn match_file_tag_values_with_quotes_round_trip() {
     use boardgames_core::backgammon::record::{read_match, write_match};
 
@@ -137,10 +140,9 @@ fn match_file_tag_values_with_quotes_round_trip() {
 
 /// `record_plain`, second run (`tests/data/fuzz/abapro_result_like_step.txt`, three-player
 /// Aba-Pro): the steps kept as written `a`, `\u{5}`, `*` write back to text that reads the `*`
-/// as no step (a result mark), so the record loses a step. Not fixed: found at the very end of
-/// the time given to the campaign.
+/// as no step (a result mark), so the record lost a step. Fixed: the writer refuses a step
+/// kept as written that would not read back as one (`RecordError::UnwritableStep`).
 #[test]
-#[ignore = "fuzz finding not fixed yet: a written step `*` reads back as a result mark"]
 fn abapro_written_steps_round_trip() {
     use boardgames_core::abalone::record::AbaPro;
     use boardgames_core::abalone::Abalone3;
@@ -149,21 +151,23 @@ fn abapro_written_steps_round_trip() {
     let text = include_str!("data/fuzz/abapro_result_like_step.txt");
     let format = AbaPro::new(Abalone3::start());
     let records = format.read(text).expect("the input reads");
-    if let Ok(written) = format.write(&records) {
-        let again = format.read(&written).expect("written records read");
-        assert_eq!(again.len(), records.len());
-        for (a, b) in again.iter().zip(&records) {
-            assert_eq!((&a.start, &a.steps), (&b.start, &b.steps));
+    match format.write(&records) {
+        Ok(written) => {
+            let again = format.read(&written).expect("written records read");
+            assert_eq!(again.len(), records.len());
+            for (a, b) in again.iter().zip(&records) {
+                assert_eq!((&a.start, &a.steps), (&b.start, &b.steps));
+            }
         }
+        Err(e) => assert!(e.to_string().contains("would not read back"), "{e}"),
     }
 }
 
 /// `pente_pgn`, re-run after fix 5 (`tests/data/fuzz/pente_pgn_bracket_tags.txt`): tag lines of
 /// brackets only (`[[[[...]`) read as 3 games that write back to text read as 4; the game
 /// splitter names such a tag by its text after the leading `[`s (empty) while the tag reader
-/// keeps them. Not fixed: found at the end of the time given to the campaign.
+/// keeps them. Fixed: the splitter takes the name after the one opening `[`, as the readers do.
 #[test]
-#[ignore = "fuzz finding not fixed yet: bracket-only tag lines change the number of games"]
 fn pente_org_bracket_tags_write_back_to_as_many_games() {
     use boardgames_core::pente::record::PenteOrg;
     use boardgames_core::pente::{OpeningRule, Pente, Variant};

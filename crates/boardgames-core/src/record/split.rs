@@ -31,8 +31,9 @@ pub fn split_games(
         };
         let header = header_line.is_some();
         let moves = !header && !code.is_empty();
+        // The tag's name as the tag readers take it: after the one opening `[`.
         let name = header_line.map(|code| {
-            let inner = code.trim_start_matches('[');
+            let inner = code.strip_prefix('[').unwrap_or(code);
             inner.split('"').next().unwrap_or(inner).trim().to_owned()
         });
         let repeated = name.as_ref().is_some_and(|n| names.contains(n));

@@ -160,7 +160,8 @@ pub fn read_loose_tags(text: &str) -> Tags {
 }
 
 /// Writes `[Name "value"]` and a line break. Strict: `"` and `\` escaped, a line break
-/// becomes a space; loose: a `"` in the value becomes `'` (the loose syntax has no escape).
+/// becomes a space; loose: the value as it is (the loose syntax has no escape, and its reader
+/// takes everything between the first and the last quote, so quotes inside read back).
 pub fn write_tag(out: &mut String, name: &str, value: &str, syntax: TagSyntax) {
     out.push('[');
     out.push_str(name);
@@ -172,7 +173,6 @@ pub fn write_tag(out: &mut String, name: &str, value: &str, syntax: TagSyntax) {
                 out.push(c);
             }
             (TagSyntax::Strict, '\n') => out.push(' '),
-            (TagSyntax::Loose, '"') => out.push('\''),
             (_, c) => out.push(c),
         }
     }
@@ -261,6 +261,9 @@ mod tests {
         }
         let mut loose = String::new();
         write_tag(&mut loose, "Event", "say \"hi\"", TagSyntax::Loose);
-        assert_eq!(loose, "[Event \"say 'hi'\"]\n");
+        assert_eq!(loose, "[Event \"say \"hi\"\"]\n");
+        // And it reads back as it was.
+        let t = read_loose(loose.trim_end()).expect("a tag");
+        assert_eq!((t.name.as_str(), t.value.as_str()), ("Event", "say \"hi\""));
     }
 }

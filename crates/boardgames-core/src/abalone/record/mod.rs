@@ -104,6 +104,10 @@ pub enum RecordError {
     /// games from a layout.
     #[error("{0}")]
     Unwritable(&'static str),
+    /// Writing: a step kept as written would not read back as that step (it would read as
+    /// a result, a move number, a comment, a move, or several steps).
+    #[error("the step {0:?} kept as written would not read back as one")]
+    UnwritableStep(String),
 }
 
 impl RecordError {
@@ -114,7 +118,10 @@ impl RecordError {
             RecordError::BadMove { line, .. }
             | RecordError::Syntax { line, .. }
             | RecordError::Header { line, .. } => *line,
-            RecordError::Json(_) | RecordError::Start(_) | RecordError::Unwritable(_) => 0,
+            RecordError::Json(_)
+            | RecordError::Start(_)
+            | RecordError::Unwritable(_)
+            | RecordError::UnwritableStep(_) => 0,
         }
     }
 

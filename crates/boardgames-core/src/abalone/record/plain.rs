@@ -247,10 +247,25 @@ impl<const SEATS: usize> Format<Position<SEATS>> for AbaPro<SEATS> {
     fn write(&self, records: &[Record<Position<SEATS>>]) -> Result<String, RecordError> {
         let mut out = String::new();
         for record in records {
+            if let Some(text) = record.steps.iter().find_map(|s| match s {
+                Step::Written(text) if !reads_back_written(text) => Some(text),
+                _ => None,
+            }) {
+                return Err(RecordError::UnwritableStep(text.clone()));
+            }
             write_game(&mut out, record);
         }
         Ok(out)
     }
+}
+
+/// Whether a step kept as written reads back as that same written step: one token, not a
+/// result, with no move number (`.`) or comment (`#`) in it, and not a move.
+fn reads_back_written(text: &str) -> bool {
+    !text.is_empty()
+        && !text.contains(|c: char| c.is_whitespace() || c == '.' || c == '#')
+        && !RESULT_TOKENS.contains(&text)
+        && text.parse::<Notation>().is_err()
 }
 
 /// The result token of a game: `1-0`, `0-1` or `1/2-1/2` with two sides (two players or two
