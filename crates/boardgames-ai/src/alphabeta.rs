@@ -17,6 +17,9 @@ const INFINITY: i32 = WIN + 1;
 /// Scores this close to a win are forced results: the search stops deepening.
 const DECIDED: i32 = WIN - 1000;
 
+/// Plies a line may run past the iteration's depth through positions that are not quiet.
+const MAX_EXTENSION: u32 = 2;
+
 /// Ordering keys above every history score.
 const TABLE_MOVE: i32 = 1 << 30;
 const KILLER: [i32; 2] = [1 << 29, 1 << 28];
@@ -51,6 +54,8 @@ pub struct AlphaBeta<G: Game, E: Evaluator<G>> {
     started: Instant,
     limits: Budget,
     stopped: bool,
+    /// The depth of the iteration being searched.
+    iteration: u32,
 }
 
 impl<G: Game, E: Evaluator<G>> AlphaBeta<G, E> {
@@ -71,6 +76,7 @@ impl<G: Game, E: Evaluator<G>> AlphaBeta<G, E> {
             started: Instant::now(),
             limits: budget,
             stopped: false,
+            iteration: 0,
         }
     }
 
@@ -86,6 +92,11 @@ impl<G: Game, E: Evaluator<G>> AlphaBeta<G, E> {
     #[must_use]
     pub fn evaluator(&self) -> &E {
         &self.eval
+    }
+
+    /// Whether a line `ply` plies long may still be extended past the iteration's depth.
+    fn extensions_left(&self, ply: u32) -> bool {
+        ply < self.iteration + MAX_EXTENSION
     }
 
     /// Counts a node; `true` when a limit of the budget is reached.
@@ -189,6 +200,12 @@ impl<G: Game, E: Evaluator<G>> AlphaBeta<G, E> {
         if self.out_of_budget() {
             return 0;
         }
+        // At the horizon a position that is not quiet gets one more ply, a few times a line.
+        let depth = if depth == 0 && self.extensions_left(ply) && !self.eval.is_quiet(pos) {
+            1
+        } else {
+            depth
+        };
         if depth == 0 {
             return self.eval.evaluate(pos);
         }
@@ -308,6 +325,7 @@ where
         let mut result: Option<(i32, G::Move, u32)> = None;
         let mut fallback = None;
         for depth in 1..=budget.max_depth() {
+            self.iteration = depth;
             let moves = self.ordered(pos, 0, result.map(|(_, mv, _)| mv));
             let &(_, first) = moves.first()?;
             // A budget too small for one move of depth 1 still gets an answer.

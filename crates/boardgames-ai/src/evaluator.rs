@@ -26,6 +26,14 @@ pub trait Evaluator<G: Game> {
         out.extend(pos.moves().iter().copied());
     }
 
+    /// Whether the static score of `pos` can be trusted: no threat that the next move
+    /// decides (the searcher looks one more ply at a position that is not quiet, up to its
+    /// extension limit). Default: always quiet.
+    fn is_quiet(&self, pos: &G) -> bool {
+        let _ = pos;
+        true
+    }
+
     /// A cheap guess of how good `mv` is at `pos`, to order moves before the search knows
     /// better (higher first). Default: 0.
     fn move_hint(&self, pos: &G, mv: G::Move) -> i32 {

@@ -184,6 +184,27 @@ impl Evaluator<Pente> for PenteEval {
         PenteEval::score(pos)
     }
 
+    /// Quiet when neither player has four stones in a window of five with the fifth point
+    /// empty (a five the next move can make or must stop).
+    fn is_quiet(&self, pos: &Pente) -> bool {
+        let g = Grid::of(pos);
+        for &(dc, dr) in &DIRECTIONS {
+            for (col, row) in g.starts() {
+                if g.at(col + 4 * dc, row + 4 * dr).is_none() {
+                    continue;
+                }
+                let mut count = [0usize; 3];
+                for k in 0..5 {
+                    count[usize::from(g.at(col + k * dc, row + k * dr).unwrap_or(0))] += 1;
+                }
+                if count[0] == 1 && (count[1] == 4 || count[2] == 4) {
+                    return false;
+                }
+            }
+        }
+        true
+    }
+
     /// The legal points within two of a stone (every legal point on an empty board).
     fn candidates(&self, pos: &Pente, out: &mut Vec<Point>) {
         out.clear();
