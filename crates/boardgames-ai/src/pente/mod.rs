@@ -9,7 +9,8 @@
 //! | 5 | depth 8 within 10 s | the strongest, slowest |
 //!
 //! Only points within two of a stone are searched (every move of a five or a capture is
-//! there).
+//! there), and a line runs up to two plies past the depth while a four stands with its fifth
+//! point empty.
 
 mod eval;
 
