@@ -50,6 +50,9 @@ pub struct AlphaBeta<G: Game, E: Evaluator<G>> {
     history: HashMap<G::Move, i32>,
     /// One reusable move buffer a ply, so that no node allocates once they have grown.
     buffers: Vec<Vec<(i32, G::Move)>>,
+    /// The evaluator's candidates of the node being ordered (reused, never reallocated once
+    /// grown).
+    scratch: Vec<G::Move>,
     nodes: u64,
     started: Instant,
     limits: Budget,
@@ -72,6 +75,7 @@ impl<G: Game, E: Evaluator<G>> AlphaBeta<G, E> {
             killers: Vec::new(),
             history: HashMap::new(),
             buffers: Vec::new(),
+            scratch: Vec::new(),
             nodes: 0,
             started: Instant::now(),
             limits: budget,
@@ -153,11 +157,11 @@ impl<G: Game, E: Evaluator<G>> AlphaBeta<G, E> {
             self.killers.push([None, None]);
         }
         let mut buf = std::mem::take(&mut self.buffers[ply]);
-        let mut moves = Vec::new();
+        let mut moves = std::mem::take(&mut self.scratch);
         self.eval.candidates(pos, &mut moves);
         buf.clear();
         let killers = self.killers[ply];
-        for mv in moves {
+        for &mv in &moves {
             let key = if Some(mv) == table_move {
                 TABLE_MOVE
             } else if Some(mv) == killers[0] {
@@ -169,6 +173,7 @@ impl<G: Game, E: Evaluator<G>> AlphaBeta<G, E> {
             };
             buf.push((key, mv));
         }
+        self.scratch = moves;
         // Stable, so that equal keys keep the candidates' order: the search is deterministic.
         buf.sort_by_key(|&(key, _)| core::cmp::Reverse(key));
         buf
