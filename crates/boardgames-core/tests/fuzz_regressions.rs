@@ -172,3 +172,43 @@ fn pente_org_bracket_tags_write_back_to_as_many_games() {
     let format = PenteOrg::new(Pente::new(Variant::Pente, OpeningRule::Tournament));
     round_trips_or_refuses(&format, text, "");
 }
+
+/// `pente_pgn`, re-run after fix 8 (`tests/data/fuzz/pente_pgn_spaced_brackets.txt`): lines of
+/// brackets with spaces inside (`[[[[[[   [[[[[[[]`) read as 3 games that wrote back to text
+/// read as 4.
+#[test]
+fn pente_org_spaced_bracket_tags_write_back_to_as_many_games() {
+    use boardgames_core::pente::record::PenteOrg;
+    use boardgames_core::pente::{OpeningRule, Pente, Variant};
+
+    let text = include_str!("data/fuzz/pente_pgn_spaced_brackets.txt");
+    let format = PenteOrg::new(Pente::new(Variant::Pente, OpeningRule::Tournament));
+    round_trips_or_refuses(&format, text, "");
+}
+
+/// `backgammon_match_file`, re-run after fix 7 (`tests/data/fuzz/match_file_no_length.txt`):
+/// a record whose games carry no match-length line wrote back to text that read as having "a
+/// second match length".
+#[test]
+fn match_file_without_a_length_round_trips() {
+    use boardgames_core::backgammon::record::{read_match, write_match};
+
+    let text = include_str!("data/fuzz/match_file_no_length.txt");
+    let record = read_match(text).expect("the input reads");
+    assert_eq!(read_match(&write_match(&record)).as_ref(), Ok(&record));
+}
+
+/// `record_plain`, re-run after fix 3 (`tests/data/fuzz/turns_roll_like_step.txt`): the
+/// one-turn-a-line record kept the step `66:** A6[[` as written, and wrote it back as text that
+/// read as a roll and a play, so a written step became a move.
+#[test]
+fn a_turns_step_kept_as_written_stays_written() {
+    use boardgames_core::backgammon::record::Turns;
+    use boardgames_core::backgammon::Backgammon;
+
+    let text = include_str!("data/fuzz/turns_roll_like_step.txt");
+    let format = Turns {
+        default: Backgammon::new(),
+    };
+    round_trips_or_refuses(&format, text, "would not read back");
+}

@@ -1,5 +1,7 @@
 //! Files of several games: where one game ends and the next begins.
 
+use super::tags::{read_tag, TagSyntax};
+
 /// The games of a text, each with its first line (from 1).
 ///
 /// A game is a run of header lines then move lines. A header line after move lines, a header
@@ -31,11 +33,9 @@ pub fn split_games(
         };
         let header = header_line.is_some();
         let moves = !header && !code.is_empty();
-        // The tag's name as the tag readers take it: after the one opening `[`.
-        let name = header_line.map(|code| {
-            let inner = code.strip_prefix('[').unwrap_or(code);
-            inner.split('"').next().unwrap_or(inner).trim().to_owned()
-        });
+        // The tag's name as the formats' (loose) tag reader takes it.
+        let name =
+            header_line.and_then(|code| read_tag(code, TagSyntax::Loose).ok()?.map(|t| t.name));
         let repeated = name.as_ref().is_some_and(|n| names.contains(n));
         if (header && (moves_seen || repeated)) || (moves && ended) {
             if any {

@@ -73,10 +73,7 @@ pub fn read_match(text: &str) -> Result<MatchRecord, RecordError> {
             game.score = score;
             continue;
         }
-        if let Some(n) = t
-            .strip_suffix("point match")
-            .or_else(|| t.strip_suffix("points match"))
-        {
+        if let Some(n) = length_line(t) {
             if saw_length || !rec.games.is_empty() {
                 return Err(err(indent, "a second match length".into()));
             }
@@ -173,8 +170,7 @@ pub fn read_matches(text: &str) -> Result<Vec<MatchRecord>, RecordError> {
             run_start.get_or_insert(i);
             continue;
         }
-        let length_line = t.ends_with("point match") || t.ends_with("points match");
-        if length_line && game_seen {
+        if length_line(t).is_some() && game_seen {
             starts.push(run_start.unwrap_or(i));
             game_seen = false;
         }
@@ -306,6 +302,17 @@ struct Placed {
     /// Column relative to the logical line's start.
     rel: usize,
     kind: Cell,
+}
+
+/// The length of a match-length line (`5 point match`), trimmed, as written: `None` for a
+/// line that does not end with `point match` / `points match`, or that starts as a move line
+/// does (a move number or a cell), whose play may end with those words.
+fn length_line(t: &str) -> Option<&str> {
+    let n = t
+        .strip_suffix("point match")
+        .or_else(|| t.strip_suffix("points match"))?;
+    let first = t.split_whitespace().next().unwrap_or("");
+    (!is_number(first) && !starts_cell(first)).then_some(n)
 }
 
 /// Whether `tok` is a move number `12)`.

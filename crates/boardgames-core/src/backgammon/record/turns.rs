@@ -33,6 +33,10 @@ pub enum TurnsError {
     /// (`pid:`, `Match ID:`, `XGID=`...), so the text would not read back as the record.
     #[error("the step {0:?} would read as a start header")]
     HeaderLikeStep(String),
+    /// Writing: a step kept as written holds a word that reads as a roll (`66:`), so the text
+    /// would read back as a roll and another play.
+    #[error("the step {0:?} would not read back: it holds a roll")]
+    RollLikeStep(String),
 }
 
 /// Whether a line reads as a start header (see `Turns::read_one`).
@@ -233,6 +237,10 @@ impl Format<Backgammon> for Turns {
                         line = format!("{d}:");
                     }
                     Step::Move(_) | Step::Written(_) => {
+                        let written = step.to_string();
+                        if written.split_whitespace().any(|w| roll_prefix(w).is_some()) {
+                            return Err(TurnsError::RollLikeStep(written));
+                        }
                         line.push(' ');
                         line.push_str(&step.to_string());
                         let text = core::mem::take(&mut line).trim().to_owned();
