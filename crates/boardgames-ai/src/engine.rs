@@ -41,13 +41,21 @@ pub trait Engine<G: Game>: Send {
 /// An [`Engine`] playing with its own budget, as a [`Player`].
 pub struct EnginePlayer<G: Game> {
     engine: Box<dyn Engine<G>>,
+    budget: Budget,
 }
 
 impl<G: Game> EnginePlayer<G> {
-    /// The player of `engine`.
+    /// The player of `engine`, searching with the budget of its level.
     #[must_use]
     pub fn new(engine: Box<dyn Engine<G>>) -> EnginePlayer<G> {
-        EnginePlayer { engine }
+        let budget = engine.budget();
+        EnginePlayer { engine, budget }
+    }
+
+    /// The player of `engine`, searching with `budget` for every move.
+    #[must_use]
+    pub fn with_budget(engine: Box<dyn Engine<G>>, budget: Budget) -> EnginePlayer<G> {
+        EnginePlayer { engine, budget }
     }
 }
 
@@ -57,7 +65,6 @@ impl<G: Game> Player<G> for EnginePlayer<G> {
     }
 
     fn choose(&mut self, pos: &G) -> Option<G::Move> {
-        let budget = self.engine.budget();
-        self.engine.search(pos, &budget).map(|r| r.best)
+        self.engine.search(pos, &self.budget).map(|r| r.best)
     }
 }

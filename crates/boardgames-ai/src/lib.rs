@@ -24,16 +24,20 @@
 //! * [`AlphaBeta`]: negamax alpha-beta for games of two seats without chance, with
 //!   iterative deepening, principal variation search, a transposition table on
 //!   [`Game::key`](boardgames_core::Game::key) and move ordering;
+//! * [`Mcts`]: upper-confidence tree search for any number of seats in teams, with chance
+//!   nodes, its leaves valued by random playouts ([`RandomPlayout`]) or a game's [`Leaf`];
 //! * [`Budget`]: depth, nodes and time limits of one search;
 //! * [`Engine`]: a searcher with its evaluator, which answers with a [`SearchResult`] (the
 //!   move, its score, the principal variation); [`EnginePlayer`] makes one a
 //!   [`Player`](boardgames_core::player::Player);
 //! * [`pente`]: the Pente and Keryo-Pente evaluator and levels.
 
+pub mod abalone;
 mod alphabeta;
 mod budget;
 mod engine;
 mod evaluator;
+mod mcts;
 pub mod pente;
 mod table;
 
@@ -41,3 +45,4 @@ pub use alphabeta::AlphaBeta;
 pub use budget::Budget;
 pub use engine::{Engine, EnginePlayer, SearchResult};
 pub use evaluator::{Evaluator, LOSS, WIN};
+pub use mcts::{Leaf, Mcts, RandomPlayout, TeamValues};

@@ -31,6 +31,47 @@ pub enum KitCommand {
     /// The engine's move for each position of a JSON-lines file: a stable contract for other
     /// programs (see below).
     Bestmove(BestmoveArgs),
+    /// Two players (random, the engine at a level or budget, or an external engine over the
+    /// bestmove contract) play a series of games: wins, draws, losses, the score and the Elo
+    /// difference with 95 % intervals.
+    Arena(ArenaArgs),
+}
+
+/// Options of `arena`.
+#[derive(Clone, Debug, Args)]
+pub struct ArenaArgs {
+    /// Player A: random, level=N, movetime=MS, depth=D, nodes=N (comma-separated, e.g.
+    /// level=4,depth=3), or cmd=PROGRAM ARGS (an engine speaking the bestmove contract).
+    #[arg(long, value_name = "SPEC", value_parser = clap::value_parser!(crate::arena::PlayerSpec))]
+    pub a: crate::arena::PlayerSpec,
+    /// Player B, as --a.
+    #[arg(long, value_name = "SPEC", value_parser = clap::value_parser!(crate::arena::PlayerSpec))]
+    pub b: crate::arena::PlayerSpec,
+    /// Number of games. A plays each team in turn from each opening (in two-player games,
+    /// first in odd games and second in even ones).
+    #[arg(long, default_value_t = 100)]
+    pub games: u32,
+    /// Seed of the random plies and of chance; with untimed players the same seed gives the
+    /// same games.
+    #[arg(long, default_value_t = 0)]
+    pub seed: u64,
+    /// Openings: a record file of the game (any format replay reads, several games a file);
+    /// each game's end position starts a group of games, in turn.
+    #[arg(long, value_name = "FILE")]
+    pub openings: Option<PathBuf>,
+    /// Uniformly random moves played from each opening before the players take over.
+    #[arg(long, value_name = "N", default_value_t = 0)]
+    pub random_plies: usize,
+    /// Stop a game that has not ended after this many steps (moves and chance outcomes); it
+    /// counts as a draw.
+    #[arg(long, default_value_t = 100_000)]
+    pub max_steps: usize,
+    /// Write every game's record to FILE (the format selfplay writes).
+    #[arg(long, value_name = "FILE")]
+    pub records: Option<PathBuf>,
+    /// One JSON line per game, then one for the series, instead of the text summary.
+    #[arg(long)]
+    pub jsonl: bool,
 }
 
 /// Options of `bestmove`.

@@ -133,6 +133,13 @@ pub trait GameCli: Sized {
         Err("this game has no bestmove mode".to_owned())
     }
 
+    /// The JSON text of `pos` in a form [`GameCli::position_of`] reads back, for external
+    /// engines in `arena` (`cmd=`). Default: none (the game has no such form).
+    fn position_json(&self, pos: &Self::Game) -> Option<String> {
+        let _ = pos;
+        None
+    }
+
     /// The player of a computer seat in `play`: the engine at `level` where the game has one
     /// and `level` is not 0, else [`GameCli::computer`].
     fn player(&self, seat: Seat, seed: u64, level: Option<u8>) -> Box<dyn Player<Self::Game>> {

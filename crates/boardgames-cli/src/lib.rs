@@ -48,6 +48,7 @@
 //! Exit codes ([`Exit`]): 0 success, 1 the input was read but a move in it is illegal (or
 //! some `--jsonl` lines are bad), 2 the input could not be read or parsed.
 
+pub mod arena;
 pub mod args;
 pub mod bestmove;
 pub mod convert;
@@ -67,8 +68,8 @@ use std::io::{self, Write};
 use boardgames_core::record::replay as replay_record;
 
 pub use args::{
-    parse_duration, BestmoveArgs, ChanceArgs, ColorChoice, ConvertArgs, KitCommand, MovesArgs,
-    Opponent, PerftArgs, PlayArgs, ReplayArgs, SelfplayArgs,
+    parse_duration, ArenaArgs, BestmoveArgs, ChanceArgs, ColorChoice, ConvertArgs, KitCommand,
+    MovesArgs, Opponent, PerftArgs, PlayArgs, ReplayArgs, SelfplayArgs,
 };
 pub use frontend::{
     format_for, format_named, CommandHelp, CommandOutput, Formats, GameCli, MoveListing,
@@ -154,6 +155,7 @@ pub fn run<C: GameCli>(cli: &C, command: &KitCommand) -> Exit {
         KitCommand::Bestmove(a) => {
             bestmove::bestmove(cli, a, &mut stdin.lock(), &mut out, &mut err)
         }
+        KitCommand::Arena(a) => arena::arena(cli, a, &mut stdin.lock(), &mut out, &mut err),
     };
     finish(result.and_then(|exit| out.flush().map(|()| exit)), &mut err)
 }

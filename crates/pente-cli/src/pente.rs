@@ -88,8 +88,15 @@ impl GameCli for PenteCli {
     }
 
     /// A JSON record (`{"variant", "tournament_rule", "moves": [...]}`, the form of the
-    /// reference data's `games.jsonl`), replayed to its last position.
+    /// reference data's `games.jsonl`), replayed to its last position; or, without `moves`,
+    /// the JSON form of a position (`{"variant", "tournament_rule", "ply", "captures",
+    /// "player1", "player2"}`, docs/pente.md).
     fn position_of(&self, json: &str) -> Result<Pente, String> {
+        let is_position = serde_json::from_str::<serde_json::Value>(json)
+            .is_ok_and(|v| v.get("moves").is_none() && v.get("player1").is_some());
+        if is_position {
+            return serde_json::from_str::<Pente>(json).map_err(|e| e.to_string());
+        }
         let mut records = PenteJson.read(json).map_err(|e| e.to_string())?;
         let record = match (records.pop(), records.is_empty()) {
             (Some(r), true) => r,
@@ -100,6 +107,11 @@ impl GameCli for PenteCli {
             return Err(format!("ply {}: {:?}: {}", bad.ply, bad.written, bad.error));
         }
         Ok(*trace.last())
+    }
+
+    /// The JSON form of the position (docs/pente.md), which `position_of` reads.
+    fn position_json(&self, pos: &Pente) -> Option<String> {
+        serde_json::to_string(pos).ok()
     }
 
     /// pente.org game files and move lists (`pgn`: their `Game` and `Rated` tags give the

@@ -657,3 +657,136 @@ fn the_computer_blocks_a_four_and_hint_names_the_block() {
     assert!(out.contains("hint: "), "{out}");
     assert!(out.contains("player 2 (O) (computer): "), "{out}");
 }
+
+/// The text summary of `arena` as a map from its label to the rest of the line.
+fn arena_lines(stdout: &str) -> HashMap<String, String> {
+    stdout
+        .lines()
+        .filter_map(|l| l.split_once(": "))
+        .map(|(k, v)| (k.to_owned(), v.to_owned()))
+        .collect()
+}
+
+#[test]
+fn arena_against_a_tiny_script_engine_over_the_bestmove_contract() {
+    // The script answers K10 then the first empty point from A1 upwards: a legal but
+    // aimless player that level 1 beats in every game, whoever starts.
+    let script = root().join("crates/pente-cli/tests/data/first-empty-engine.sh");
+    let records = std::env::temp_dir().join(format!("arena-records-{}.txt", std::process::id()));
+    let out = stdout_of(pente().args([
+        "arena",
+        "--a",
+        "level=1",
+        "--b",
+        &format!("cmd=sh {}", script.display()),
+        "--games",
+        "4",
+        "--records",
+        records.to_str().expect("UTF-8 path"),
+    ]));
+    let lines = arena_lines(&out);
+    assert_eq!(lines["A"], "alpha-beta level 1", "{out}");
+    assert!(lines["B"].starts_with("external sh "), "{out}");
+    assert_eq!(lines["games 4"], "A wins 4, draws 0, B wins 0", "{out}");
+    // 4 of 4: the score's Wilson interval is 0.510 to 1 (z = 1.96, hand-worked), so the
+    // Elo is +inf with a lower end of +7.
+    assert_eq!(lines["score of A"], "1.000 (95 % interval 0.510 to 1.000)");
+    assert_eq!(lines["Elo A - B"], "+inf (95 % interval +7 to +inf)");
+    // The records read back: four games, the script's moves among them.
+    let text = std::fs::read_to_string(&records).expect("records written");
+    let _ = std::fs::remove_file(&records);
+    assert_eq!(text.matches("# game ").count(), 4);
+    assert!(text.contains("1. K10 A1 "), "{text}");
+    let replayed = stdout_of(
+        pente()
+            .args(["replay", "--game", "4", "-"])
+            .write_stdin(text),
+    );
+    assert!(replayed.contains("wins by five"), "{replayed}");
+}
+
+#[test]
+fn arena_drives_our_own_bestmove_as_an_external_engine() {
+    // The program's own bestmove loop at depth 2 against level 1: the contract both ways.
+    let me = assert_cmd::cargo::cargo_bin("pente-cli");
+    let out = stdout_of(pente().args([
+        "arena",
+        "--a",
+        &format!("cmd={} bestmove --depth 2 --jsonl -", me.display()),
+        "--b",
+        "depth=2",
+        "--games",
+        "2",
+        "--random-plies",
+        "4",
+        "--seed",
+        "3",
+        "--jsonl",
+    ]));
+    let lines: Vec<Value> = out
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("JSON"))
+        .collect();
+    assert_eq!(lines.len(), 3, "{out}");
+    for (k, game) in lines[..2].iter().enumerate() {
+        assert_eq!(game["game"], k + 1);
+        assert_eq!(game["a_team"], k);
+    }
+    // The summary counts the two games.
+    let summary = &lines[2];
+    let total = ["a_wins", "draws", "b_wins"]
+        .iter()
+        .map(|k| summary[k].as_u64().expect("a count"))
+        .sum::<u64>();
+    assert_eq!(total, 2, "{summary}");
+    assert_eq!(summary["games"], 2);
+}
+
+#[test]
+fn arena_refuses_bad_specs_and_engine_failures() {
+    pente()
+        .args(["arena", "--a", "level=9", "--b", "random"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("levels are 1 to 5"));
+    pente()
+        .args([
+            "arena",
+            "--a",
+            "random",
+            "--b",
+            "cmd=/nonexistent/engine",
+            "--games",
+            "1",
+        ])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("cannot start"));
+    // An engine that stops without answering, or answers with no legal move, stops the
+    // arena (exit 1).
+    pente()
+        .args([
+            "arena",
+            "--a",
+            "cmd=sh -c 'x'",
+            "--b",
+            "random",
+            "--games",
+            "1",
+        ])
+        .assert()
+        .code(1);
+    pente()
+        .args([
+            "arena",
+            "--a",
+            "cmd=echo {\"move\":\"Z99\"}",
+            "--b",
+            "random",
+            "--games",
+            "1",
+        ])
+        .assert()
+        .code(1)
+        .stderr(predicate::str::contains("game 1:"));
+}

@@ -1,0 +1,662 @@
+//! `arena`: two players, A and B, play a series of games; the result is A's wins, draws and
+//! losses, its score, and the Elo difference with a 95 % interval.
+//!
+//! A player is a [`PlayerSpec`]: a random mover, the game's engine at a level or with a
+//! budget of its own, or an external program that speaks the `bestmove --jsonl` contract
+//! (one JSON line in, one out; see [`crate::bestmove`]). Games are played in groups, one game
+//! a team: in each game of a group A plays the next team's seats and B every other seat (so
+//! in two-player games A moves first in every other game), all from the same opening. The
+//! opening of a group is the game's start, or the next record of `--openings` (in turn), then
+//! `--random-plies` uniformly random moves drawn from the seeded generator. Chance outcomes
+//! come from the same generator, so with untimed players the same seed gives the same games.
+//!
+//! Output, one line each: the two players; `games N: A wins W, draws D, B wins L`; A's score
+//! (`(W + D / 2) / N`) with its 95 % Wilson interval; the Elo difference A - B with the
+//! interval's ends converted the same way (`inf` where the score is 0 or 1). With `--jsonl`,
+//! a JSON line per game then one for the whole series (see [`ArenaGame`], [`ArenaSummary`]);
+//! both are stable contracts. A progress bar goes to standard error at a terminal.
+
+use std::fs::File;
+use std::io::{self, BufRead, BufReader, BufWriter, Write};
+use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
+use std::str::FromStr;
+use std::time::Duration;
+
+use boardgames_ai::{Budget, EnginePlayer};
+use boardgames_core::player::{Player, RandomPlayer};
+use boardgames_core::record::{replay, Applied};
+use boardgames_core::{search, Game, Seat, Turn};
+use indicatif::{ProgressBar, ProgressStyle};
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
+use serde::Serialize;
+use serde_json::Value;
+
+use crate::args::ArenaArgs;
+use crate::frontend::{format_for, GameCli};
+use crate::{input, Exit};
+
+/// Who plays one side of the arena, as written on the command line.
+///
+/// * `random`: a uniformly random legal move;
+/// * `level=N`: the game's engine at level N (1 to 5), with the level's budget;
+/// * `movetime=MS`, `depth=D`, `nodes=N`: the engine at its default level searching with
+///   this budget instead; they combine with each other and with `level`, comma-separated
+///   (`level=4,depth=3`: level 4's engine, 3 plies a move, no clock);
+/// * `cmd=PROGRAM ARG...`: an external engine speaking the `bestmove --jsonl` contract on its
+///   standard input and output (the words are split at spaces, without quoting).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum PlayerSpec {
+    /// A uniformly random legal move.
+    Random,
+    /// The game's engine: its level (`None`: the default) and a budget replacing the level's
+    /// (any of its fields set).
+    Engine {
+        /// The level, 1 to 5.
+        level: Option<u8>,
+        /// The budget of every move; `Budget::default()` keeps the level's.
+        budget: Budget,
+    },
+    /// An external program and its arguments.
+    Command(Vec<String>),
+}
+
+impl FromStr for PlayerSpec {
+    type Err = String;
+
+    fn from_str(text: &str) -> Result<PlayerSpec, String> {
+        const FORMS: &str =
+            "expected random, level=N, movetime=MS, depth=D, nodes=N or cmd=PROGRAM ARGS";
+        let text = text.trim();
+        if text == "random" {
+            return Ok(PlayerSpec::Random);
+        }
+        if let Some(command) = text.strip_prefix("cmd=") {
+            let words: Vec<String> = command.split_whitespace().map(str::to_owned).collect();
+            if words.is_empty() {
+                return Err("cmd= needs a program".to_owned());
+            }
+            return Ok(PlayerSpec::Command(words));
+        }
+        let (mut level, mut budget) = (None, Budget::default());
+        for part in text.split(',') {
+            let (key, value) = part
+                .split_once('=')
+                .ok_or_else(|| format!("{part:?}: {FORMS}"))?;
+            let number = |what: &str| -> Result<u64, String> {
+                value
+                    .trim()
+                    .parse::<u64>()
+                    .ok()
+                    .filter(|&n| n > 0)
+                    .ok_or_else(|| format!("{key}={value}: {what} must be a whole number above 0"))
+            };
+            match key.trim() {
+                "level" => {
+                    let n = number("the level")?;
+                    if n > 5 {
+                        return Err(format!("level={n}: the levels are 1 to 5"));
+                    }
+                    level = Some(n as u8);
+                }
+                "movetime" => budget.time = Some(Duration::from_millis(number("the time")?)),
+                "depth" => {
+                    let d = number("the depth")?;
+                    budget.depth = Some(u32::try_from(d.min(64)).unwrap_or(64));
+                }
+                "nodes" => budget.nodes = Some(number("the node count")?),
+                _ => return Err(format!("{part:?}: {FORMS}")),
+            }
+        }
+        Ok(PlayerSpec::Engine { level, budget })
+    }
+}
+
+/// One line of `arena --jsonl` for each game, fields in this order.
+#[derive(Serialize)]
+pub struct ArenaGame {
+    /// The game's number, from 1.
+    pub game: u32,
+    /// The team A played (0 for the first seat's team).
+    pub a_team: u8,
+    /// `"a"`, `"b"`, `"draw"` (no winner), or `"unfinished"` (stopped at `--max-steps`, or
+    /// a player had no move: counted as a draw).
+    pub result: &'static str,
+    /// Moves played (chance outcomes not counted), the opening's included.
+    pub plies: usize,
+    /// How the game ended, in words.
+    pub end: String,
+}
+
+/// The last line of `arena --jsonl`, fields in this order.
+#[derive(Serialize)]
+pub struct ArenaSummary {
+    /// Games played.
+    pub games: u32,
+    /// Games A won.
+    pub a_wins: u32,
+    /// Games without a winner (draws and unfinished games).
+    pub draws: u32,
+    /// Games B won.
+    pub b_wins: u32,
+    /// A's score, `(a_wins + draws / 2) / games`.
+    pub score: f64,
+    /// The ends of the score's 95 % Wilson interval.
+    pub score_low: f64,
+    /// See `score_low`.
+    pub score_high: f64,
+    /// The Elo difference A - B of the score; `null` when the score is 0 or 1.
+    pub elo: Option<f64>,
+    /// The Elo of `score_low` (`null`: minus infinity).
+    pub elo_low: Option<f64>,
+    /// The Elo of `score_high` (`null`: plus infinity).
+    pub elo_high: Option<f64>,
+}
+
+/// The Elo difference of a score in `0..=1`, `None` at 0 and 1 (infinite).
+#[must_use]
+pub fn elo_of(score: f64) -> Option<f64> {
+    (score > 0.0 && score < 1.0).then(|| -400.0 * (1.0 / score - 1.0).log10())
+}
+
+/// The 95 % Wilson score interval of a score `p` over `n` games.
+#[must_use]
+pub fn wilson(p: f64, n: u32) -> (f64, f64) {
+    if n == 0 {
+        return (0.0, 1.0);
+    }
+    let (z, n) = (1.959_964, f64::from(n));
+    let centre = p + z * z / (2.0 * n);
+    let spread = z * (p * (1.0 - p) / n + z * z / (4.0 * n * n)).sqrt();
+    let scale = 1.0 + z * z / n;
+    (
+        ((centre - spread) / scale).max(0.0),
+        ((centre + spread) / scale).min(1.0),
+    )
+}
+
+impl ArenaSummary {
+    /// The summary of `a_wins`, `draws`, `b_wins`.
+    #[must_use]
+    pub fn of(a_wins: u32, draws: u32, b_wins: u32) -> ArenaSummary {
+        let games = a_wins + draws + b_wins;
+        let score = if games == 0 {
+            0.5
+        } else {
+            (f64::from(a_wins) + f64::from(draws) / 2.0) / f64::from(games)
+        };
+        let (low, high) = wilson(score, games);
+        // Rounded, so that the figures print the same on every platform; an end at 0 or 1
+        // stays there.
+        let round = |x: f64, places: i32| {
+            let scale = 10f64.powi(places);
+            (x * scale).round() / scale
+        };
+        let (score_low, score_high) = (round(low, 4), round(high, 4));
+        ArenaSummary {
+            games,
+            a_wins,
+            draws,
+            b_wins,
+            score: round(score, 4),
+            score_low,
+            score_high,
+            elo: elo_of(score).map(|e| round(e, 1)),
+            // The lower end is below 1 and the upper above 0 for any number of games.
+            elo_low: elo_of(score_low).map(|e| round(e, 1)),
+            elo_high: elo_of(score_high).map(|e| round(e, 1)),
+        }
+    }
+
+    /// The text lines of the summary (without the players).
+    #[must_use]
+    pub fn text(&self) -> String {
+        let elo = |e: Option<f64>, inf: &str| e.map_or(inf.to_owned(), |e| format!("{e:+.0}"));
+        format!(
+            "games {}: A wins {}, draws {}, B wins {}\n\
+             score of A: {:.3} (95 % interval {:.3} to {:.3})\n\
+             Elo A - B: {} (95 % interval {} to {})",
+            self.games,
+            self.a_wins,
+            self.draws,
+            self.b_wins,
+            self.score,
+            self.score_low,
+            self.score_high,
+            elo(self.elo, if self.score >= 1.0 { "+inf" } else { "-inf" }),
+            elo(self.elo_low, "-inf"),
+            elo(self.elo_high, "+inf"),
+        )
+    }
+}
+
+/// An external engine on the other end of two pipes.
+struct External {
+    name: String,
+    child: Child,
+    input: Option<ChildStdin>,
+    output: BufReader<ChildStdout>,
+    asked: u64,
+}
+
+impl External {
+    fn spawn(words: &[String]) -> Result<External, String> {
+        let name = words.join(" ");
+        let mut child = Command::new(&words[0])
+            .args(&words[1..])
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::inherit())
+            .spawn()
+            .map_err(|e| format!("cannot start {name:?}: {e}"))?;
+        let (Some(input), Some(output)) = (child.stdin.take(), child.stdout.take()) else {
+            return Err(format!("cannot talk to {name:?}"));
+        };
+        Ok(External {
+            name,
+            child,
+            input: Some(input),
+            output: BufReader::new(output),
+            asked: 0,
+        })
+    }
+
+    /// The engine's move at `pos`, sent as `position` (JSON text).
+    fn ask<G: Game>(&mut self, pos: &G, position: &str) -> Result<G::Move, String> {
+        self.asked += 1;
+        let name = &self.name;
+        let input = self.input.as_mut().ok_or("the engine's input is closed")?;
+        writeln!(input, "{{\"id\":{},\"position\":{position}}}", self.asked)
+            .and_then(|()| input.flush())
+            .map_err(|e| format!("{name:?} does not read its input: {e}"))?;
+        let mut line = String::new();
+        match self.output.read_line(&mut line) {
+            Ok(0) => return Err(format!("{name:?} stopped without answering")),
+            Err(e) => return Err(format!("{name:?}: cannot read its answer: {e}")),
+            Ok(_) => {}
+        }
+        let answer: Value = serde_json::from_str(line.trim())
+            .map_err(|e| format!("{name:?} answered {:?}: not JSON: {e}", line.trim()))?;
+        let text = answer
+            .get("move")
+            .and_then(Value::as_str)
+            .ok_or_else(|| format!("{name:?} answered {:?}: no \"move\"", line.trim()))?;
+        pos.parse_move(text)
+            .map_err(|e| format!("{name:?} played {text:?}: {e}"))
+    }
+}
+
+impl Drop for External {
+    fn drop(&mut self) {
+        // Closing its input ends a bestmove loop; then wait for it.
+        drop(self.input.take());
+        let _ = self.child.wait();
+    }
+}
+
+/// One side of the arena, ready to play.
+enum Side<G: Game> {
+    /// A player of the library, with its name for the output.
+    Player(Box<dyn Player<G>>, String),
+    External(External),
+}
+
+impl<G: Game> Side<G> {
+    fn name(&self) -> String {
+        match self {
+            Side::Player(_, name) => name.clone(),
+            Side::External(e) => format!("external {}", e.name),
+        }
+    }
+}
+
+/// The side `spec` describes for `cli`'s game.
+fn side<C: GameCli>(cli: &C, spec: &PlayerSpec, seed: u64) -> Result<Side<C::Game>, String> {
+    match spec {
+        PlayerSpec::Random => Ok(Side::Player(
+            Box::new(RandomPlayer::seeded(seed)),
+            "random".to_owned(),
+        )),
+        PlayerSpec::Engine { level, budget } => {
+            let engine = cli
+                .engine(*level)
+                .ok_or("this game has no engine: use random or cmd=PROGRAM")?;
+            let mut name = engine.name();
+            let player = if *budget == Budget::default() {
+                EnginePlayer::new(engine)
+            } else {
+                let mut limits = Vec::new();
+                limits.extend(budget.depth.map(|d| format!("depth {d}")));
+                limits.extend(budget.nodes.map(|n| format!("{n} nodes")));
+                limits.extend(budget.time.map(|t| format!("{} ms", t.as_millis())));
+                name = format!("{name}, {}", limits.join(", "));
+                EnginePlayer::with_budget(engine, *budget)
+            };
+            Ok(Side::Player(Box::new(player), name))
+        }
+        PlayerSpec::Command(words) => {
+            let probe = cli.start();
+            if cli.position_json(&probe).is_none() {
+                return Err("this game has no bestmove position form for cmd=".to_owned());
+            }
+            External::spawn(words).map(Side::External)
+        }
+    }
+}
+
+/// The openings: `(start, steps)` of each record of `--openings`, or the game's start alone.
+fn openings<C: GameCli>(
+    cli: &C,
+    args: &ArenaArgs,
+    stdin: &mut dyn BufRead,
+    err: &mut dyn Write,
+) -> io::Result<Result<Vec<(C::Game, Vec<Applied<C::Game>>)>, Exit>> {
+    let Some(path) = &args.openings else {
+        return Ok(Ok(vec![(cli.start(), Vec::new())]));
+    };
+    let text = match input::read_text(path, cli.lossy_input(), stdin, err)? {
+        Ok(text) => text,
+        Err(exit) => return Ok(Err(exit)),
+    };
+    let formats = cli.formats();
+    let Some(format) = format_for::<C>(&formats, &text) else {
+        writeln!(err, "error: this game reads no record files")?;
+        return Ok(Err(Exit::BadInput));
+    };
+    let records = match format.read(&text) {
+        Ok(records) if records.is_empty() => {
+            writeln!(err, "error: --openings: {}", input::EMPTY_INPUT)?;
+            return Ok(Err(Exit::BadInput));
+        }
+        Ok(records) => records,
+        Err(e) => {
+            let message = cli.read_error(format.name(), &path.display().to_string(), &e);
+            writeln!(
+                err,
+                "error: --openings: {}",
+                crate::repl::cut_quoted(&message)
+            )?;
+            return Ok(Err(Exit::BadInput));
+        }
+    };
+    let mut out = Vec::new();
+    for (k, record) in records.iter().enumerate() {
+        let trace = replay(record);
+        if let Some(bad) = &trace.illegal {
+            writeln!(
+                err,
+                "error: --openings: game {}: ply {}: {:?} is not legal",
+                k + 1,
+                bad.ply,
+                bad.written
+            )?;
+            return Ok(Err(Exit::Failure));
+        }
+        if trace.last().turn() == Turn::Over {
+            writeln!(err, "error: --openings: game {} is over", k + 1)?;
+            return Ok(Err(Exit::BadInput));
+        }
+        out.push((record.start.clone(), trace.applied.clone()));
+    }
+    Ok(Ok(out))
+}
+
+/// The number of teams of `pos`'s game.
+fn team_count<G: Game>(pos: &G) -> u8 {
+    (0..pos.seat_count())
+        .filter_map(|s| u8::try_from(s).ok())
+        .map(|s| pos.team_of(Seat(s)).0)
+        .max()
+        .map_or(1, |t| t + 1)
+}
+
+/// Runs `arena` (see the module docs).
+///
+/// # Errors
+/// Only errors writing `out`, `err` or the records file.
+pub fn arena<C: GameCli>(
+    cli: &C,
+    args: &ArenaArgs,
+    stdin: &mut dyn BufRead,
+    out: &mut dyn Write,
+    err: &mut dyn Write,
+) -> io::Result<Exit> {
+    let openings = match openings(cli, args, stdin, err)? {
+        Ok(o) => o,
+        Err(exit) => return Ok(exit),
+    };
+    let mut sides = Vec::new();
+    for (label, spec, salt) in [("A", &args.a, 1u64), ("B", &args.b, 2)] {
+        match side(
+            cli,
+            spec,
+            args.seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) ^ salt,
+        ) {
+            Ok(s) => sides.push(s),
+            Err(e) => {
+                writeln!(err, "error: --{}: {e}", label.to_ascii_lowercase())?;
+                return Ok(Exit::BadInput);
+            }
+        }
+    }
+    let mut records = match &args.records {
+        Some(path) => match File::create(path) {
+            Ok(f) => Some(BufWriter::new(f)),
+            Err(e) => {
+                writeln!(err, "error: cannot write {}: {e}", path.display())?;
+                return Ok(Exit::BadInput);
+            }
+        },
+        None => None,
+    };
+    if !args.jsonl {
+        writeln!(out, "A: {}", sides[0].name())?;
+        writeln!(out, "B: {}", sides[1].name())?;
+        out.flush()?;
+    }
+    let bar = ProgressBar::new(u64::from(args.games));
+    bar.set_style(
+        ProgressStyle::with_template("{bar:30} {pos}/{len} games, {msg} [{elapsed}]")
+            .unwrap_or_else(|_| ProgressStyle::default_bar()),
+    );
+    let mut rng = ChaCha8Rng::seed_from_u64(args.seed);
+    let teams = team_count(&cli.start());
+    let (mut wins, mut draws, mut losses) = (0u32, 0u32, 0u32);
+    let mut opening = (cli.start(), Vec::new(), cli.start());
+    for game in 0..args.games {
+        let a_team = u8::try_from(game % u32::from(teams)).unwrap_or(0);
+        if a_team == 0 {
+            // A new group: the next opening and its random plies.
+            let (start, steps) = &openings[(game / u32::from(teams)) as usize % openings.len()];
+            let mut pos = start.clone();
+            for step in steps {
+                let _ = step.apply(&mut pos);
+            }
+            let mut steps = steps.clone();
+            let mut plies = 0;
+            while plies < args.random_plies {
+                let step = match pos.turn() {
+                    Turn::Over => break,
+                    Turn::Chance => search::random_chance(&pos, &mut rng).map(Applied::Chance),
+                    Turn::Seat(_) => {
+                        plies += 1;
+                        search::random_move(&pos, &mut rng).map(Applied::Move)
+                    }
+                };
+                let Some(step) = step else { break };
+                if step.apply(&mut pos).is_err() {
+                    break;
+                }
+                steps.push(step);
+            }
+            opening = (start.clone(), steps, pos);
+        }
+        let (start, mut steps, mut pos) = opening.clone();
+        let mut failure = None;
+        while steps.len() < args.max_steps {
+            let step = match pos.turn() {
+                Turn::Over => break,
+                Turn::Chance => search::random_chance(&pos, &mut rng).map(Applied::Chance),
+                Turn::Seat(s) => {
+                    let who = usize::from(pos.team_of(s).0 != a_team);
+                    match &mut sides[who] {
+                        Side::Player(p, _) => p.choose(&pos).map(Applied::Move),
+                        Side::External(e) => {
+                            let position = cli.position_json(&pos).unwrap_or_default();
+                            match e.ask(&pos, &position) {
+                                Ok(mv) => Some(Applied::Move(mv)),
+                                Err(message) => {
+                                    failure = Some(message);
+                                    None
+                                }
+                            }
+                        }
+                    }
+                }
+            };
+            let Some(step) = step else { break };
+            if let Err(e) = step.apply(&mut pos) {
+                failure = Some(format!("an illegal move: {e}"));
+                break;
+            }
+            steps.push(step);
+        }
+        if let Some(message) = failure {
+            bar.finish_and_clear();
+            writeln!(err, "error: game {}: {message}", game + 1)?;
+            return Ok(Exit::Failure);
+        }
+        let result = match pos.outcome() {
+            Some(outcome) => match outcome.winner() {
+                Some(t) if t.0 == a_team => {
+                    wins += 1;
+                    "a"
+                }
+                Some(_) => {
+                    losses += 1;
+                    "b"
+                }
+                None => {
+                    draws += 1;
+                    "draw"
+                }
+            },
+            None => {
+                draws += 1;
+                "unfinished"
+            }
+        };
+        if let Some(file) = records.as_mut() {
+            writeln!(
+                file,
+                "# game {} of {}, A ({}) plays team {a_team}, seed {}",
+                game + 1,
+                args.games,
+                sides[0].name(),
+                args.seed
+            )?;
+            writeln!(
+                file,
+                "{}",
+                cli.write_record(&start, &steps, &pos).trim_end()
+            )?;
+            writeln!(file, "# result: {}", cli.describe_end(&pos))?;
+        }
+        if args.jsonl {
+            let line = ArenaGame {
+                game: game + 1,
+                a_team,
+                result,
+                plies: steps
+                    .iter()
+                    .filter(|s| matches!(s, Applied::Move(_)))
+                    .count(),
+                end: cli.describe_end(&pos),
+            };
+            writeln!(out, "{}", serde_json::to_string(&line).unwrap_or_default())?;
+            out.flush()?;
+        }
+        bar.inc(1);
+        bar.set_message(format!("A {wins} = {draws} B {losses}"));
+    }
+    bar.finish_and_clear();
+    if let Some(file) = records.as_mut() {
+        file.flush()?;
+    }
+    let summary = ArenaSummary::of(wins, draws, losses);
+    if args.jsonl {
+        writeln!(
+            out,
+            "{}",
+            serde_json::to_string(&summary).unwrap_or_default()
+        )?;
+    } else {
+        writeln!(out, "{}", summary.text())?;
+    }
+    Ok(Exit::Success)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn specs_read_and_refuse() {
+        assert_eq!("random".parse(), Ok(PlayerSpec::Random));
+        assert_eq!(
+            "level=3".parse(),
+            Ok(PlayerSpec::Engine {
+                level: Some(3),
+                budget: Budget::default()
+            })
+        );
+        assert_eq!(
+            "level=4,depth=3".parse(),
+            Ok(PlayerSpec::Engine {
+                level: Some(4),
+                budget: Budget::depth(3)
+            })
+        );
+        assert_eq!(
+            "movetime=250".parse(),
+            Ok(PlayerSpec::Engine {
+                level: None,
+                budget: Budget::time(Duration::from_millis(250))
+            })
+        );
+        assert_eq!(
+            "cmd=sh engine.sh -q".parse(),
+            Ok(PlayerSpec::Command(vec![
+                "sh".into(),
+                "engine.sh".into(),
+                "-q".into()
+            ]))
+        );
+        for bad in [
+            "", "level=6", "level=0", "depth=x", "cmd=", "fast", "nodes=-1",
+        ] {
+            assert!(bad.parse::<PlayerSpec>().is_err(), "{bad}");
+        }
+    }
+
+    #[test]
+    fn scores_and_elo_follow_the_formulas() {
+        // 75 % is 400 * log10(3) = 190.8 Elo.
+        let e = elo_of(0.75).expect("finite");
+        assert!((e - 190.85).abs() < 0.01, "{e}");
+        assert_eq!(elo_of(0.5), Some(0.0));
+        assert_eq!(elo_of(1.0), None);
+        // Wilson interval of 9/10: 0.596 to 0.982 (hand-worked with z = 1.96).
+        let (lo, hi) = wilson(0.9, 10);
+        assert!(
+            (lo - 0.596).abs() < 0.001 && (hi - 0.982).abs() < 0.001,
+            "{lo} {hi}"
+        );
+        let all = ArenaSummary::of(10, 0, 0);
+        assert_eq!((all.score, all.elo, all.elo_high), (1.0, None, None));
+        assert!(all.elo_low.is_some_and(|e| e > 0.0));
+        assert!(all.text().contains("Elo A - B: +inf"));
+        let even = ArenaSummary::of(3, 4, 3);
+        assert_eq!((even.score, even.elo), (0.5, Some(0.0)));
+    }
+}
