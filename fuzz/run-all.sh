@@ -76,6 +76,7 @@ for t in "${targets[@]}"; do
     [[ $runs -gt 0 ]] && args+=(-runs="$runs")
     # shellcheck disable=SC2206
     [[ -n ${EXTRA_ARGS:-} ]] && args+=(${EXTRA_ARGS})
+    rm -f "artifacts/logs/$t.job.log"
     start=$(date +%s)
     nice -n 19 cargo "$toolchain" fuzz run "$t" "$here/corpus/$t" -- "${args[@]}" >"$log" 2>&1
     rc=$?
@@ -83,8 +84,12 @@ for t in "${targets[@]}"; do
     [[ -f fuzz-0.log ]] && mv -f fuzz-0.log "artifacts/logs/$t.job.log"
     elapsed=$(($(date +%s) - start))
     crashes=$(($(count_artifacts "$t") - before))
-    execs=$(grep -o 'stat::number_of_executed_units: *[0-9]*' "$log" | tail -1 | grep -o '[0-9]*$')
-    rate=$(grep -o 'stat::average_exec_per_sec: *[0-9]*' "$log" | tail -1 | grep -o '[0-9]*$')
+    # The final statistics are in the child's log when the time ran out, else in ours; the
+    # logs may hold the fuzz bytes, so read them as text (-a).
+    logs=("$log")
+    [[ -f "artifacts/logs/$t.job.log" ]] && logs+=("artifacts/logs/$t.job.log")
+    execs=$(grep -aoh 'stat::number_of_executed_units: *[0-9]*' "${logs[@]}" | tail -1 | grep -o '[0-9]*$')
+    rate=$(grep -aoh 'stat::average_exec_per_sec: *[0-9]*' "${logs[@]}" | tail -1 | grep -o '[0-9]*$')
     if [[ $rc -ne 0 && $crashes -eq 0 ]]; then
         # A failure that left no artifact (a build error, a bad flag) counts as one.
         crashes=1

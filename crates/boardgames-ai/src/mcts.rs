@@ -121,7 +121,8 @@ pub struct Mcts<G: Game, L: Leaf<G>> {
     seed: u64,
     nodes: Vec<Node>,
     edges: Vec<Edge<G>>,
-    /// The largest tree, in edges; past it the search values leaves without expanding.
+    /// The largest tree, in edges (about 48 MB); past it the search goes on refining the
+    /// tree it has, valuing its leaves without expanding them.
     max_edges: usize,
 }
 
@@ -144,7 +145,7 @@ impl<G: Game, L: Leaf<G>> Mcts<G, L> {
             seed,
             nodes: Vec::new(),
             edges: Vec::new(),
-            max_edges: 4_000_000,
+            max_edges: 1 << 20,
         }
     }
 

@@ -34,8 +34,34 @@ pub enum KitCommand {
     /// Two players (random, the engine at a level or budget, or an external engine over the
     /// bestmove contract) play a series of games: wins, draws, losses, the score and the Elo
     /// difference with 95 % intervals.
+    #[command(after_help = ARENA_HELP)]
     Arena(ArenaArgs),
 }
+
+/// The output contract of `arena`, for its `--help`.
+pub const ARENA_HELP: &str = "\
+Players (--a, --b): random; level=N (the engine at level N, 1 to 5, with its budget);
+movetime=MS, depth=D, nodes=N (the engine with this budget instead; they combine, e.g.
+level=4,depth=3); cmd=PROGRAM ARGS (an external engine speaking this program's bestmove
+--jsonl contract on its standard input and output: it gets {\"id\": N, \"position\": ...}
+lines and answers with a \"move\" in the game's notation; words split at spaces).
+Games: in groups of one game a team, all from the same opening (the start, or the next game
+of --openings, then --random-plies random moves); in each game of a group A plays the next
+team's seats and B all the others. Chance comes from --seed.
+Output (a stable contract):
+  A: <name>
+  B: <name>
+  games N: A wins W, draws D, B wins L
+  score of A: S (95 % interval LOW to HIGH)
+  Elo A - B: E (95 % interval LOW to HIGH)
+The score is (W + D/2) / N with its Wilson interval; Elo is -400 log10(1/S - 1) of each
+(+inf or -inf at a score of 1 or 0). With --jsonl: one line per game,
+  {\"game\", \"a_team\", \"result\": \"a\" | \"b\" | \"draw\" | \"unfinished\", \"plies\", \"end\"}
+then {\"games\", \"a_wins\", \"draws\", \"b_wins\", \"score\", \"score_low\", \"score_high\",
+\"elo\", \"elo_low\", \"elo_high\"} (scores to 4 places, Elo to 1; null for an infinite Elo).
+An unfinished game (--max-steps) counts as a draw. Exit status: 0 done; 1 an external engine
+failed or played an illegal move (the game is named); 2 a bad option or openings file.
+A progress bar goes to standard error at a terminal.";
 
 /// Options of `arena`.
 #[derive(Clone, Debug, Args)]

@@ -382,3 +382,64 @@ fn a_line_editor_shows_the_prompts_itself() {
     );
     assert!(out.contains("player 1: 2\nrace 2 - 0"), "{out}");
 }
+
+#[test]
+fn arena_counts_games_alternates_teams_and_repeats_for_a_seed() {
+    use crate::arena::{self, PlayerSpec};
+    use crate::args::ArenaArgs;
+    let run = |seed, jsonl| {
+        let args = ArenaArgs {
+            a: PlayerSpec::Random,
+            b: PlayerSpec::Random,
+            games: 6,
+            seed,
+            openings: None,
+            random_plies: 1,
+            max_steps: 1000,
+            records: None,
+            jsonl,
+        };
+        let (mut out, mut err) = (Vec::new(), Vec::new());
+        let exit = arena::arena(&RaceCli, &args, &mut &b""[..], &mut out, &mut err).expect("I/O");
+        assert_eq!(exit, Exit::Success);
+        String::from_utf8(out).expect("UTF-8")
+    };
+    let text = run(4, false);
+    assert_eq!(text, run(4, false));
+    assert!(
+        text.starts_with("A: random\nB: random\ngames 6: A wins "),
+        "{text}"
+    );
+    let lines = run(4, true);
+    let games: Vec<serde_json::Value> = lines
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("JSON"))
+        .collect();
+    assert_eq!(games.len(), 7);
+    let mut a_wins = 0;
+    for (k, g) in games[..6].iter().enumerate() {
+        // A plays team 0 then team 1, in turn.
+        assert_eq!(g["a_team"], k % 2, "{g}");
+        a_wins += u64::from(g["result"] == "a");
+        assert_ne!(g["result"], "unfinished");
+    }
+    // Every Race game ends with a winner: the text and the JSON agree on the count.
+    assert_eq!(games[6]["a_wins"], a_wins);
+    assert!(text.contains(&format!("A wins {a_wins}, draws 0, B wins {}", 6 - a_wins)));
+    // No engine in this game: the arena says so.
+    let args = ArenaArgs {
+        a: "level=2".parse().expect("a spec"),
+        b: PlayerSpec::Random,
+        games: 1,
+        seed: 0,
+        openings: None,
+        random_plies: 0,
+        max_steps: 10,
+        records: None,
+        jsonl: false,
+    };
+    let (mut out, mut err) = (Vec::new(), Vec::new());
+    let exit = arena::arena(&RaceCli, &args, &mut &b""[..], &mut out, &mut err).expect("I/O");
+    assert_eq!(exit, Exit::BadInput);
+    assert!(String::from_utf8_lossy(&err).contains("--a: this game has no engine"));
+}

@@ -3,11 +3,11 @@
 //!
 //! | level | budget | what it sees |
 //! |---|---|---|
-//! | 1 | 300 iterations | ejections one or two moves ahead |
-//! | 2 | 1,500 iterations | a few moves of every seat |
-//! | 3 (default) | 6,000 iterations within 1 s | deeper threats, about a second |
-//! | 4 | 20,000 iterations within 3 s | |
-//! | 5 | 60,000 iterations within 10 s | the strongest, slowest |
+//! | 1 | 1,000 iterations | ejections a move or two ahead |
+//! | 2 | 10,000 iterations | a few moves of every seat |
+//! | 3 (default) | 100,000 iterations within 1 s | deeper threats |
+//! | 4 | 300,000 iterations within 3 s | |
+//! | 5 | 1,000,000 iterations within 10 s | the strongest, slowest |
 //!
 //! Every seat plays for its team (three players: each seat alone; four and six: two teams
 //! of partners): at each seat's turn the tree search takes the move best for that seat's
@@ -78,11 +78,11 @@ impl<const SEATS: usize> Leaf<Position<SEATS>> for TeamLeaf {
 #[must_use]
 pub fn multi_budget(level: u8) -> Budget {
     let (nodes, seconds) = match level.clamp(1, 5) {
-        1 => (300, None),
-        2 => (1_500, None),
-        3 => (6_000, Some(1)),
-        4 => (20_000, Some(3)),
-        _ => (60_000, Some(10)),
+        1 => (1_000, None),
+        2 => (10_000, None),
+        3 => (100_000, Some(1)),
+        4 => (300_000, Some(3)),
+        _ => (1_000_000, Some(10)),
     };
     Budget {
         depth: None,

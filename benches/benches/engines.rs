@@ -1,0 +1,109 @@
+//! The engines' search speed: alpha-beta nodes per second (Pente, on positions of real
+//! games) and Monte Carlo iterations per second (three- and six-player Abalone, on positions
+//! of random games), each measured as a whole search with a fixed budget.
+//!
+//! Run: `cargo bench -p boardgames-benches --bench engines`. Figures: `docs/performance.md`.
+
+#![allow(missing_docs)] // criterion_group! generates undocumented items
+
+use std::hint::black_box;
+
+use boardgames_ai::{abalone, pente, Budget, Engine};
+use boardgames_core::abalone::{Abalone3, Abalone6, Position};
+use boardgames_core::pente::{record::JsonRecord, OpeningRule, Pente, Point};
+use boardgames_core::search::random_move;
+use boardgames_core::{Game, Turn};
+use criterion::{criterion_group, criterion_main, Criterion, Throughput};
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
+
+/// Positions of the real Pente games: ply 12 of every 200th game that lasts that long.
+fn pente_positions() -> Vec<Pente> {
+    let mut out = Vec::new();
+    for (k, line) in boardgames_benches::read_jsonl_gz("pente/games.jsonl.gz")
+        .into_iter()
+        .enumerate()
+    {
+        if k % 200 != 0 {
+            continue;
+        }
+        let rec: JsonRecord = serde_json::from_value(line).expect("record");
+        let mut pos = Pente::new(
+            rec.variant,
+            OpeningRule::from_tournament_rule(rec.tournament_rule),
+        );
+        let moves: Vec<Point> = rec.moves.iter().filter_map(|m| m.parse().ok()).collect();
+        if moves.len() < 14 || moves[..12].iter().any(|&m| pos.play(m).is_err()) {
+            continue;
+        }
+        if matches!(pos.turn(), Turn::Seat(_)) {
+            out.push(pos);
+        }
+    }
+    out
+}
+
+fn alpha_beta(c: &mut Criterion) {
+    let positions = pente_positions();
+    let budget = Budget::depth(3);
+    let mut engine = pente::engine(3);
+    let nodes: u64 = positions
+        .iter()
+        .map(|p| engine.search(p, &budget).map_or(0, |r| r.nodes))
+        .sum();
+    let mut group = c.benchmark_group("engines/pente_alpha_beta_depth3");
+    group.sample_size(10);
+    group.throughput(Throughput::Elements(nodes));
+    group.bench_function(format!("{}_positions", positions.len()), |b| {
+        b.iter(|| {
+            for p in &positions {
+                black_box(engine.search(p, &budget));
+            }
+        })
+    });
+    group.finish();
+}
+
+/// Positions 40 random plies from the start, from 10 seeds.
+fn random_positions<const SEATS: usize>(start: Position<SEATS>) -> Vec<Position<SEATS>> {
+    (0..10)
+        .map(|seed| {
+            let mut rng = ChaCha8Rng::seed_from_u64(seed);
+            let mut pos = start;
+            for _ in 0..40 {
+                match random_move(&pos, &mut rng) {
+                    Some(mv) => pos.play_unchecked(mv),
+                    None => break,
+                }
+            }
+            pos
+        })
+        .filter(|p| matches!(p.turn(), Turn::Seat(_)))
+        .collect()
+}
+
+fn mcts<const SEATS: usize>(c: &mut Criterion, name: &str, start: Position<SEATS>) {
+    let positions = random_positions(start);
+    let iterations = 2_000;
+    let budget = Budget::nodes(iterations);
+    let mut engine = abalone::multi_engine::<SEATS>(3, 1);
+    let mut group = c.benchmark_group(format!("engines/{name}_mcts_2000"));
+    group.sample_size(10);
+    group.throughput(Throughput::Elements(iterations * positions.len() as u64));
+    group.bench_function(format!("{}_positions", positions.len()), |b| {
+        b.iter(|| {
+            for p in &positions {
+                black_box(engine.search(p, &budget));
+            }
+        })
+    });
+    group.finish();
+}
+
+fn monte_carlo(c: &mut Criterion) {
+    mcts(c, "abalone3", Abalone3::start());
+    mcts(c, "abalone6", Abalone6::start());
+}
+
+criterion_group!(benches, alpha_beta, monte_carlo);
+criterion_main!(benches);
