@@ -344,13 +344,16 @@ fn side<C: GameCli>(cli: &C, spec: &PlayerSpec, seed: u64) -> Result<Side<C::Gam
     }
 }
 
+/// An opening: the start and the steps played from it.
+type Opening<G> = (G, Vec<Applied<G>>);
+
 /// The openings: `(start, steps)` of each record of `--openings`, or the game's start alone.
 fn openings<C: GameCli>(
     cli: &C,
     args: &ArenaArgs,
     stdin: &mut dyn BufRead,
     err: &mut dyn Write,
-) -> io::Result<Result<Vec<(C::Game, Vec<Applied<C::Game>>)>, Exit>> {
+) -> io::Result<Result<Vec<Opening<C::Game>>, Exit>> {
     let Some(path) = &args.openings else {
         return Ok(Ok(vec![(cli.start(), Vec::new())]));
     };

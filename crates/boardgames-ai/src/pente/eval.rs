@@ -1,8 +1,9 @@
 //! The static evaluation of a Pente or Keryo-Pente position.
 
-use boardgames_core::pente::{Pente, Point, SIZE};
+use boardgames_core::pente::{Pente, Point};
 use boardgames_core::{Game, Seat};
 
+use super::bits::{capture_lines, completions, near, windows_by_count, Bits, ALL, AXES, WINDOWS};
 use crate::evaluator::Evaluator;
 
 /// The value of a window of five points holding `n` stones of one player and none of the
@@ -22,9 +23,6 @@ const CAPTURED: i32 = 60;
 const CAPTURE_NOW: i32 = 400;
 const CAPTURE_THREAT: i32 = 150;
 
-/// The four lines through a point: right, up, up-right, down-right.
-const DIRECTIONS: [(isize, isize); 4] = [(1, 0), (0, 1), (1, 1), (1, -1)];
-
 /// Scores Pente and Keryo-Pente positions by the rules' ways to win: windows of five points
 /// that one player alone occupies (more stones, more value; a four of the side to move is a
 /// win in one), the stones captured against the target (10, or 15 in Keryo-Pente), and the
@@ -33,50 +31,163 @@ const DIRECTIONS: [(isize, isize); 4] = [(1, 0), (0, 1), (1, 1), (1, -1)];
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
 pub struct PenteEval;
 
-/// The board as one byte a point: 0 empty, 1 player 1, 2 player 2; row-major from A1; and
-/// the box around the stones (columns and rows, inclusive), where every line with a stone
-/// starts within 4.
-struct Grid {
-    cells: [u8; SIZE * SIZE],
-    cols: (isize, isize),
-    rows: (isize, isize),
-}
-
-impl Grid {
-    fn of(pos: &Pente) -> Grid {
-        let mut cells = [0u8; SIZE * SIZE];
-        let (mut cols, mut rows) = ((isize::MAX, isize::MIN), (isize::MAX, isize::MIN));
-        for seat in 0..2u8 {
-            for p in pos.stones(Seat(seat)).iter() {
-                cells[p.row() * SIZE + p.col()] = seat + 1;
-                let (c, r) = (p.col() as isize, p.row() as isize);
-                cols = (cols.0.min(c), cols.1.max(c));
-                rows = (rows.0.min(r), rows.1.max(r));
-            }
-        }
-        Grid { cells, cols, rows }
-    }
-
-    /// The starts of every window or line that may hold a stone: the box widened by 4,
-    /// within the board (empty when there is no stone).
-    fn starts(&self) -> impl Iterator<Item = (isize, isize)> {
-        let last = SIZE as isize - 1;
-        let (c0, c1) = ((self.cols.0 - 4).max(0), (self.cols.1 + 4).min(last));
-        let (r0, r1) = ((self.rows.0 - 4).max(0), (self.rows.1 + 4).min(last));
-        (r0..=r1).flat_map(move |r| (c0..=c1).map(move |c| (c, r)))
-    }
-
-    /// The point `(col, row)`, `None` off the board.
-    fn at(&self, col: isize, row: isize) -> Option<u8> {
-        let size = SIZE as isize;
-        ((0..size).contains(&col) && (0..size).contains(&row))
-            .then(|| self.cells[(row * size + col) as usize])
-    }
-}
-
 impl PenteEval {
     /// The score for the side to move (see [`PenteEval`]); `pos` is not finished.
     fn score(pos: &Pente) -> i32 {
+        let me = pos.side_to_move().index();
+        let them = 1 - me;
+        let stones = [Bits::of(pos.stones(Seat(0))), Bits::of(pos.stones(Seat(1)))];
+        let empty = ALL.minus(stones[0]).minus(stones[1]);
+        let mut lines = [0i32; 2];
+        let mut fours = [0u32; 2];
+        let mut completion = [Bits::default(); 2];
+        for (&step, &valid) in AXES.iter().zip(&WINDOWS) {
+            for s in 0..2 {
+                let by_count = windows_by_count(stones[s], stones[1 - s], step, valid);
+                for (n, windows) in by_count.iter().enumerate() {
+                    lines[s] += WINDOW[n + 1] * windows.count() as i32;
+                }
+                fours[s] += by_count[3].count();
+                completion[s] = completion[s].or(completions(by_count[3], step, empty));
+            }
+        }
+        if fours[me] > 0 {
+            return FOUR_TO_MOVE;
+        }
+        let mut score = lines[me] - lines[them];
+        // Fours of the opponent completed by two different points: one block stops one.
+        if completion[them].count() >= 2 {
+            score -= DOUBLE_FOUR;
+        }
+        let caps = pos.captures();
+        let need = i32::from(pos.variant().captures_to_win());
+        let (mine, theirs) = (i32::from(caps[me]), i32::from(caps[them]));
+        score += (mine - theirs) * CAPTURED;
+        // Near the target each capture weighs more.
+        score += near_target(mine, need) - near_target(theirs, need);
+        let longest = pos.variant().longest_capture();
+        let now = capture_lines(stones[me], stones[them], empty, longest) as i32;
+        let threat = capture_lines(stones[them], stones[me], empty, longest) as i32;
+        score += now * CAPTURE_NOW - threat * CAPTURE_THREAT;
+        score
+    }
+}
+
+/// The bonus of having captured `stones` of `need`: nothing far from it, much one or two
+/// captures away.
+fn near_target(stones: i32, need: i32) -> i32 {
+    match need - stones {
+        ..=2 => 3_000,
+        3..=4 => 800,
+        5..=6 => 200,
+        _ => 0,
+    }
+}
+
+impl Evaluator<Pente> for PenteEval {
+    fn evaluate(&self, pos: &Pente) -> i32 {
+        PenteEval::score(pos)
+    }
+
+    /// Quiet when neither player has four stones in a window of five with the fifth point
+    /// empty (a five the next move can make or must stop).
+    fn is_quiet(&self, pos: &Pente) -> bool {
+        let stones = [Bits::of(pos.stones(Seat(0))), Bits::of(pos.stones(Seat(1)))];
+        AXES.iter().zip(&WINDOWS).all(|(&step, &valid)| {
+            (0..2).all(|s| windows_by_count(stones[s], stones[1 - s], step, valid)[3].is_empty())
+        })
+    }
+
+    /// The legal points within two of a stone (every legal point on an empty board).
+    fn candidates(&self, pos: &Pente, out: &mut Vec<Point>) {
+        out.clear();
+        let legal = pos.moves();
+        let stones = Bits::of(pos.stones(Seat(0))).or(Bits::of(pos.stones(Seat(1))));
+        if stones.is_empty() {
+            out.extend(legal.iter().copied());
+            return;
+        }
+        let near = near(stones);
+        out.extend(legal.iter().copied().filter(|p| near.has(p.index())));
+        if out.is_empty() {
+            // The tournament rule may forbid every point near the stones.
+            out.extend(legal.iter().copied());
+        }
+    }
+
+    /// Stones next to the point count three, those two away one: play where the fight is.
+    fn move_hint(&self, pos: &Pente, mv: Point) -> i32 {
+        let (c, r) = (mv.col(), mv.row());
+        let mut hint = 0;
+        for dr in -2..=2isize {
+            for dc in -2..=2isize {
+                let near = Point::new((c as isize + dc) as usize, (r as isize + dr) as usize);
+                if let Some(p) = near.filter(|_| c as isize + dc >= 0 && r as isize + dr >= 0) {
+                    if pos.at(p).is_some() {
+                        hint += if dr.abs() <= 1 && dc.abs() <= 1 { 3 } else { 1 };
+                    }
+                }
+            }
+        }
+        hint
+    }
+}
+
+/// The first, cell-by-cell form of the evaluation, kept as the reference the bitboard form
+/// must agree with.
+#[cfg(test)]
+mod reference {
+    use boardgames_core::pente::{Pente, SIZE};
+    use boardgames_core::{Game, Seat};
+
+    use super::*;
+
+    /// The four lines through a point: right, up, up-right, down-right.
+    const DIRECTIONS: [(isize, isize); 4] = [(1, 0), (0, 1), (1, 1), (1, -1)];
+
+    /// The board as one byte a point: 0 empty, 1 player 1, 2 player 2; row-major from A1; and
+    /// the box around the stones (columns and rows, inclusive), where every line with a stone
+    /// starts within 4.
+    struct Grid {
+        cells: [u8; SIZE * SIZE],
+        cols: (isize, isize),
+        rows: (isize, isize),
+    }
+
+    impl Grid {
+        fn of(pos: &Pente) -> Grid {
+            let mut cells = [0u8; SIZE * SIZE];
+            let (mut cols, mut rows) = ((isize::MAX, isize::MIN), (isize::MAX, isize::MIN));
+            for seat in 0..2u8 {
+                for p in pos.stones(Seat(seat)).iter() {
+                    cells[p.row() * SIZE + p.col()] = seat + 1;
+                    let (c, r) = (p.col() as isize, p.row() as isize);
+                    cols = (cols.0.min(c), cols.1.max(c));
+                    rows = (rows.0.min(r), rows.1.max(r));
+                }
+            }
+            Grid { cells, cols, rows }
+        }
+
+        /// The starts of every window or line that may hold a stone: the box widened by 4,
+        /// within the board (empty when there is no stone).
+        fn starts(&self) -> impl Iterator<Item = (isize, isize)> {
+            let last = SIZE as isize - 1;
+            let (c0, c1) = ((self.cols.0 - 4).max(0), (self.cols.1 + 4).min(last));
+            let (r0, r1) = ((self.rows.0 - 4).max(0), (self.rows.1 + 4).min(last));
+            (r0..=r1).flat_map(move |r| (c0..=c1).map(move |c| (c, r)))
+        }
+
+        /// The point `(col, row)`, `None` off the board.
+        fn at(&self, col: isize, row: isize) -> Option<u8> {
+            let size = SIZE as isize;
+            ((0..size).contains(&col) && (0..size).contains(&row))
+                .then(|| self.cells[(row * size + col) as usize])
+        }
+    }
+
+    /// The score for the side to move (see [`PenteEval`]); `pos` is not finished.
+    pub(super) fn score(pos: &Pente) -> i32 {
         let me = pos.side_to_move().index();
         let g = Grid::of(pos);
         let mut lines = [0i32; 2];
@@ -136,57 +247,39 @@ impl PenteEval {
         score += now * CAPTURE_NOW - threat * CAPTURE_THREAT;
         score
     }
-}
 
-/// The bonus of having captured `stones` of `need`: nothing far from it, much one or two
-/// captures away.
-fn near_target(stones: i32, need: i32) -> i32 {
-    match need - stones {
-        ..=2 => 3_000,
-        3..=4 => 800,
-        5..=6 => 200,
-        _ => 0,
-    }
-}
-
-/// `[captures the side to move can make now, captures the opponent threatens]`: lines of a
-/// stone, then 2 (or up to `longest`) of the other player's, then an empty point.
-fn capture_chances(g: &Grid, me: usize, longest: usize) -> [i32; 2] {
-    let mut out = [0i32; 2];
-    let mover = (me + 1) as u8;
-    for &(dc, dr) in &DIRECTIONS {
-        for (col, row) in g.starts() {
-            {
-                let Some(first) = g.at(col, row).filter(|&v| v != 0) else {
-                    continue;
-                };
-                let other = 3 - first;
-                for len in 2..=longest as isize {
-                    // Both ways along the line: stone, `len` of the other, empty.
-                    for sign in [1, -1] {
-                        let (sc, sr) = (dc * sign, dr * sign);
-                        let flanked =
-                            (1..=len).all(|k| g.at(col + k * sc, row + k * sr) == Some(other));
-                        let open = g.at(col + (len + 1) * sc, row + (len + 1) * sr) == Some(0);
-                        if flanked && open {
-                            out[usize::from(first != mover)] += 1;
+    /// `[captures the side to move can make now, captures the opponent threatens]`: lines of a
+    /// stone, then 2 (or up to `longest`) of the other player's, then an empty point.
+    fn capture_chances(g: &Grid, me: usize, longest: usize) -> [i32; 2] {
+        let mut out = [0i32; 2];
+        let mover = (me + 1) as u8;
+        for &(dc, dr) in &DIRECTIONS {
+            for (col, row) in g.starts() {
+                {
+                    let Some(first) = g.at(col, row).filter(|&v| v != 0) else {
+                        continue;
+                    };
+                    let other = 3 - first;
+                    for len in 2..=longest as isize {
+                        // Both ways along the line: stone, `len` of the other, empty.
+                        for sign in [1, -1] {
+                            let (sc, sr) = (dc * sign, dr * sign);
+                            let flanked =
+                                (1..=len).all(|k| g.at(col + k * sc, row + k * sr) == Some(other));
+                            let open = g.at(col + (len + 1) * sc, row + (len + 1) * sr) == Some(0);
+                            if flanked && open {
+                                out[usize::from(first != mover)] += 1;
+                            }
                         }
                     }
                 }
             }
         }
-    }
-    out
-}
-
-impl Evaluator<Pente> for PenteEval {
-    fn evaluate(&self, pos: &Pente) -> i32 {
-        PenteEval::score(pos)
+        out
     }
 
-    /// Quiet when neither player has four stones in a window of five with the fifth point
-    /// empty (a five the next move can make or must stop).
-    fn is_quiet(&self, pos: &Pente) -> bool {
+    /// Whether neither player has four in a window of five with the fifth point empty.
+    pub(super) fn is_quiet(pos: &Pente) -> bool {
         let g = Grid::of(pos);
         for &(dc, dr) in &DIRECTIONS {
             for (col, row) in g.starts() {
@@ -205,15 +298,11 @@ impl Evaluator<Pente> for PenteEval {
         true
     }
 
-    /// The legal points within two of a stone (every legal point on an empty board).
-    fn candidates(&self, pos: &Pente, out: &mut Vec<Point>) {
-        out.clear();
-        let legal = pos.moves();
+    /// The legal points within two of a stone, by looking around each stone.
+    pub(super) fn near(pos: &Pente) -> Vec<boardgames_core::pente::Point> {
         let mut near = [false; SIZE * SIZE];
-        let mut any = false;
         for seat in 0..2u8 {
             for p in pos.stones(Seat(seat)).iter() {
-                any = true;
                 let (c, r) = (p.col() as isize, p.row() as isize);
                 for dr in -2..=2isize {
                     for dc in -2..=2isize {
@@ -225,32 +314,56 @@ impl Evaluator<Pente> for PenteEval {
                 }
             }
         }
-        out.extend(
-            legal
-                .iter()
-                .copied()
-                .filter(|p| !any || near[p.row() * SIZE + p.col()]),
-        );
-        if out.is_empty() {
-            // The tournament rule may forbid every point near the stones.
-            out.extend(legal.iter().copied());
-        }
+        pos.moves()
+            .iter()
+            .copied()
+            .filter(|p| near[p.row() * SIZE + p.col()])
+            .collect()
     }
+}
 
-    /// Stones next to the point count three, those two away one: play where the fight is.
-    fn move_hint(&self, pos: &Pente, mv: Point) -> i32 {
-        let (c, r) = (mv.col(), mv.row());
-        let mut hint = 0;
-        for dr in -2..=2isize {
-            for dc in -2..=2isize {
-                let near = Point::new((c as isize + dc) as usize, (r as isize + dr) as usize);
-                if let Some(p) = near.filter(|_| c as isize + dc >= 0 && r as isize + dr >= 0) {
-                    if pos.at(p).is_some() {
-                        hint += if dr.abs() <= 1 && dc.abs() <= 1 { 3 } else { 1 };
-                    }
+#[cfg(test)]
+mod tests {
+    use boardgames_core::pente::{OpeningRule, Pente, Variant};
+    use boardgames_core::rand::SeedableRng;
+    use boardgames_core::search::random_move;
+    use boardgames_core::{ChaCha8Rng, Game, Turn};
+
+    use super::*;
+
+    /// The bitboard evaluation gives exactly the scores, quiet flags and candidates of the
+    /// cell-by-cell reference on every position of 300 random games of both variants (with
+    /// captures, fours and the board's edges).
+    #[test]
+    fn the_bitboard_evaluation_agrees_with_the_reference() {
+        let mut rng = ChaCha8Rng::seed_from_u64(11);
+        let mut checked = 0;
+        for game in 0..300 {
+            let variant = if game % 2 == 0 {
+                Variant::Pente
+            } else {
+                Variant::KeryoPente
+            };
+            let mut pos = Pente::new(variant, OpeningRule::Free);
+            while let Turn::Seat(_) = pos.turn() {
+                assert_eq!(PenteEval.evaluate(&pos), reference::score(&pos), "{pos:?}");
+                assert_eq!(
+                    PenteEval.is_quiet(&pos),
+                    reference::is_quiet(&pos),
+                    "{pos:?}"
+                );
+                if pos.ply() > 0 {
+                    let mut out = Vec::new();
+                    PenteEval.candidates(&pos, &mut out);
+                    assert_eq!(out, reference::near(&pos), "{pos:?}");
                 }
+                checked += 1;
+                let Some(mv) = random_move(&pos, &mut rng) else {
+                    break;
+                };
+                pos.play_unchecked(mv);
             }
         }
-        hint
+        assert!(checked > 20_000, "{checked}");
     }
 }

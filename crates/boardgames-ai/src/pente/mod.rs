@@ -12,6 +12,7 @@
 //! there), and a line runs up to two plies past the depth while a four stands with its fifth
 //! point empty.
 
+mod bits;
 mod eval;
 
 pub use eval::PenteEval;

@@ -26,6 +26,15 @@ impl Bitboard {
     /// The empty set.
     pub const EMPTY: Bitboard = Bitboard([0; WORDS]);
 
+    /// The set as six 64-bit words: the point of index `i` (`row * 20 + col`, see
+    /// [`Point::index`]) is bit `i % 64` of word `i / 64`; the padding bits (column 19 of each
+    /// row, and bits 380 to 383) are 0. For whole-board shift arithmetic (engines).
+    #[inline(always)]
+    #[must_use]
+    pub const fn words(&self) -> [u64; WORDS] {
+        self.0
+    }
+
     /// Whether the bit at `index` is set; indices outside `0..384` read as empty.
     #[inline(always)]
     #[must_use]
