@@ -32,7 +32,7 @@ const KILLER: [i32; 2] = [1 << 29, 1 << 28];
 /// * a transposition table on [`Game::key`]: its move searched first, its score cutting
 ///   the search when stored at the same remaining depth (so a search to a fixed depth gives
 ///   the same score with the table or without it);
-/// * killer moves (two a ply) and the history heuristic, then [`Evaluator::move_hint`];
+/// * killer moves (two a ply) and the history heuristic, then [`Evaluator::move_hints`];
 /// * only [`Evaluator::candidates`] are searched;
 /// * a [`Budget`] of depth, nodes and time; the table, killers and history are cleared
 ///   before each search, so that a budget of depth or nodes gives the same answer every
@@ -53,6 +53,8 @@ pub struct AlphaBeta<G: Game, E: Evaluator<G>> {
     /// The evaluator's candidates of the node being ordered (reused, never reallocated once
     /// grown).
     scratch: Vec<G::Move>,
+    /// The evaluator's hints of those candidates (reused likewise).
+    hints: Vec<i32>,
     nodes: u64,
     started: Instant,
     limits: Budget,
@@ -76,6 +78,7 @@ impl<G: Game, E: Evaluator<G>> AlphaBeta<G, E> {
             history: HashMap::new(),
             buffers: Vec::new(),
             scratch: Vec::new(),
+            hints: Vec::new(),
             nodes: 0,
             started: Instant::now(),
             limits: budget,
@@ -159,9 +162,11 @@ impl<G: Game, E: Evaluator<G>> AlphaBeta<G, E> {
         let mut buf = std::mem::take(&mut self.buffers[ply]);
         let mut moves = std::mem::take(&mut self.scratch);
         self.eval.candidates(pos, &mut moves);
+        let mut hints = std::mem::take(&mut self.hints);
+        self.eval.move_hints(pos, &moves, &mut hints);
         buf.clear();
         let killers = self.killers[ply];
-        for &mv in &moves {
+        for (&mv, &hint) in moves.iter().zip(&hints) {
             let key = if Some(mv) == table_move {
                 TABLE_MOVE
             } else if Some(mv) == killers[0] {
@@ -169,11 +174,12 @@ impl<G: Game, E: Evaluator<G>> AlphaBeta<G, E> {
             } else if Some(mv) == killers[1] {
                 KILLER[1]
             } else {
-                self.history.get(&mv).copied().unwrap_or(0) + self.eval.move_hint(pos, mv)
+                self.history.get(&mv).copied().unwrap_or(0) + hint
             };
             buf.push((key, mv));
         }
         self.scratch = moves;
+        self.hints = hints;
         // Stable, so that equal keys keep the candidates' order: the search is deterministic.
         buf.sort_by_key(|&(key, _)| core::cmp::Reverse(key));
         buf

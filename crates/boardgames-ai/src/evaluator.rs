@@ -40,4 +40,12 @@ pub trait Evaluator<G: Game> {
         let _ = (pos, mv);
         0
     }
+
+    /// [`Evaluator::move_hint`] of each of `moves` at `pos`, into `hints` (emptied first), in
+    /// the same order. A game overrides it to work out once per position what every hint
+    /// needs. Default: each move's `move_hint`.
+    fn move_hints(&self, pos: &G, moves: &[G::Move], hints: &mut Vec<i32>) {
+        hints.clear();
+        hints.extend(moves.iter().map(|&mv| self.move_hint(pos, mv)));
+    }
 }

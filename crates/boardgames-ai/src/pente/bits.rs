@@ -223,3 +223,35 @@ pub(crate) fn near(stones: Bits) -> Bits {
     }
     d
 }
+
+/// The empty points where a stone of `owner` captures now: the empty end of a line of `len`
+/// stones of `other` (for `len` in `2..=longest`) closed by a stone of `owner`.
+pub(crate) fn capture_points(owner: Bits, other: Bits, empty: Bits, longest: usize) -> Bits {
+    let mut out = Bits::default();
+    for step in AXES {
+        for len in 2..=longest {
+            let (mut ahead, mut back) = (empty, empty);
+            for k in 1..=len {
+                ahead = ahead.and(other.down(k * step));
+                back = back.and(other.up(k * step));
+            }
+            ahead = ahead.and(owner.down((len + 1) * step));
+            back = back.and(owner.up((len + 1) * step));
+            out = out.or(ahead).or(back);
+        }
+    }
+    out
+}
+
+/// The empty points that complete a window of four stones of either side: a five there,
+/// or the block of one.
+pub(crate) fn five_points(stones: [Bits; 2], empty: Bits) -> Bits {
+    let mut out = Bits::default();
+    for (&step, &valid) in AXES.iter().zip(&WINDOWS) {
+        for s in 0..2 {
+            let fours = windows_by_count(stones[s], stones[1 - s], step, valid)[3];
+            out = out.or(completions(fours, step, empty));
+        }
+    }
+    out
+}

@@ -3,7 +3,10 @@
 use boardgames_core::pente::{Pente, Point};
 use boardgames_core::{Game, Seat};
 
-use super::bits::{capture_lines, completions, near, windows_by_count, Bits, ALL, AXES, WINDOWS};
+use super::bits::{
+    capture_lines, capture_points, completions, five_points, near, windows_by_count, Bits, ALL,
+    AXES, WINDOWS,
+};
 use crate::evaluator::Evaluator;
 
 /// The value of a window of five points holding `n` stones of one player and none of the
@@ -15,6 +18,10 @@ const FOUR_TO_MOVE: i32 = 200_000;
 
 /// Two fours of the opponent completed by different points: one block cannot stop both.
 const DOUBLE_FOUR: i32 = 150_000;
+
+/// Move-ordering bonuses: a point that makes or blocks a five, and one that captures.
+const FIVE_HINT: i32 = 1_000;
+const CAPTURE_HINT: i32 = 100;
 
 /// Each stone captured.
 const CAPTURED: i32 = 60;
@@ -113,6 +120,27 @@ impl Evaluator<Pente> for PenteEval {
             // The tournament rule may forbid every point near the stones.
             out.extend(legal.iter().copied());
         }
+    }
+
+    /// [`PenteEval::move_hint`] plus the forced replies first: a point that makes or blocks
+    /// a five, then the captures of the side to move, then the points where the opponent
+    /// would capture.
+    fn move_hints(&self, pos: &Pente, moves: &[Point], hints: &mut Vec<i32>) {
+        let me = pos.side_to_move().index();
+        let stones = [Bits::of(pos.stones(Seat(0))), Bits::of(pos.stones(Seat(1)))];
+        let empty = ALL.minus(stones[0]).minus(stones[1]);
+        let longest = pos.variant().longest_capture();
+        let fives = five_points(stones, empty);
+        let mine = capture_points(stones[me], stones[1 - me], empty, longest);
+        let theirs = capture_points(stones[1 - me], stones[me], empty, longest);
+        hints.clear();
+        hints.extend(moves.iter().map(|&mv| {
+            let i = mv.index();
+            let forced = if fives.has(i) { FIVE_HINT } else { 0 };
+            let captures = if mine.has(i) { CAPTURE_HINT } else { 0 };
+            let guards = if theirs.has(i) { CAPTURE_HINT / 2 } else { 0 };
+            self.move_hint(pos, mv) + forced + captures + guards
+        }));
     }
 
     /// Stones next to the point count three, those two away one: play where the fight is.
