@@ -28,8 +28,10 @@
 //! * [`Engine`]: a searcher with its evaluator, which answers with a [`SearchResult`] (the
 //!   move, its score, the principal variation); [`EnginePlayer`] makes one a
 //!   [`Player`](boardgames_core::player::Player);
-//! * [`pente`]: the Pente and Keryo-Pente evaluator and levels.
+//! * [`pente`]: the Pente and Keryo-Pente evaluator and levels;
+//! * [`abalone`]: the two-player Abalone evaluator and levels.
 
+pub mod abalone;
 mod alphabeta;
 mod budget;
 mod engine;
