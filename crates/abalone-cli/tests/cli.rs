@@ -641,13 +641,19 @@ fn bestmove_plays_the_sixth_ejection_in_its_contract() {
         assert_eq!(keys, expected, "{line}");
         assert_eq!(line["id"], Value::from(i));
         let best = line["move"].as_str().expect("a move");
-        assert!(wins.iter().any(|w| w == best), "{setup}: {best} not in {wins:?}");
+        assert!(
+            wins.iter().any(|w| w == best),
+            "{setup}: {best} not in {wins:?}"
+        );
         assert_eq!(line["score"], Value::from(999_999), "{setup}");
     }
     // A bad line is reported on standard error and the next is still served.
     abalone()
         .args(["bestmove", "--depth", "1", "--jsonl", "-"])
-        .write_stdin(format!("{{\"position\":3}}\n{{\"position\":{:?}}}\n", cases[0].0))
+        .write_stdin(format!(
+            "{{\"position\":3}}\n{{\"position\":{:?}}}\n",
+            cases[0].0
+        ))
         .assert()
         .code(1)
         .stderr(predicate::str::contains("line 1: "))

@@ -81,7 +81,10 @@ fn games(file: &str) -> Vec<Played> {
             positions.extend(trace.steps().map(|(_, _, after)| *after));
             let mut source = v["source"].clone();
             if let Value::Object(map) = &mut source {
-                map.insert("file".into(), json!(format!("crates/boardgames-core/tests/data/abalone/{file}")));
+                map.insert(
+                    "file".into(),
+                    json!(format!("crates/boardgames-core/tests/data/abalone/{file}")),
+                );
             }
             Some(Played {
                 id: g.id.unwrap_or_else(|| "?".into()),
@@ -111,7 +114,11 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         let before = g.positions[i - 1];
         if n_win < WIN_NOW && seen.insert(before.key()) {
             let wins = winning_moves(&before);
-            assert!(!wins.is_empty(), "{}: the recorded sixth ejection wins", g.id);
+            assert!(
+                !wins.is_empty(),
+                "{}: the recorded sixth ejection wins",
+                g.id
+            );
             let entry = json!({"id": format!("{}@{}", g.id, before.ply()), "setup": before.to_setup().to_string(), "source": g.source, "wins": names(&wins)});
             writeln!(win_now, "{entry}")?;
             n_win += 1;
@@ -134,7 +141,11 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let total: usize = found.iter().map(Vec::len).sum();
     for pass in 0..2 {
         for (g, list) in all.iter().zip(&found) {
-            let chosen = if pass == 0 { &list[..list.len().min(1)] } else { list.get(1..).unwrap_or(&[]) };
+            let chosen = if pass == 0 {
+                &list[..list.len().min(1)]
+            } else {
+                list.get(1..).unwrap_or(&[])
+            };
             for (pos, safe) in chosen {
                 if n_defend >= MUST_DEFEND || !seen.insert(pos.key()) {
                     continue;

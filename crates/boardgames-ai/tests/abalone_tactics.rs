@@ -17,7 +17,11 @@ fn suite(file: &str, field: &str) -> Vec<(String, Abalone, Vec<String>)> {
     text.lines()
         .map(|line| {
             let v: Value = serde_json::from_str(line).expect("JSON");
-            let setup: Setup = v["setup"].as_str().expect("a setup").parse().expect("a setup");
+            let setup: Setup = v["setup"]
+                .as_str()
+                .expect("a setup")
+                .parse()
+                .expect("a setup");
             let pos = setup.into_position().expect("a position");
             let moves = v[field]
                 .as_array()

@@ -103,7 +103,9 @@ fn can_eject(own: u128, opp: u128) -> bool {
         let edge = opp & !ahead(BOARD, k);
         let two = own & ahead(own, k);
         let three = two & ahead(own, 2 * k);
-        (two & ahead(edge, 2 * k)) | (three & ahead(edge, 3 * k)) | (three & ahead(opp & ahead(edge, k), 3 * k))
+        (two & ahead(edge, 2 * k))
+            | (three & ahead(edge, 3 * k))
+            | (three & ahead(opp & ahead(edge, k), 3 * k))
             != 0
     })
 }
@@ -219,7 +221,11 @@ impl Evaluator<Abalone> for AbaloneEval {
         let k = STEPS[mv.direction().index()];
         let tail = mv.tail().index() as i32;
         if mv.pushed() > 0 {
-            let base = if AbaloneEval::ejecting(mv) { 40_000 } else { 20_000 };
+            let base = if AbaloneEval::ejecting(mv) {
+                40_000
+            } else {
+                20_000
+            };
             return base + 1000 * mv.pushed() as i32 - 100 * mv.marbles() as i32;
         }
         if mv.is_broadside() {
