@@ -73,6 +73,11 @@ fn the_default_level_stops_the_threats() {
             missed.push(format!("{id}: {} not in {defences:?}", found.best));
         }
     }
+    println!(
+        "{} of {} defended",
+        positions.len() - missed.len(),
+        positions.len()
+    );
     // At least 95 of 100.
     assert!(missed.len() <= 5, "{missed:#?}");
 }

@@ -289,4 +289,32 @@ mod tests {
         }
         assert!(seen > 100, "{seen}");
     }
+
+    #[test]
+    fn hints_order_ejections_then_pushes_then_in_line_then_broadside() {
+        // Black's E6-E8 can push White's E9 off (3:1 from E6, 2:1 from E7); B1-B3 and A1-A3
+        // have in-line and broadside moves.
+        let setup: boardgames_core::abalone::Setup = "wwwww/www3/7/8/5bbbw/8/7/bbbbbb/bbbbb b 0-5"
+            .parse()
+            .expect("a setup");
+        let pos = setup.into_position().expect("a position");
+        let eval = AbaloneEval;
+        let moves = pos.moves();
+        let hint = |text: &str| eval.move_hint(&pos, pos.parse_move(text).expect("legal"));
+        let best = moves
+            .iter()
+            .max_by_key(|&&m| eval.move_hint(&pos, m))
+            .expect("moves");
+        assert!(best.ejects());
+        // A 3-marble in-line move toward the centre before a broadside one.
+        assert!(
+            hint("b2c3") > hint("b1b3c1"),
+            "{} {}",
+            hint("b2c3"),
+            hint("b1b3c1")
+        );
+        assert!(hint("e6e7") > hint("b2c3"));
+        assert!(!eval.is_quiet(&pos));
+        assert!(eval.is_quiet(&Abalone::new(Layout::Standard)));
+    }
 }
