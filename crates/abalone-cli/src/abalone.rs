@@ -1,14 +1,18 @@
 //! Abalone's hooks for the frontend kit: Aba-Pro records, the hexagonal board with the last
-//! move, how moves and results are told, the time-out; for 2, 3, 4 and 6 players.
+//! move, how moves and results are told, the time-out; for 2, 3, 4 and 6 players; the
+//! alpha-beta engine of `boardgames-ai` for two players.
 
+use std::any::Any;
 use std::time::Duration;
+
+use boardgames_ai::Engine;
 
 use boardgames_cli::{Formats, GameCli};
 use boardgames_core::abalone::record::{
     apgn, plain, AbaPro, AbaloneJson, Apgn, JsonGame, RecordError, ReplayReport,
 };
 use boardgames_core::abalone::{
-    Bitboard, Cell, Colour, EndReason, Layout, MultiLayout, Position, ROWS,
+    Abalone, Bitboard, Cell, Colour, EndReason, Layout, MultiLayout, Position, ROWS,
 };
 use boardgames_core::record::{label, Applied, IllegalStep, Record, RecordedResult, Tags};
 use boardgames_core::{Seat, Team};
@@ -249,6 +253,43 @@ impl<const SEATS: usize> GameCli for AbaloneCli<SEATS> {
 
     fn time_limit(&self) -> Option<Duration> {
         self.time_limit
+    }
+
+    /// Two players: the alpha-beta engine of `boardgames-ai` at `level` (default level 3).
+    /// Three, four and six players: its Monte Carlo tree search for teams (default level 3).
+    fn engine(&self, level: Option<u8>) -> Option<Box<dyn Engine<Position<SEATS>>>> {
+        if SEATS > 2 {
+            let level = level.unwrap_or(boardgames_ai::abalone::MULTI_DEFAULT_LEVEL);
+            return Some(Box::new(boardgames_ai::abalone::multi_engine::<SEATS>(
+                level, 0,
+            )));
+        }
+        let engine: Box<dyn Engine<Abalone>> = Box::new(boardgames_ai::abalone::engine(
+            level.unwrap_or(boardgames_ai::abalone::DEFAULT_LEVEL),
+        ));
+        // The same type exactly when SEATS is 2.
+        let any: Box<dyn Any> = Box::new(engine);
+        any.downcast::<Box<dyn Engine<Position<SEATS>>>>()
+            .ok()
+            .map(|e| *e)
+    }
+
+    /// What `moves --jsonl` reads as a position: the neutral JSON position (optional `ply`,
+    /// `move_limit`, `timed_out`); a JSON string is read as a position string of
+    /// docs/abalone.md. `--move-limit` applies to it as to the start.
+    fn position_of(&self, json: &str) -> Result<Position<SEATS>, String> {
+        let pos = match serde_json::from_str::<serde_json::Value>(json) {
+            Ok(serde_json::Value::String(text)) => parse_position::<SEATS>(&text)?,
+            Ok(value) => serde_json::from_value::<Position<SEATS>>(value)
+                .map_err(|e| format!("position: {e}"))?,
+            Err(e) => return Err(format!("not JSON: {e}")),
+        };
+        Ok(self.with_limit(pos))
+    }
+
+    /// The neutral JSON position, which `position_of` reads back.
+    fn position_json(&self, pos: &Position<SEATS>) -> Option<String> {
+        serde_json::to_string(pos).ok()
     }
 
     /// Two-sided results (two players or two teams); none with three players.

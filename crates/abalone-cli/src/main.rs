@@ -126,6 +126,32 @@ Batch interface (--jsonl FILE, or - for standard input), a stable contract for o
   A line that is not a position gives `line N: reason` on standard error and no output line;
   the others are still processed, and the exit status is then 1.";
 
+const BESTMOVE_HELP: &str = "\
+The engine (boardgames-ai) over JSON lines, a stable contract for other programs: alpha-beta
+with two players; with --players 3, 4 or 6, Monte Carlo tree search playing for the seat's
+team.
+  input: one JSON object per line, {\"id\": any, \"position\": <position>, optional
+    \"movetime_ms\", \"depth\", \"nodes\"}, where the position is what `moves --jsonl` reads:
+    {\"black\":[\"A1\",...],\"white\":[...],\"turn\":\"black\",\"captured\":{\"black\":0,\"white\":0}}
+    (optional \"ply\", \"move_limit\", \"timed_out\"), or a position string of docs/abalone.md
+    as a JSON string (\"wwwww/wwwwww/2www2/8/9/8/2bbb2/bbbbbb/bbbbb b 0-0\"); --move-limit
+    applies to it;
+  output: for each line, in input order and flushed at once, one line of JSON with exactly
+  these fields in this order:
+    {\"id\", \"move\": the move in canonical Aba-Pro notation, \"score\": for the side to move
+     (two players: in hundredths of a marble, 1000000 - n a forced win in n plies, its
+     negative a forced loss; more players: the team's expected share of the win in
+     thousandths, 0 to 1000), \"depth\": plies searched (the tree's depth with more
+     players), \"nodes\" (tree iterations with more players), \"time_ms\", \"pv\": the
+     principal variation}
+  A line that is not such an object, or a finished game, gives `line N: reason` on standard
+  error and no output line; the next line is still served, and the exit status is then 1.
+Levels (--level, default 3): 1 depth 1 (takes an ejection, the sixth first); 2 depth 2 (also
+guards against the opponent's next ejection); 3 depth 5 within 1 s; 4 depth 6 within 3 s;
+5 depth 8 within 10 s. With 3, 4 or 6 players: 1 1,000 iterations; 2 10,000; 3 100,000
+within 1 s; 4 300,000 within 3 s; 5 1,000,000 within 10 s. --movetime, --depth and --nodes
+replace the level's budget.";
+
 const PERFT_HELP: &str = "\
 Output contract: the count alone on the last line of standard output (with --divide, the lines
 `<move> <count>` come before it); the time and nodes per second go to standard error, with
@@ -182,7 +208,7 @@ fn parse_players(text: &str) -> Result<usize, String> {
 fn main() -> ExitCode {
     let mut command = Cli::command()
         .mut_subcommand("play", |c| {
-            c.about("Play in the terminal: against a friend, or against the computer playing random legal moves. Type `help` at the prompt for the commands")
+            c.about("Play in the terminal: against a friend, or against the computer (the engine at --level). Type `help` at the prompt for the commands")
                 .after_help(PLAY_HELP)
         })
         .mut_subcommand("replay", |c| {
@@ -201,8 +227,10 @@ fn main() -> ExitCode {
             c.about("Count the leaf nodes of the game tree N plies deep (perft)")
                 .after_help(PERFT_HELP)
         })
-        // No Abalone engine yet: the kit's engine command stays out of the help.
-        .mut_subcommand("bestmove", |c| c.hide(true))
+        .mut_subcommand("bestmove", |c| {
+            c.about("The engine's move for each JSON position, a batch interface for other programs")
+                .after_help(BESTMOVE_HELP)
+        })
         .mut_subcommand("selfplay", |c| {
             c.about("Computer against computer with random legal moves: each game's record and result")
         });

@@ -578,3 +578,162 @@ fn the_same_failure_gives_the_same_exit_status_as_in_the_other_programs() {
         other_game: "examples/games/pente-org-50000000005101.txt",
     });
 }
+
+/// The first positions of the engine's win-now suite (`crates/boardgames-ai/tests/data`),
+/// with their winning moves.
+fn win_now(n: usize) -> Vec<(String, Vec<String>)> {
+    let path = root().join("crates/boardgames-ai/tests/data/abalone-win-now.jsonl");
+    let text = std::fs::read_to_string(path).expect("the suite is shipped");
+    text.lines()
+        .take(n)
+        .map(|line| {
+            let v: Value = serde_json::from_str(line).expect("JSON");
+            let wins = v["wins"]
+                .as_array()
+                .expect("wins")
+                .iter()
+                .filter_map(Value::as_str)
+                .map(str::to_owned)
+                .collect();
+            (v["setup"].as_str().expect("a setup").to_owned(), wins)
+        })
+        .collect()
+}
+
+#[test]
+fn bestmove_plays_the_sixth_ejection_in_its_contract() {
+    let cases = win_now(10);
+    // Half as position strings, half as neutral JSON positions (what `moves --jsonl` reads).
+    let mut input = String::new();
+    for (i, (setup, _)) in cases.iter().enumerate() {
+        let position = if i % 2 == 0 {
+            Value::from(setup.as_str())
+        } else {
+            let pos: boardgames_core::abalone::Abalone = setup
+                .parse::<boardgames_core::abalone::Setup>()
+                .expect("a setup")
+                .into_position()
+                .expect("a position");
+            serde_json::to_value(pos).expect("JSON")
+        };
+        input.push_str(&serde_json::json!({"id": i, "position": position}).to_string());
+        input.push('\n');
+    }
+    let out = stdout_of(
+        abalone()
+            .args(["bestmove", "--depth", "1", "--jsonl", "-"])
+            .write_stdin(input),
+    );
+    let lines: Vec<Value> = out
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("JSON"))
+        .collect();
+    assert_eq!(lines.len(), cases.len());
+    for (i, (line, (setup, wins))) in lines.iter().zip(&cases).enumerate() {
+        let keys: Vec<&str> = line
+            .as_object()
+            .expect("an object")
+            .keys()
+            .map(String::as_str)
+            .collect();
+        let mut expected = ["id", "move", "score", "depth", "nodes", "time_ms", "pv"];
+        expected.sort_unstable();
+        assert_eq!(keys, expected, "{line}");
+        assert_eq!(line["id"], Value::from(i));
+        let best = line["move"].as_str().expect("a move");
+        assert!(
+            wins.iter().any(|w| w == best),
+            "{setup}: {best} not in {wins:?}"
+        );
+        assert_eq!(line["score"], Value::from(999_999), "{setup}");
+    }
+    // A bad line is reported on standard error and the next is still served.
+    abalone()
+        .args(["bestmove", "--depth", "1", "--jsonl", "-"])
+        .write_stdin(format!(
+            "{{\"position\":3}}\n{{\"position\":{:?}}}\n",
+            cases[0].0
+        ))
+        .assert()
+        .code(1)
+        .stderr(predicate::str::contains("line 1: "))
+        .stdout(predicate::str::contains("\"move\":").count(1));
+}
+
+#[test]
+fn engines_for_three_four_and_six_players_in_arena_and_bestmove() {
+    // Level 1 (1,000 tree iterations a move, untimed, so the games repeat) for one team
+    // against random moves for every other seat, within a move limit of 300 plies.
+    for players in ["3", "4", "6"] {
+        let out = stdout_of(abalone().args([
+            "--players",
+            players,
+            "--move-limit",
+            "300",
+            "arena",
+            "--a",
+            "level=1",
+            "--b",
+            "random",
+            "--games",
+            "2",
+            "--jsonl",
+        ]));
+        let summary: Value =
+            serde_json::from_str(out.lines().last().expect("a summary")).expect("JSON");
+        assert_eq!(summary["a_wins"], 2, "{players} players: {out}");
+    }
+    // The same engine as an external program over the bestmove contract.
+    let me = assert_cmd::cargo::cargo_bin("abalone-cli");
+    let out = stdout_of(abalone().args([
+        "--players",
+        "3",
+        "--move-limit",
+        "300",
+        "arena",
+        "--a",
+        &format!(
+            "cmd={} --players 3 --move-limit 300 bestmove --level 1 --jsonl -",
+            me.display()
+        ),
+        "--b",
+        "random",
+        "--games",
+        "1",
+        "--jsonl",
+    ]));
+    assert!(
+        out.starts_with("{\"game\":1,\"a_team\":0,\"result\":\"a\""),
+        "{out}"
+    );
+    abalone()
+        .args(["bestmove", "--help"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("Levels (--level, default 3)"));
+    abalone()
+        .arg("--help")
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("bestmove"));
+}
+
+#[test]
+fn play_against_the_engine_at_level_1() {
+    let out = stdout_of(
+        abalone()
+            .args(["play", "--vs", "computer", "--level", "1", "--seed", "1"])
+            .write_stdin("a1b2\nhint\nb2c3\nquit\n"),
+    );
+    assert!(out.contains("Black (@): a1b2 (3 in-line)"), "{out}");
+    assert_eq!(out.matches("White (O) (computer): ").count(), 2, "{out}");
+    assert!(out.contains("hint: "), "{out}");
+    assert!(out.ends_with("bye\n"), "{out}");
+    // The engine's play repeats (its budget is a depth).
+    let again = stdout_of(
+        abalone()
+            .args(["play", "--vs", "computer", "--level", "1", "--seed", "1"])
+            .write_stdin("a1b2\nhint\nb2c3\nquit\n"),
+    );
+    assert_eq!(again, out);
+}

@@ -30,7 +30,9 @@
 //! * [`Engine`]: a searcher with its evaluator, which answers with a [`SearchResult`] (the
 //!   move, its score, the principal variation); [`EnginePlayer`] makes one a
 //!   [`Player`](boardgames_core::player::Player);
-//! * [`pente`]: the Pente and Keryo-Pente evaluator and levels.
+//! * [`pente`]: the Pente and Keryo-Pente evaluator and levels;
+//! * [`abalone`]: the Abalone engines: alpha-beta with an evaluator for two players, Monte
+//!   Carlo tree search with a team-aware leaf for three, four and six, each with levels.
 
 pub mod abalone;
 mod alphabeta;
