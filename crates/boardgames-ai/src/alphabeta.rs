@@ -64,6 +64,17 @@ pub struct AlphaBeta<G: Game, E: Evaluator<G>> {
 }
 
 impl<G: Game, E: Evaluator<G>> AlphaBeta<G, E> {
+    /// The searcher of a game's level: named `alpha-beta level N`, with `budget` and a
+    /// transposition table of 2^18 entries.
+    pub(crate) fn at_level(eval: E, level: u8, budget: Budget) -> Self {
+        AlphaBeta::new(
+            format!("alpha-beta level {}", level.clamp(1, 5)),
+            eval,
+            budget,
+            18,
+        )
+    }
+
     /// A searcher named `name` (for messages) with `eval`, playing with `budget`, and a
     /// transposition table of `2^table_log2` entries.
     #[must_use]

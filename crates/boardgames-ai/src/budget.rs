@@ -53,3 +53,16 @@ impl Budget {
         self.depth.unwrap_or(64).clamp(1, 64)
     }
 }
+
+/// A level's row of a level table: the deepest iteration and the clock, in seconds.
+pub(crate) type LevelRow = (u32, Option<u64>);
+
+/// The budget of `level` (1 to 5, other values clamped) in a table of five rows.
+pub(crate) fn of_level(level: u8, table: &[LevelRow; 5]) -> Budget {
+    let (depth, seconds) = table[usize::from(level.clamp(1, 5)) - 1];
+    Budget {
+        depth: Some(depth),
+        nodes: None,
+        time: seconds.map(Duration::from_secs),
+    }
+}

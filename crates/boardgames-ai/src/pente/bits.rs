@@ -8,7 +8,7 @@
 //! point at every step never runs off the board; windows of five are kept to those whose five
 //! points are all on it.
 
-use boardgames_core::pente::{Bitboard, INDEX_RANGE, ROW_BITS, SIZE};
+use boardgames_core::pente::{Bitboard, ROW_BITS};
 
 /// Words of a board.
 const WORDS: usize = 6;
@@ -124,17 +124,7 @@ impl Bits {
 }
 
 /// Every point of the board.
-pub(crate) const ALL: Bits = {
-    let mut words = [0u64; WORDS];
-    let mut i = 0;
-    while i < INDEX_RANGE {
-        if i % ROW_BITS < SIZE {
-            words[i / 64] |= 1 << (i % 64);
-        }
-        i += 1;
-    }
-    Bits(words)
-};
+pub(crate) const ALL: Bits = Bits(Bitboard::ALL.words());
 
 /// The starts of the windows of five along an axis that lie on the board.
 const fn windows(step: usize) -> Bits {

@@ -17,42 +17,32 @@ mod eval;
 
 pub use eval::PenteEval;
 
-use std::time::Duration;
-
 use boardgames_core::pente::Pente;
 
 use crate::alphabeta::AlphaBeta;
-use crate::budget::Budget;
+use crate::budget::{of_level, Budget, LevelRow};
 
 /// The level a program uses when none is asked for.
 pub const DEFAULT_LEVEL: u8 = 3;
 
+/// The depth and clock of each level, 1 to 5 (the module docs' table).
+const LEVELS: [LevelRow; 5] = [
+    (1, None),
+    (2, None),
+    (4, Some(1)),
+    (6, Some(3)),
+    (8, Some(10)),
+];
+
 /// The budget of a level, 1 to 5 (other values are clamped).
 #[must_use]
 pub fn budget(level: u8) -> Budget {
-    let (depth, seconds) = match level.clamp(1, 5) {
-        1 => (1, None),
-        2 => (2, None),
-        3 => (4, Some(1)),
-        4 => (6, Some(3)),
-        _ => (8, Some(10)),
-    };
-    Budget {
-        depth: Some(depth),
-        nodes: None,
-        time: seconds.map(Duration::from_secs),
-    }
+    of_level(level, &LEVELS)
 }
 
 /// The engine of a level (see the module docs): alpha-beta with [`PenteEval`] and a
 /// transposition table of 2^18 entries.
 #[must_use]
 pub fn engine(level: u8) -> AlphaBeta<Pente, PenteEval> {
-    let level = level.clamp(1, 5);
-    AlphaBeta::new(
-        format!("alpha-beta level {level}"),
-        PenteEval,
-        budget(level),
-        18,
-    )
+    AlphaBeta::at_level(PenteEval, level, budget(level))
 }

@@ -26,6 +26,9 @@ impl Bitboard {
     /// The empty set.
     pub const EMPTY: Bitboard = Bitboard([0; WORDS]);
 
+    /// Every point of the board (361 bits).
+    pub const ALL: Bitboard = ALL;
+
     /// The set as six 64-bit words: the point of index `i` (`row * 20 + col`, see
     /// [`Point::index`]) is bit `i % 64` of word `i / 64`; the padding bits (column 19 of each
     /// row, and bits 380 to 383) are 0. For whole-board shift arithmetic (engines).
