@@ -405,7 +405,7 @@ impl<const SEATS: usize> GameCli for AbaloneCli<SEATS> {
             "  a1b2 moves the row of 1 to 3 own marbles from A1 towards B2, pushing (sumito)",
             "  1 or 2 opposing marbles when it outnumbers them and the cell behind is free",
             "broadside: both ends of a line of 2 or 3, then where the first end goes: c3c5d4",
-            "cells: rows A (bottom, Black's side) to I, diagonals 1 to 9; either case works",
+            "cells: rows A (bottom) to I (top), diagonals 1 to 9; either case works",
             "teams (4 and 6 players): an in-line line may go on through partners' marbles but",
             "  must start (its trailing marble) with your own; broadside moves use own marbles only",
         ]

@@ -18,9 +18,10 @@
 
 use std::fs::File;
 use std::io::{self, BufRead, BufReader, BufWriter, Write};
-use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
+use std::process::{Child, ChildStdin, Command, Stdio};
 use std::str::FromStr;
-use std::time::Duration;
+use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
+use std::time::{Duration, Instant};
 
 use boardgames_ai::{Budget, EnginePlayer};
 use boardgames_core::player::{Player, RandomPlayer};
@@ -156,7 +157,8 @@ pub struct ArenaSummary {
 /// The Elo difference of a score in `0..=1`, `None` at 0 and 1 (infinite).
 #[must_use]
 pub fn elo_of(score: f64) -> Option<f64> {
-    (score > 0.0 && score < 1.0).then(|| -400.0 * (1.0 / score - 1.0).log10())
+    // `+ 0.0` turns the -0 of an even score into 0.
+    (score > 0.0 && score < 1.0).then(|| -400.0 * (1.0 / score - 1.0).log10() + 0.0)
 }
 
 /// The 95 % Wilson score interval of a score `p` over `n` games.
@@ -230,17 +232,19 @@ impl ArenaSummary {
     }
 }
 
-/// An external engine on the other end of two pipes.
+/// An external engine on the other end of two pipes; its answers are read on a thread of
+/// their own, so that a silent engine cannot hold the arena.
 struct External {
     name: String,
     child: Child,
     input: Option<ChildStdin>,
-    output: BufReader<ChildStdout>,
+    answers: Receiver<io::Result<String>>,
     asked: u64,
+    timeout: Duration,
 }
 
 impl External {
-    fn spawn(words: &[String]) -> Result<External, String> {
+    fn spawn(words: &[String], timeout: Duration) -> Result<External, String> {
         let name = words.join(" ");
         let mut child = Command::new(&words[0])
             .args(&words[1..])
@@ -252,16 +256,26 @@ impl External {
         let (Some(input), Some(output)) = (child.stdin.take(), child.stdout.take()) else {
             return Err(format!("cannot talk to {name:?}"));
         };
+        let (send, answers) = mpsc::channel();
+        std::thread::spawn(move || {
+            for line in BufReader::new(output).lines() {
+                if send.send(line).is_err() {
+                    break;
+                }
+            }
+        });
         Ok(External {
             name,
             child,
             input: Some(input),
-            output: BufReader::new(output),
+            answers,
             asked: 0,
+            timeout,
         })
     }
 
-    /// The engine's move at `pos`, sent as `position` (JSON text).
+    /// The engine's move at `pos`, sent as `position` (JSON text): the first answer line
+    /// with this question's id (answers to earlier questions are skipped).
     fn ask<G: Game>(&mut self, pos: &G, position: &str) -> Result<G::Move, String> {
         self.asked += 1;
         let name = &self.name;
@@ -269,27 +283,60 @@ impl External {
         writeln!(input, "{{\"id\":{},\"position\":{position}}}", self.asked)
             .and_then(|()| input.flush())
             .map_err(|e| format!("{name:?} does not read its input: {e}"))?;
-        let mut line = String::new();
-        match self.output.read_line(&mut line) {
-            Ok(0) => return Err(format!("{name:?} stopped without answering")),
-            Err(e) => return Err(format!("{name:?}: cannot read its answer: {e}")),
-            Ok(_) => {}
+        let deadline = Instant::now() + self.timeout;
+        loop {
+            let wait = deadline.saturating_duration_since(Instant::now());
+            let line = match self.answers.recv_timeout(wait) {
+                Ok(Ok(line)) => line,
+                Ok(Err(e)) => return Err(format!("{name:?}: cannot read its answer: {e}")),
+                Err(RecvTimeoutError::Timeout) => {
+                    return Err(format!(
+                        "{name:?} gave no answer within {} s (see its standard error; \
+                         --engine-timeout sets the wait)",
+                        self.timeout.as_secs()
+                    ))
+                }
+                Err(RecvTimeoutError::Disconnected) => {
+                    return Err(format!("{name:?} stopped without answering"))
+                }
+            };
+            let answer: Value = serde_json::from_str(line.trim())
+                .map_err(|e| format!("{name:?} answered {:?}: not JSON: {e}", line.trim()))?;
+            match answer.get("id").and_then(Value::as_u64) {
+                Some(id) if id == self.asked => {}
+                Some(id) if id < self.asked => continue,
+                _ => {
+                    return Err(format!(
+                        "{name:?} answered {:?}: not the id {} of the question",
+                        line.trim(),
+                        self.asked
+                    ))
+                }
+            }
+            let text = answer
+                .get("move")
+                .and_then(Value::as_str)
+                .ok_or_else(|| format!("{name:?} answered {:?}: no \"move\"", line.trim()))?;
+            return pos
+                .parse_move(text)
+                .map_err(|e| format!("{name:?} played {text:?}: {e}"));
         }
-        let answer: Value = serde_json::from_str(line.trim())
-            .map_err(|e| format!("{name:?} answered {:?}: not JSON: {e}", line.trim()))?;
-        let text = answer
-            .get("move")
-            .and_then(Value::as_str)
-            .ok_or_else(|| format!("{name:?} answered {:?}: no \"move\"", line.trim()))?;
-        pos.parse_move(text)
-            .map_err(|e| format!("{name:?} played {text:?}: {e}"))
     }
 }
 
 impl Drop for External {
     fn drop(&mut self) {
-        // Closing its input ends a bestmove loop; then wait for it.
+        // Closing its input ends a bestmove loop; an engine still running a second later
+        // is stopped.
         drop(self.input.take());
+        let until = Instant::now() + Duration::from_secs(1);
+        while Instant::now() < until {
+            if let Ok(Some(_)) = self.child.try_wait() {
+                return;
+            }
+            std::thread::sleep(Duration::from_millis(10));
+        }
+        let _ = self.child.kill();
         let _ = self.child.wait();
     }
 }
@@ -311,7 +358,12 @@ impl<G: Game> Side<G> {
 }
 
 /// The side `spec` describes for `cli`'s game.
-fn side<C: GameCli>(cli: &C, spec: &PlayerSpec, seed: u64) -> Result<Side<C::Game>, String> {
+fn side<C: GameCli>(
+    cli: &C,
+    spec: &PlayerSpec,
+    seed: u64,
+    timeout: Duration,
+) -> Result<Side<C::Game>, String> {
     match spec {
         PlayerSpec::Random => Ok(Side::Player(
             Box::new(RandomPlayer::seeded(seed)),
@@ -339,7 +391,7 @@ fn side<C: GameCli>(cli: &C, spec: &PlayerSpec, seed: u64) -> Result<Side<C::Gam
             if cli.position_json(&probe).is_none() {
                 return Err("this game has no bestmove position form for cmd=".to_owned());
             }
-            External::spawn(words).map(Side::External)
+            External::spawn(words, timeout).map(Side::External)
         }
     }
 }
@@ -404,6 +456,38 @@ fn openings<C: GameCli>(
     Ok(Ok(out))
 }
 
+/// The position after `steps` from `start` and then `plies` uniformly random moves (and the
+/// chance outcomes between them), with all the steps.
+fn random_opening<G: Game>(
+    start: &G,
+    steps: &[Applied<G>],
+    plies: usize,
+    rng: &mut ChaCha8Rng,
+) -> (Vec<Applied<G>>, G) {
+    let mut pos = start.clone();
+    for step in steps {
+        let _ = step.apply(&mut pos);
+    }
+    let mut steps = steps.to_vec();
+    let mut played = 0;
+    while played < plies {
+        let step = match pos.turn() {
+            Turn::Over => break,
+            Turn::Chance => search::random_chance(&pos, rng).map(Applied::Chance),
+            Turn::Seat(_) => {
+                played += 1;
+                search::random_move(&pos, rng).map(Applied::Move)
+            }
+        };
+        let Some(step) = step else { break };
+        if step.apply(&mut pos).is_err() {
+            break;
+        }
+        steps.push(step);
+    }
+    (steps, pos)
+}
+
 /// The number of teams of `pos`'s game.
 fn team_count<G: Game>(pos: &G) -> u8 {
     (0..pos.seat_count())
@@ -430,11 +514,9 @@ pub fn arena<C: GameCli>(
     };
     let mut sides = Vec::new();
     for (label, spec, salt) in [("A", &args.a, 1u64), ("B", &args.b, 2)] {
-        match side(
-            cli,
-            spec,
-            args.seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) ^ salt,
-        ) {
+        let seed = args.seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) ^ salt;
+        let timeout = Duration::from_secs(args.engine_timeout);
+        match side(cli, spec, seed, timeout) {
             Ok(s) => sides.push(s),
             Err(e) => {
                 writeln!(err, "error: --{}: {e}", label.to_ascii_lowercase())?;
@@ -469,30 +551,17 @@ pub fn arena<C: GameCli>(
     for game in 0..args.games {
         let a_team = u8::try_from(game % u32::from(teams)).unwrap_or(0);
         if a_team == 0 {
-            // A new group: the next opening and its random plies.
+            // A new group: the next opening and its random plies (drawn again, up to 100
+            // times, when they end the game).
             let (start, steps) = &openings[(game / u32::from(teams)) as usize % openings.len()];
-            let mut pos = start.clone();
-            for step in steps {
-                let _ = step.apply(&mut pos);
-            }
-            let mut steps = steps.clone();
-            let mut plies = 0;
-            while plies < args.random_plies {
-                let step = match pos.turn() {
-                    Turn::Over => break,
-                    Turn::Chance => search::random_chance(&pos, &mut rng).map(Applied::Chance),
-                    Turn::Seat(_) => {
-                        plies += 1;
-                        search::random_move(&pos, &mut rng).map(Applied::Move)
-                    }
-                };
-                let Some(step) = step else { break };
-                if step.apply(&mut pos).is_err() {
+            let mut drawn = random_opening(start, steps, args.random_plies, &mut rng);
+            for _ in 1..100 {
+                if drawn.1.turn() != Turn::Over {
                     break;
                 }
-                steps.push(step);
+                drawn = random_opening(start, steps, args.random_plies, &mut rng);
             }
-            opening = (start.clone(), steps, pos);
+            opening = (start.clone(), drawn.0, drawn.1);
         }
         let (start, mut steps, mut pos) = opening.clone();
         let mut failure = None;

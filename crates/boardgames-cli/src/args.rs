@@ -59,7 +59,9 @@ The score is (W + D/2) / N with its Wilson interval; Elo is -400 log10(1/S - 1) 
   {\"game\", \"a_team\", \"result\": \"a\" | \"b\" | \"draw\" | \"unfinished\", \"plies\", \"end\"}
 then {\"games\", \"a_wins\", \"draws\", \"b_wins\", \"score\", \"score_low\", \"score_high\",
 \"elo\", \"elo_low\", \"elo_high\"} (scores to 4 places, Elo to 1; null for an infinite Elo).
-An unfinished game (--max-steps) counts as a draw. Exit status: 0 done; 1 an external engine
+Untimed engines play the same game from the same opening every time: give --random-plies or
+--openings for games that differ. An unfinished game (--max-steps) counts as a draw; an
+external engine's answer must carry the question's id and come within --engine-timeout. Exit status: 0 done; 1 an external engine
 failed or played an illegal move (the game is named); 2 a bad option or openings file.
 A progress bar goes to standard error at a terminal.";
 
@@ -75,7 +77,7 @@ pub struct ArenaArgs {
     pub b: crate::arena::PlayerSpec,
     /// Number of games. A plays each team in turn from each opening (in two-player games,
     /// first in odd games and second in even ones).
-    #[arg(long, default_value_t = 100)]
+    #[arg(long, default_value_t = 100, value_parser = clap::value_parser!(u32).range(1..))]
     pub games: u32,
     /// Seed of the random plies and of chance; with untimed players the same seed gives the
     /// same games.
@@ -92,6 +94,9 @@ pub struct ArenaArgs {
     /// counts as a draw.
     #[arg(long, default_value_t = 100_000)]
     pub max_steps: usize,
+    /// Seconds to wait for an external engine's answer to one position.
+    #[arg(long, value_name = "SECONDS", default_value_t = 300, value_parser = clap::value_parser!(u64).range(1..))]
+    pub engine_timeout: u64,
     /// Write every game's record to FILE (the format selfplay writes).
     #[arg(long, value_name = "FILE")]
     pub records: Option<PathBuf>,
@@ -156,7 +161,8 @@ pub enum Opponent {
     /// Every seat is played from the keyboard.
     #[default]
     Human,
-    /// The computer plays every seat but yours, choosing a uniformly random legal move.
+    /// The computer plays every seat but yours: the game's engine at --level where it has
+    /// one, else a uniformly random legal move.
     Computer,
 }
 
@@ -230,7 +236,8 @@ pub struct ConvertArgs {
     /// The record file, or `-` for standard input.
     #[arg(value_name = "FILE")]
     pub file: PathBuf,
-    /// The format to write (the game's list: e.g. `pgn` or `json` for Pente).
+    /// The format to write: pgn, json or movelist (Pente); apgn, json or abapro (Abalone);
+    /// mat or json (backgammon).
     #[arg(long, value_name = "FORMAT")]
     pub to: String,
 }

@@ -2,7 +2,8 @@
 //! other programs (arenas, GUIs, bots) that drive the engine through pipes.
 //!
 //! Input, one JSON object a line: `{"id": any, "position": <what the game's position_of
-//! reads>, "movetime_ms": optional, "depth": optional, "nodes": optional}`. Output, one line
+//! reads>, "movetime_ms": optional, "depth": optional, "nodes": optional}`; any of the three
+//! given (a whole number from 1, the depth at most 64) replaces the whole budget. Output, one line
 //! each, flushed at once, with exactly these fields in this order: `{"id", "move" (canonical
 //! notation), "score" (for the side to move, in the evaluator's units; 1000000 - n a forced
 //! win in n plies, its negative a forced loss), "depth", "nodes", "time_ms", "pv" (the
@@ -70,19 +71,27 @@ impl<C: GameCli> Report for Mode<'_, C> {
         let v: Value = serde_json::from_str(line).map_err(|e| format!("not JSON: {e}"))?;
         let position = v.get("position").ok_or("no \"position\" field")?;
         let pos = self.cli.position_of(&position.to_string())?;
+        // A budget field, when present, is a whole number from 1 to `max`.
+        let number = |key: &str, max: u64| -> Result<Option<u64>, String> {
+            match v.get(key) {
+                None | Some(Value::Null) => Ok(None),
+                Some(x) => x
+                    .as_u64()
+                    .filter(|n| (1..=max).contains(n))
+                    .map(Some)
+                    .ok_or_else(|| format!("\"{key}\" must be a whole number from 1 to {max}")),
+            }
+        };
+        let movetime = number("movetime_ms", u64::MAX)?;
+        let depth = number("depth", 64)?;
+        let nodes = number("nodes", u64::MAX)?;
         let mut budget = self.budget;
-        let number = |key: &str| v.get(key).and_then(Value::as_u64);
-        if let Some(ms) = number("movetime_ms") {
+        if movetime.is_some() || depth.is_some() || nodes.is_some() {
             budget = Budget {
-                time: Some(Duration::from_millis(ms)),
-                ..Budget::default()
+                depth: depth.map(|d| d as u32),
+                nodes,
+                time: movetime.map(Duration::from_millis),
             };
-        }
-        if let Some(d) = number("depth") {
-            budget.depth = Some(u32::try_from(d).unwrap_or(64).clamp(1, 64));
-        }
-        if let Some(n) = number("nodes") {
-            budget.nodes = Some(n);
         }
         let found = self
             .engine

@@ -475,11 +475,12 @@ impl<C: GameCli> Session<'_, C> {
                 let pv: Vec<String> = found.pv.iter().map(ToString::to_string).collect();
                 writeln!(
                     out,
-                    "hint: {} (score {}, depth {}, {} nodes; line {})",
+                    "hint: {} (score {}, depth {}, {} node{}; line {})",
                     found.best,
                     found.score,
                     found.depth,
                     found.nodes,
+                    if found.nodes == 1 { "" } else { "s" },
                     pv.join(" ")
                 )
             }

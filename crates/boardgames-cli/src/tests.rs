@@ -397,6 +397,7 @@ fn arena_counts_games_alternates_teams_and_repeats_for_a_seed() {
             random_plies: 1,
             max_steps: 1000,
             records: None,
+            engine_timeout: 300,
             jsonl,
         };
         let (mut out, mut err) = (Vec::new(), Vec::new());
@@ -436,6 +437,7 @@ fn arena_counts_games_alternates_teams_and_repeats_for_a_seed() {
         random_plies: 0,
         max_steps: 10,
         records: None,
+        engine_timeout: 300,
         jsonl: false,
     };
     let (mut out, mut err) = (Vec::new(), Vec::new());

@@ -63,7 +63,11 @@ const BESTMOVE_HELP: &str = "\
 The engine (alpha-beta, boardgames-ai) over JSON lines, a stable contract for other programs:
   input: one JSON object per line, {\"id\": any, \"position\": {\"variant\": \"pente\" |
     \"keryo-pente\", \"tournament_rule\": bool, \"moves\": [\"K10\", ...]} (the record form of
-    the reference data's games.jsonl), optional \"movetime_ms\", \"depth\", \"nodes\"};
+    the reference data's games.jsonl) or the JSON form of a position, {\"variant\",
+    \"tournament_rule\", \"ply\", \"captures\": [by player 1, by player 2], \"player1\": [points],
+    \"player2\": [points]} (docs/pente.md; what arena sends an external engine), optional
+    \"movetime_ms\", \"depth\", \"nodes\" (whole numbers from 1, the depth at most 64; any of
+    them replaces the level's budget)};
   output: for each line, in input order and flushed at once, one line of JSON with exactly
   these fields in this order:
     {\"id\", \"move\": the move in pente.org notation, \"score\": for the side to move
@@ -106,6 +110,9 @@ fn parse_variant(text: &str) -> Result<Variant, String> {
 fn main() -> ExitCode {
     let command = Cli::command()
         .mut_subcommand("replay", |c| c.after_help(REPLAY_HELP))
+        .mut_subcommand("moves", |c| {
+            c.about("List the legal moves after a move list (one line, separated by spaces)")
+        })
         .mut_subcommand("perft", |c| c.after_help(PERFT_HELP))
         .mut_subcommand("bestmove", |c| c.after_help(BESTMOVE_HELP));
     let cli = match Cli::from_arg_matches(&command.clone().get_matches()) {

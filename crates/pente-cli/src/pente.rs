@@ -130,6 +130,20 @@ impl GameCli for PenteCli {
         "movelist"
     }
 
+    /// The bare move list for Pente with the tournament rule (what `replay` reads by
+    /// default); other rules as a pente.org game, whose `Game` and `Rated` tags say them, so
+    /// that the records replay under their own rules.
+    fn write_record(&self, start: &Pente, steps: &[Applied<Pente>], end: &Pente) -> String {
+        if start.variant() == Variant::Pente && start.tournament_rule() {
+            return self.write_played(start, steps, end);
+        }
+        let written = Record::of_game(start, steps).ok().and_then(|mut record| {
+            record.result = self.recorded_result(end);
+            PenteOrg::new(*start).write(&[record]).ok()
+        });
+        written.unwrap_or_else(|| "the game cannot be written as a record".to_owned())
+    }
+
     /// The expected-results report of each JSON record.
     fn replay_lines(&self) -> Option<Self::ReplayLines> {
         Some(|line| JsonRecord::from_json(line).map(|rec| ReplayReport::of(&rec)))

@@ -282,19 +282,23 @@ fn selfplay_is_deterministic_and_its_records_replay() {
         );
         assert!(end.contains("wins by") || end.contains("draw"), "{end}");
     }
-    // Keryo-Pente games replay under their own variant.
+    // Keryo-Pente games are written as pente.org games whose tags give the rules, so they
+    // replay under their own variant with no option.
     let keryo = stdout_of(pente().args(["--variant", "keryo-pente", "selfplay", "--seed", "7"]));
-    let keryo: Vec<&str> = keryo.lines().collect();
-    let out = stdout_of(
-        pente()
-            .args(["--variant", "keryo", "replay", "-"])
-            .write_stdin(keryo[1]),
-    );
+    assert!(keryo.contains("[Game \"Keryo-Pente\"]"), "{keryo}");
+    let out = stdout_of(pente().args(["replay", "-"]).write_stdin(keryo.clone()));
     assert!(out.contains("Keryo-Pente (tournament rule)"), "{out}");
     assert_eq!(
         out.lines().last().map(|l| l.trim_start_matches("result: ")),
-        keryo[2].strip_prefix("# result: ")
+        keryo
+            .lines()
+            .last()
+            .and_then(|l| l.strip_prefix("# result: "))
     );
+    // So are games without the tournament rule.
+    let free = stdout_of(pente().args(["--no-tournament-rule", "selfplay", "--seed", "7"]));
+    let out = stdout_of(pente().args(["replay", "-"]).write_stdin(free));
+    assert!(out.contains("Pente (no tournament rule) |"), "{out}");
 }
 
 #[test]
@@ -668,6 +672,7 @@ fn arena_lines(stdout: &str) -> HashMap<String, String> {
 }
 
 #[test]
+#[cfg(unix)] // the engines are sh scripts
 fn arena_against_a_tiny_script_engine_over_the_bestmove_contract() {
     // The script answers K10 then the first empty point from A1 upwards: a legal but
     // aimless player that level 1 beats in every game, whoever starts.
@@ -743,6 +748,7 @@ fn arena_drives_our_own_bestmove_as_an_external_engine() {
 }
 
 #[test]
+#[cfg(unix)] // the engines are sh scripts and sleep
 fn arena_refuses_bad_specs_and_engine_failures() {
     pente()
         .args(["arena", "--a", "level=9", "--b", "random"])
@@ -789,4 +795,98 @@ fn arena_refuses_bad_specs_and_engine_failures() {
         .assert()
         .code(1)
         .stderr(predicate::str::contains("game 1:"));
+    // An engine that never answers is given up after --engine-timeout, and stopped.
+    let started = std::time::Instant::now();
+    pente()
+        .args([
+            "arena",
+            "--a",
+            "cmd=sleep 100",
+            "--b",
+            "random",
+            "--games",
+            "1",
+            "--engine-timeout",
+            "1",
+        ])
+        .assert()
+        .code(1)
+        .stderr(predicate::str::contains("no answer within 1 s"));
+    assert!(started.elapsed() < std::time::Duration::from_secs(30));
+    // An answer to another question is refused.
+    let wrong = root().join("crates/pente-cli/tests/data/wrong-id-engine.sh");
+    pente()
+        .args([
+            "arena",
+            "--a",
+            &format!("cmd=sh {}", wrong.display()),
+            "--b",
+            "random",
+            "--games",
+            "1",
+        ])
+        .assert()
+        .code(1)
+        .stderr(predicate::str::contains("not the id 1"));
+    pente()
+        .args(["arena", "--a", "random", "--b", "random", "--games", "0"])
+        .assert()
+        .code(2);
+    // An even score is 0 Elo, written +0.
+    let even = stdout_of(pente().args([
+        "arena", "--a", "random", "--b", "random", "--games", "6", "--seed", "1",
+    ]));
+    assert!(
+        even.contains("games 6: A wins 3, draws 0, B wins 3"),
+        "{even}"
+    );
+    assert!(
+        even.contains("Elo A - B: +0 (95 % interval -255 to +255)"),
+        "{even}"
+    );
+}
+
+#[test]
+fn bestmove_refuses_budgets_out_of_range() {
+    let position = r#"{"variant":"pente","tournament_rule":true,"moves":["K10","L9"]}"#;
+    let lines: String = [
+        r#""depth":0"#,
+        r#""depth":65"#,
+        r#""nodes":-1"#,
+        r#""movetime_ms":1.5"#,
+        r#""depth":"3""#,
+        r#""depth":1"#,
+    ]
+    .iter()
+    .enumerate()
+    .map(|(k, budget)| format!("{{\"id\":{k},\"position\":{position},{budget}}}\n"))
+    .collect();
+    let out = pente()
+        .args(["bestmove", "--jsonl", "-", "--level", "2"])
+        .write_stdin(lines)
+        .output()
+        .expect("runs");
+    assert_eq!(out.status.code(), Some(1));
+    let err = String::from_utf8_lossy(&out.stderr);
+    for (line, key) in [
+        (1, "depth"),
+        (2, "depth"),
+        (3, "nodes"),
+        (4, "movetime_ms"),
+        (5, "depth"),
+    ] {
+        assert!(
+            err.contains(&format!(
+                "line {line}: \"{key}\" must be a whole number from 1"
+            )),
+            "{err}"
+        );
+    }
+    // Only the last line is answered, at its depth.
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(stdout.lines().count(), 1, "{stdout}");
+    assert!(
+        stdout.starts_with(r#"{"id":5,"#) && stdout.contains(r#""depth":1,"#),
+        "{stdout}"
+    );
 }
