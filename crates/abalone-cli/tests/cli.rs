@@ -737,3 +737,24 @@ fn play_against_the_engine_at_level_1() {
     );
     assert_eq!(again, out);
 }
+
+#[test]
+fn computer_seats_take_levels_of_their_own() {
+    // Three computer seats at levels 1, 0 (random moves) and 2 play a whole game alone.
+    let play = || {
+        stdout_of(
+            abalone()
+                .args(["--players", "3", "--move-limit", "60", "play"])
+                .args(["--computer-seats", "1:1,2:0,3:2", "--seed", "3"])
+                .write_stdin(""),
+        )
+    };
+    let out = play();
+    assert!(out.contains("game over: "), "{out}");
+    assert_eq!(out, play(), "untimed levels and a seed repeat the game");
+    abalone()
+        .args(["play", "--computer-seats", "2:9"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("a level is 0 (random moves) to 5"));
+}

@@ -183,10 +183,11 @@ pub struct PlayArgs {
     /// others.
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u8).range(1..=6))]
     pub seat: Option<u8>,
-    /// The seats the computer plays, from 1, separated by commas (e.g. `2,3,5`; every seat to
-    /// watch a whole game). Overrides `--vs`, `--seat` and `--computer-first`.
-    #[arg(long, value_name = "SEATS", value_delimiter = ',', value_parser = clap::value_parser!(u8).range(1..=6))]
-    pub computer_seats: Vec<u8>,
+    /// The seats the computer plays, from 1, separated by commas, each with its own level
+    /// after a colon if wanted (e.g. `2,3:1,5:4`; every seat to watch a whole game; a seat
+    /// without one plays at --level). Overrides `--vs`, `--seat` and `--computer-first`.
+    #[arg(long, value_name = "SEATS", value_delimiter = ',')]
+    pub computer_seats: Vec<ComputerSeat>,
     /// When to colour the board with ANSI escape codes: auto (on a terminal, unless
     /// `NO_COLOR` is set), always or never; `--color` alone means always.
     #[arg(long, value_enum, value_name = "WHEN", default_value_t = ColorChoice::Auto,
@@ -196,6 +197,45 @@ pub struct PlayArgs {
     /// uniformly random legal moves (default: the game's default level).
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u8).range(0..=5))]
     pub level: Option<u8>,
+}
+
+/// One entry of `--computer-seats`: a seat number from 1 and, after a colon, its level.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct ComputerSeat {
+    /// The seat, from 1 (1 to 6; the game may have fewer, which `play` checks).
+    pub seat: u8,
+    /// The level of that seat's engine, 0 (random moves) to 5; `None`: the `--level`.
+    pub level: Option<u8>,
+}
+
+impl std::str::FromStr for ComputerSeat {
+    type Err = String;
+
+    fn from_str(text: &str) -> Result<ComputerSeat, String> {
+        let (seat, level) = match text.split_once(':') {
+            Some((seat, level)) => (seat, Some(level)),
+            None => (text, None),
+        };
+        let seat = seat
+            .trim()
+            .parse::<u8>()
+            .ok()
+            .filter(|n| (1..=6).contains(n))
+            .ok_or_else(|| {
+                format!("{text:?}: a seat is a number from 1 to 6 (e.g. 2, or 2:4 for level 4)")
+            })?;
+        let level = match level {
+            None => None,
+            Some(l) => Some(
+                l.trim()
+                    .parse::<u8>()
+                    .ok()
+                    .filter(|n| *n <= 5)
+                    .ok_or_else(|| format!("{text:?}: a level is 0 (random moves) to 5"))?,
+            ),
+        };
+        Ok(ComputerSeat { seat, level })
+    }
 }
 
 /// Options of games with chance nodes (dice), for their `play`.

@@ -68,8 +68,8 @@ use std::io::{self, Write};
 use boardgames_core::record::replay as replay_record;
 
 pub use args::{
-    parse_duration, ArenaArgs, BestmoveArgs, ChanceArgs, ColorChoice, ConvertArgs, KitCommand,
-    MovesArgs, Opponent, PerftArgs, PlayArgs, ReplayArgs, SelfplayArgs,
+    parse_duration, ArenaArgs, BestmoveArgs, ChanceArgs, ColorChoice, ComputerSeat, ConvertArgs,
+    KitCommand, MovesArgs, Opponent, PerftArgs, PlayArgs, ReplayArgs, SelfplayArgs,
 };
 pub use frontend::{
     format_for, format_named, CommandHelp, CommandOutput, Formats, GameCli, MoveListing,

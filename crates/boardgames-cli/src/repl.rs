@@ -35,6 +35,9 @@ pub struct PlayConfig {
     pub colour: bool,
     /// The level of the computer's engine (`None`: the game's default; 0: random moves).
     pub level: Option<u8>,
+    /// Seats whose engine plays at a level of its own (`--computer-seats 2:4`), instead of
+    /// `level`.
+    pub seat_levels: Vec<(Seat, u8)>,
     /// Each seat's time for the whole game; `None` for untimed play. The clocks run while a
     /// seat is to move (the computer's too) and are shown after every move; when one runs
     /// out the game ends through [`GameCli::time_out`].
@@ -56,7 +59,10 @@ impl PlayConfig {
     ) -> Result<PlayConfig, SeatError> {
         let seats = start.seat_count();
         let named = args.seat.iter().map(|&n| ("--seat", n));
-        let listed = args.computer_seats.iter().map(|&n| ("--computer-seats", n));
+        let listed = args
+            .computer_seats
+            .iter()
+            .map(|c| ("--computer-seats", c.seat));
         if let Some((option, seat)) = named
             .chain(listed)
             .find(|&(_, n)| n == 0 || usize::from(n) > seats)
@@ -70,8 +76,11 @@ impl PlayConfig {
         }
         let computer = match args.vs {
             _ if !args.computer_seats.is_empty() => {
-                let mut chosen: Vec<Seat> =
-                    args.computer_seats.iter().map(|&n| Seat(n - 1)).collect();
+                let mut chosen: Vec<Seat> = args
+                    .computer_seats
+                    .iter()
+                    .map(|c| Seat(c.seat - 1))
+                    .collect();
                 chosen.sort();
                 chosen.dedup();
                 chosen
@@ -102,8 +111,26 @@ impl PlayConfig {
             manual_chance: chance.manual_dice,
             colour: args.color.for_stdout(),
             level: args.level,
+            seat_levels: args
+                .computer_seats
+                .iter()
+                .filter_map(|c| c.level.map(|l| (Seat(c.seat - 1), l)))
+                .collect(),
             time_limit: None,
         })
+    }
+}
+
+impl PlayConfig {
+    /// The level the computer plays `seat` at: its own (`--computer-seats 2:4`), else
+    /// `level`.
+    #[must_use]
+    pub fn level_of(&self, seat: Seat) -> Option<u8> {
+        self.seat_levels
+            .iter()
+            .find(|(s, _)| *s == seat)
+            .map(|&(_, l)| l)
+            .or(self.level)
     }
 }
 
@@ -683,6 +710,7 @@ pub fn play_edited<C: GameCli>(
     let untimed = PlayConfig {
         time_limit: None,
         computer: config.computer.clone(),
+        seat_levels: config.seat_levels.clone(),
         ..*config
     };
     let mut s = Session::new(cli, &untimed);
@@ -705,7 +733,7 @@ impl<'a, C: GameCli> Session<'a, C> {
                     config
                         .computer
                         .contains(&seat)
-                        .then(|| cli.player(seat, config.seed, config.level))
+                        .then(|| cli.player(seat, config.seed, config.level_of(seat)))
                 })
                 .collect(),
             rng: ChaCha8Rng::seed_from_u64(config.seed),

@@ -283,17 +283,33 @@ fn play_config_from_shared_options() {
     assert!(!c.manual_chance);
     // --computer-seats 2,1,2: seats 1 and 2 (from 1), sorted, once each.
     let args = PlayArgs {
-        computer_seats: vec![2, 1, 2],
+        computer_seats: ["2", "1:4", "2"]
+            .map(|s| s.parse().expect("a seat"))
+            .to_vec(),
         ..PlayArgs::default()
     };
     let c = PlayConfig::from_args(&args, &ChanceArgs::default(), &start).unwrap();
     assert_eq!(c.computer, vec![Seat(0), Seat(1)]);
+    // Seat 1 plays at its own level 4, seat 2 at --level (none given: the default).
+    assert_eq!((c.level_of(Seat(0)), c.level_of(Seat(1))), (Some(4), None));
+    for bad in ["0", "7", "2:6", "2:", "x:1", ""] {
+        assert!(bad.parse::<crate::args::ComputerSeat>().is_err(), "{bad}");
+    }
     // A seat the race does not have is refused, naming the seat count.
     for (option, args) in [
         (
-            "--computer-seats 9",
+            "--computer-seats 6",
             PlayArgs {
-                computer_seats: vec![2, 9],
+                computer_seats: vec![
+                    crate::args::ComputerSeat {
+                        seat: 2,
+                        level: None,
+                    },
+                    crate::args::ComputerSeat {
+                        seat: 6,
+                        level: Some(1),
+                    },
+                ],
                 ..PlayArgs::default()
             },
         ),
