@@ -8,8 +8,9 @@
 # (default 10000000; RUNS=0 for no limit): "10 million executions or SECONDS, whichever
 # comes first". With TARGET arguments only those run. Each target keeps its corpus in
 # fuzz/corpus/TARGET and its crashes in fuzz/artifacts/TARGET (both git-ignored); the logs
-# go to fuzz/artifacts/logs/TARGET.log (and TARGET.job.log, the libFuzzer child's). Every
-# build and fuzzing process runs under `nice -n 19`, with -jobs=1 -workers=1.
+# go to fuzz/artifacts/logs/TARGET.log. Every
+# build and fuzzing process runs under `nice -n 19`, in-process (no -jobs), so that two
+# runs of the script can go side by side, each target's statistics in its own log.
 #
 # Environment: RUNS (see above), RSS_LIMIT_MB (default 2048), FUZZ_TOOLCHAIN (default
 # +nightly), EXTRA_ARGS (more libFuzzer flags, split on spaces).
@@ -72,24 +73,18 @@ for t in "${targets[@]}"; do
     before=$(count_artifacts "$t")
     echo "== $t: ${seconds}s or $runs runs" >&2
     args=(-max_total_time="$seconds" -rss_limit_mb="$rss" -print_final_stats=1
-        -jobs=1 -workers=1 -artifact_prefix="$here/artifacts/$t/")
+        -artifact_prefix="$here/artifacts/$t/")
     [[ $runs -gt 0 ]] && args+=(-runs="$runs")
     # shellcheck disable=SC2206
     [[ -n ${EXTRA_ARGS:-} ]] && args+=(${EXTRA_ARGS})
-    rm -f "artifacts/logs/$t.job.log"
     start=$(date +%s)
     nice -n 19 cargo "$toolchain" fuzz run "$t" "$here/corpus/$t" -- "${args[@]}" >"$log" 2>&1
     rc=$?
-    # With -jobs, libFuzzer runs the target in a child that logs to fuzz-0.log here.
-    [[ -f fuzz-0.log ]] && mv -f fuzz-0.log "artifacts/logs/$t.job.log"
     elapsed=$(($(date +%s) - start))
     crashes=$(($(count_artifacts "$t") - before))
-    # The final statistics are in the child's log when the time ran out, else in ours; the
-    # logs may hold the fuzz bytes, so read them as text (-a).
-    logs=("$log")
-    [[ -f "artifacts/logs/$t.job.log" ]] && logs+=("artifacts/logs/$t.job.log")
-    execs=$(grep -aoh 'stat::number_of_executed_units: *[0-9]*' "${logs[@]}" | tail -1 | grep -o '[0-9]*$')
-    rate=$(grep -aoh 'stat::average_exec_per_sec: *[0-9]*' "${logs[@]}" | tail -1 | grep -o '[0-9]*$')
+    # The log may hold the fuzz bytes: read it as text (-a).
+    execs=$(grep -ao 'stat::number_of_executed_units: *[0-9]*' "$log" | tail -1 | grep -o '[0-9]*$')
+    rate=$(grep -ao 'stat::average_exec_per_sec: *[0-9]*' "$log" | tail -1 | grep -o '[0-9]*$')
     if [[ $rc -ne 0 && $crashes -eq 0 ]]; then
         # A failure that left no artifact (a build error, a bad flag) counts as one.
         crashes=1
