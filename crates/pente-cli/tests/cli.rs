@@ -890,3 +890,34 @@ fn bestmove_refuses_budgets_out_of_range() {
         "{stdout}"
     );
 }
+
+#[test]
+fn arena_and_bestmove_play_keryo_pente() {
+    let out = stdout_of(pente().args([
+        "--variant",
+        "keryo",
+        "arena",
+        "--a",
+        "level=1",
+        "--b",
+        "random",
+        "--games",
+        "2",
+        "--random-plies",
+        "2",
+        "--jsonl",
+    ]));
+    let summary: Value =
+        serde_json::from_str(out.lines().last().expect("a summary")).expect("JSON");
+    assert_eq!(summary["a_wins"], 2, "{out}");
+    // A Keryo-Pente capture of three: player 1 (to move) has K10, player 2 L10 M10 N10 and
+    // O10 is free: O10 flanks the three and captures them, which the engine takes.
+    let line = r#"{"id":"k","position":{"variant":"keryo-pente","tournament_rule":false,"ply":6,"captures":[0,0],"player1":["K10","A1","A3"],"player2":["L10","M10","N10"]},"depth":2}"#;
+    let answer = stdout_of(pente().args(["bestmove", "--jsonl", "-"]).write_stdin(line));
+    let v: Value = serde_json::from_str(answer.trim()).expect("JSON");
+    assert_eq!(
+        (v["id"].as_str(), v["move"].as_str()),
+        (Some("k"), Some("O10")),
+        "{answer}"
+    );
+}
