@@ -524,6 +524,14 @@ pub fn arena<C: GameCli>(
             }
         }
     }
+    let random = |spec: &PlayerSpec| *spec == PlayerSpec::Random;
+    if args.random_plies == 0 && openings.len() == 1 && !random(&args.a) && !random(&args.b) {
+        writeln!(
+            err,
+            "note: every group starts from the same position and neither player is random, so \
+             games may repeat; --random-plies or --openings make them differ"
+        )?;
+    }
     let mut records = match &args.records {
         Some(path) => match File::create(path) {
             Ok(f) => Some(BufWriter::new(f)),
