@@ -212,3 +212,20 @@ fn a_turns_step_kept_as_written_stays_written() {
     };
     round_trips_or_refuses(&format, text, "would not read back");
 }
+
+/// `record_plain`, campaign of 2026-12-02 (`tests/data/fuzz/turns_unrolled_play.txt`, the
+/// text `9/o,9/o,`): a play of two moves written without spaces and without a roll before it
+/// read as one step, which wrote back as `9/off 9/off` and read as two steps (a word each,
+/// as plays without a roll are read). The writer now refuses a step of several words with no
+/// roll before it.
+#[test]
+fn a_turns_play_without_its_roll_stays_one_step() {
+    use boardgames_core::backgammon::record::Turns;
+    use boardgames_core::backgammon::Backgammon;
+
+    let text = include_str!("data/fuzz/turns_unrolled_play.txt");
+    let format = Turns {
+        default: Backgammon::new(),
+    };
+    round_trips_or_refuses(&format, text, "would not read back");
+}

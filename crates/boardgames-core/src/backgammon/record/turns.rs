@@ -37,6 +37,10 @@ pub enum TurnsError {
     /// would read back as a roll and another play.
     #[error("the step {0:?} would not read back: it holds a roll")]
     RollLikeStep(String),
+    /// Writing: a step of several words with no roll before it, which would read back as
+    /// one step a word.
+    #[error("the step {0:?} would not read back: it has no roll before it and several words")]
+    UnrolledStep(String),
 }
 
 /// Whether a line reads as a start header (see `Turns::read_one`).
@@ -228,9 +232,12 @@ impl Format<Backgammon> for Turns {
                 lines.push(format!("XGID={}", Setup::of(&record.start)));
             }
             let mut line = String::new();
+            // Whether the next play follows its roll (or the start's own dice).
+            let mut rolled = record.start.dice().is_some();
             for step in &record.steps {
                 match step {
                     Step::Chance(d) => {
+                        rolled = true;
                         if !line.is_empty() {
                             lines.push(core::mem::take(&mut line));
                         }
@@ -241,6 +248,10 @@ impl Format<Backgammon> for Turns {
                         if written.split_whitespace().any(|w| roll_prefix(w).is_some()) {
                             return Err(TurnsError::RollLikeStep(written));
                         }
+                        if !rolled && written.split_whitespace().count() > 1 {
+                            return Err(TurnsError::UnrolledStep(written));
+                        }
+                        rolled = false;
                         line.push(' ');
                         line.push_str(&step.to_string());
                         let text = core::mem::take(&mut line).trim().to_owned();
