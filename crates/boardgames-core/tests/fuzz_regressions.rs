@@ -229,3 +229,18 @@ fn a_turns_play_without_its_roll_stays_one_step() {
     };
     round_trips_or_refuses(&format, text, "would not read back");
 }
+
+/// `record_plain`, campaign of 2026-12-02, after fix 12 (`tests/data/fuzz/abapro_bracket_lines.txt`):
+/// an Aba-Pro line `[-\u{1}"]"]#*...` is a header for the reader once its comment is cut, but
+/// the game splitter named it from the whole line, which is no tag; so a game held two tags
+/// of one name, which wrote back as two games. The splitter now names a header as the
+/// format's reader reads it.
+#[test]
+fn abapro_headers_are_named_as_the_reader_reads_them() {
+    use boardgames_core::abalone::record::AbaPro;
+    use boardgames_core::abalone::{Abalone, Abalone3, Layout};
+
+    let text = include_str!("data/fuzz/abapro_bracket_lines.txt");
+    round_trips_or_refuses(&AbaPro::new(Abalone::new(Layout::Standard)), text, "");
+    round_trips_or_refuses(&AbaPro::new(Abalone3::start()), text, "");
+}

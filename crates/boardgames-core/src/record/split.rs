@@ -1,7 +1,5 @@
 //! Files of several games: where one game ends and the next begins.
 
-use super::tags::{read_tag, TagSyntax};
-
 /// The games of a text, each with its first line (from 1).
 ///
 /// A game is a run of header lines then move lines. A header line after move lines, a header
@@ -9,12 +7,14 @@ use super::tags::{read_tag, TagSyntax};
 /// result token, starts the next game. Comments
 /// (from `comment` to the end of the line) and blank lines go with the game before; a text
 /// without a header or a move holds no game. `is_header` and `is_result` tell the format's
-/// header lines and result tokens.
+/// header lines and result tokens, `tag_name` the name the format's reader gives a header
+/// line (from the raw line), `None` for none.
 pub fn split_games(
     text: &str,
     comment: char,
     is_header: impl Fn(&str) -> bool,
     is_result: impl Fn(&str) -> bool,
+    tag_name: impl Fn(&str) -> Option<String>,
 ) -> Vec<(usize, String)> {
     let mut out: Vec<(usize, String)> = Vec::new();
     let mut current = String::new();
@@ -33,9 +33,8 @@ pub fn split_games(
         };
         let header = header_line.is_some();
         let moves = !header && !code.is_empty();
-        // The tag's name as the formats' (loose) tag reader takes it.
-        let name =
-            header_line.and_then(|code| read_tag(code, TagSyntax::Loose).ok()?.map(|t| t.name));
+        // The tag's name as the format's reader takes it from the raw line.
+        let name = header_line.and_then(|_| tag_name(line));
         let repeated = name.as_ref().is_some_and(|n| names.contains(n));
         if (header && (moves_seen || repeated)) || (moves && ended) {
             if any {
@@ -70,16 +69,28 @@ mod tests {
     #[test]
     fn games_split_at_headers_after_moves_and_after_results() {
         let header = |l: &str| l.starts_with('[');
+        let name = |l: &str| {
+            crate::record::tags::read_tag(l, crate::record::tags::TagSyntax::Loose)
+                .ok()
+                .flatten()
+                .map(|t| t.name)
+        };
         let result = |t: &str| t == "1-0" || t == "*";
         let text =
             "# two games\n[A \"1\"]\n1. x y\n2. z 1-0\n# between\n1. x *\n\n[B \"2\"]\n1. y\n";
-        let games = split_games(text, '#', header, result);
+        let games = split_games(text, '#', header, result, name);
         let firsts: Vec<usize> = games.iter().map(|g| g.0).collect();
         assert_eq!(firsts, [1, 6, 8]);
         assert!(games[0].1.ends_with("# between\n"));
-        assert!(split_games(" \n# nothing\n", '#', header, result).is_empty());
+        assert!(split_games(" \n# nothing\n", '#', header, result, name).is_empty());
         // A game without moves ends where a header it already has comes again.
-        let two = split_games("[A \"1\"]\n[B \"x\"]\n\n[A \"2\"]\n", '#', header, result);
+        let two = split_games(
+            "[A \"1\"]\n[B \"x\"]\n\n[A \"2\"]\n",
+            '#',
+            header,
+            result,
+            name,
+        );
         assert_eq!(two.len(), 2);
         // Names with spaces are whole names: `Player 1` and `Player 2` are two tags.
         let one = split_games(
@@ -87,6 +98,7 @@ mod tests {
             '#',
             header,
             result,
+            name,
         );
         assert_eq!(one.len(), 1);
     }

@@ -238,6 +238,8 @@ impl<const SEATS: usize> Format<Position<SEATS>> for AbaPro<SEATS> {
             '#',
             |l| l.starts_with('['),
             |t| RESULT_TOKENS.contains(&t),
+            // As `read_game` reads a header: the line before its comment.
+            |l| header(l.split('#').next().unwrap_or("").trim()).map(|(name, _)| name),
         )
         .into_iter()
         .map(|(first, game)| self.read_game(&game).map_err(|e| e.moved_down(first - 1)))

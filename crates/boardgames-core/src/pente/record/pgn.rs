@@ -96,9 +96,14 @@ impl Format<Pente> for PenteOrg {
 /// line of moves after a line ending with a result token (`1-0`, `0-1`, `1/2-1/2`, `*`),
 /// starts the next game (see [`split_games`]).
 pub fn games(text: &str) -> Vec<(usize, String)> {
-    split_games(text, '#', is_tag_line, |t| {
-        matches!(t, "1-0" | "0-1" | "1/2-1/2" | "*")
-    })
+    split_games(
+        text,
+        '#',
+        is_tag_line,
+        |t| matches!(t, "1-0" | "0-1" | "1/2-1/2" | "*"),
+        // As `read_pgn` reads a tag line: whole.
+        |l| read_loose_tags(l).pop().map(|(name, _)| name),
+    )
 }
 
 /// Reads a pente.org PGN-like game (or a bare move list).
