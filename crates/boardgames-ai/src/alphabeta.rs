@@ -20,6 +20,25 @@ const DECIDED: i32 = WIN - 1000;
 /// Plies a line may run past the iteration's depth through positions that are not quiet.
 const MAX_EXTENSION: u32 = 2;
 
+/// Late move reductions: from this move of a node on (0 is the first)...
+const LATE_MOVE: usize = 3;
+/// ...at a remaining depth of at least this many plies, a quiet move is searched
+/// [`reduction_of`] plies shallower first, and again at full depth only when it beats the
+/// best so far.
+const REDUCIBLE_DEPTH: u32 = 3;
+
+/// Late move pruning: in a quiet position this few plies from the horizon, the moves after
+/// the first `PRUNED_FROM[depth]` (those ordered best by the table, the killers, the
+/// history and the evaluator's hints) are not searched.
+const PRUNED_FROM: [usize; 4] = [usize::MAX, 8, 12, 20];
+
+/// The plies taken off the `i`-th move of a node `depth` plies from the horizon: grows
+/// with the logarithms of both, at least one and leaving at least one ply.
+fn reduction_of(depth: u32, i: usize) -> u32 {
+    let r = (f64::from(depth).ln() * (i as f64).ln() / 2.0) as u32;
+    r.clamp(1, depth - 1)
+}
+
 /// Ordering keys above every history score.
 const TABLE_MOVE: i32 = 1 << 30;
 const KILLER: [i32; 2] = [1 << 29, 1 << 28];
@@ -33,6 +52,15 @@ const KILLER: [i32; 2] = [1 << 29, 1 << 28];
 ///   the search when stored at the same remaining depth (so a search to a fixed depth gives
 ///   the same score with the table or without it);
 /// * killer moves (two a ply) and the history heuristic, then [`Evaluator::move_hints`];
+/// * late move reductions: at a remaining depth of 3 plies or more, the fourth and later
+///   moves of a quiet position ([`Evaluator::is_quiet`]) that lead to a quiet position and
+///   are neither the table's move nor a killer are searched shallower (by a number of plies
+///   growing with the logarithms of the depth and of the move's rank), and at full depth
+///   again only if they beat the best score so far;
+/// * late move pruning: in a quiet position one to three plies from the horizon only the
+///   first 8, 12 or 20 moves in that order are searched (with the table's move and the
+///   killers always among them); [`AlphaBeta::without_reductions`] turns reductions and
+///   pruning off;
 /// * only [`Evaluator::candidates`] are searched;
 /// * a [`Budget`] of depth, nodes and time; the table, killers and history are cleared
 ///   before each search, so that a budget of depth or nodes gives the same answer every
@@ -46,6 +74,7 @@ pub struct AlphaBeta<G: Game, E: Evaluator<G>> {
     budget: Budget,
     table: Table<G::Move>,
     use_table: bool,
+    use_reductions: bool,
     killers: Vec<[Option<G::Move>; 2]>,
     history: HashMap<G::Move, i32>,
     /// One reusable move buffer a ply, so that no node allocates once they have grown.
@@ -85,6 +114,7 @@ impl<G: Game, E: Evaluator<G>> AlphaBeta<G, E> {
             budget,
             table: Table::new(table_log2),
             use_table: true,
+            use_reductions: true,
             killers: Vec::new(),
             history: HashMap::new(),
             buffers: Vec::new(),
@@ -103,6 +133,15 @@ impl<G: Game, E: Evaluator<G>> AlphaBeta<G, E> {
     #[must_use]
     pub fn without_table(mut self) -> Self {
         self.use_table = false;
+        self
+    }
+
+    /// The same searcher without late move reductions and pruning: every move searched to
+    /// the full depth, so that the score at a fixed depth is the plain minimax score and does not
+    /// depend on the move order (with or without the table).
+    #[must_use]
+    pub fn without_reductions(mut self) -> Self {
+        self.use_reductions = false;
         self
     }
 
@@ -256,13 +295,46 @@ impl<G: Game, E: Evaluator<G>> AlphaBeta<G, E> {
         let alpha_in = alpha;
         let mut best = -INFINITY;
         let mut best_move = None;
-        for (i, &(_, mv)) in moves.iter().enumerate() {
+        let quiet = self.use_reductions && self.eval.is_quiet(pos);
+        let reducible = quiet && depth >= REDUCIBLE_DEPTH;
+        let prune_from = if quiet {
+            PRUNED_FROM
+                .get(depth as usize)
+                .copied()
+                .unwrap_or(usize::MAX)
+        } else {
+            usize::MAX
+        };
+        for (i, &(key, mv)) in moves.iter().enumerate() {
+            if i >= prune_from && key < KILLER[1] {
+                break;
+            }
             let mut child = pos.clone();
             child.play_unchecked(mv);
             let score = if i == 0 {
                 self.child_score(&child, me, depth - 1, ply + 1, alpha, beta)
             } else {
-                let probe = self.child_score(&child, me, depth - 1, ply + 1, alpha, alpha + 1);
+                let reduction =
+                    if reducible && i >= LATE_MOVE && key < KILLER[1] && self.eval.is_quiet(&child)
+                    {
+                        reduction_of(depth, i)
+                    } else {
+                        0
+                    };
+                let mut probe = alpha + 1;
+                if reduction > 0 {
+                    probe = self.child_score(
+                        &child,
+                        me,
+                        depth - 1 - reduction,
+                        ply + 1,
+                        alpha,
+                        alpha + 1,
+                    );
+                }
+                if probe > alpha {
+                    probe = self.child_score(&child, me, depth - 1, ply + 1, alpha, alpha + 1);
+                }
                 if probe > alpha && probe < beta {
                     self.child_score(&child, me, depth - 1, ply + 1, alpha, beta)
                 } else {
@@ -376,8 +448,13 @@ where
                 alpha = alpha.max(score);
             }
             self.buffers[0] = moves;
-            // An iteration cut short by the budget is not trusted, except the first.
+            // An iteration cut short by the budget is trusted as far as it went: its best
+            // move has been searched to the full depth and beats every move searched before
+            // it, the last iteration's best among them.
             if self.stopped && result.is_some() {
+                if let Some((score, mv)) = best {
+                    result = Some((score, mv, depth));
+                }
                 break;
             }
             if let Some((score, mv)) = best {

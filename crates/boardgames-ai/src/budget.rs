@@ -3,8 +3,9 @@
 use std::time::Duration;
 
 /// The limits of one search: the deepest iteration, the nodes visited, the time. A search
-/// stops at the first limit reached and answers with its deepest finished iteration (always
-/// at least depth 1). Depth and node limits make a search deterministic; time does not.
+/// stops at the first limit reached and answers with its deepest iteration: the last one
+/// finished, or the one the limit cut short when it had searched at least its first move
+/// (always at least depth 1). Depth and node limits make a search deterministic; time does not.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Default)]
 pub struct Budget {
     /// The deepest iteration, in plies (`None`: no limit but the others; a search with no
@@ -54,15 +55,17 @@ impl Budget {
     }
 }
 
-/// A level's row of a level table: the deepest iteration and the clock, in seconds.
-pub(crate) type LevelRow = (u32, Option<u64>);
+/// A level's budget: a depth, a node count or both, never a clock, so that a level plays
+/// the same moves on every machine.
+pub(crate) const fn level_row(depth: Option<u32>, nodes: Option<u64>) -> Budget {
+    Budget {
+        depth,
+        nodes,
+        time: None,
+    }
+}
 
 /// The budget of `level` (1 to 5, other values clamped) in a table of five rows.
-pub(crate) fn of_level(level: u8, table: &[LevelRow; 5]) -> Budget {
-    let (depth, seconds) = table[usize::from(level.clamp(1, 5)) - 1];
-    Budget {
-        depth: Some(depth),
-        nodes: None,
-        time: seconds.map(Duration::from_secs),
-    }
+pub(crate) fn of_level(level: u8, table: &[Budget; 5]) -> Budget {
+    table[usize::from(level.clamp(1, 5)) - 1]
 }

@@ -5,7 +5,7 @@ use std::time::Instant;
 
 use boardgames_core::rand::{Rng, SeedableRng};
 use boardgames_core::record::Applied;
-use boardgames_core::{search, ChaCha8Rng, Game, GameResult, Seat, Turn, MAX_SEATS};
+use boardgames_core::{search, ChaCha8Rng, Game, GameResult, Turn, MAX_SEATS};
 
 use crate::budget::Budget;
 use crate::engine::{Engine, SearchResult};
@@ -47,14 +47,9 @@ impl<G: Game> Leaf<G> for RandomPlayout {
     }
 }
 
-/// The number of teams of `pos`'s game.
+/// The number of teams of `pos`'s game, at most [`MAX_SEATS`].
 pub(crate) fn team_count<G: Game>(pos: &G) -> usize {
-    (0..pos.seat_count())
-        .filter_map(|s| u8::try_from(s).ok())
-        .map(|s| usize::from(pos.team_of(Seat(s)).0) + 1)
-        .max()
-        .unwrap_or(1)
-        .min(MAX_SEATS)
+    pos.team_count().min(MAX_SEATS)
 }
 
 /// The values of a finished game: the winner's team 1, the others 0; a draw shares.

@@ -26,7 +26,7 @@ use std::time::{Duration, Instant};
 use boardgames_ai::{Budget, EnginePlayer};
 use boardgames_core::player::{Player, RandomPlayer};
 use boardgames_core::record::{replay, Applied};
-use boardgames_core::{search, Game, Seat, Turn};
+use boardgames_core::{search, Game, Turn};
 use indicatif::{ProgressBar, ProgressStyle};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
@@ -488,15 +488,6 @@ fn random_opening<G: Game>(
     (steps, pos)
 }
 
-/// The number of teams of `pos`'s game.
-fn team_count<G: Game>(pos: &G) -> u8 {
-    (0..pos.seat_count())
-        .filter_map(|s| u8::try_from(s).ok())
-        .map(|s| pos.team_of(Seat(s)).0)
-        .max()
-        .map_or(1, |t| t + 1)
-}
-
 /// Runs `arena` (see the module docs).
 ///
 /// # Errors
@@ -553,7 +544,7 @@ pub fn arena<C: GameCli>(
             .unwrap_or_else(|_| ProgressStyle::default_bar()),
     );
     let mut rng = ChaCha8Rng::seed_from_u64(args.seed);
-    let teams = team_count(&cli.start());
+    let teams = u8::try_from(cli.start().team_count()).unwrap_or(u8::MAX);
     let (mut wins, mut draws, mut losses) = (0u32, 0u32, 0u32);
     let mut opening = (cli.start(), Vec::new(), cli.start());
     for game in 0..args.games {

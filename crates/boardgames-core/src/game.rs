@@ -220,6 +220,16 @@ pub trait Game: Clone + Eq + Hash + Debug + Display + Send + Sync + Sized + 'sta
         Team(seat.0)
     }
 
+    /// The number of teams, `1..=6`: one more than the highest [`Game::team_of`] of any
+    /// seat. Default: worked out from `team_of`.
+    fn team_count(&self) -> usize {
+        (0..self.seat_count())
+            .filter_map(|s| u8::try_from(s).ok())
+            .map(|s| usize::from(self.team_of(Seat(s)).0) + 1)
+            .max()
+            .unwrap_or(1)
+    }
+
     /// Who acts next.
     fn turn(&self) -> Turn;
 

@@ -375,6 +375,18 @@ fn two_against_a_mixed_two_of_the_other_team_is_pac() {
 }
 
 #[test]
+fn the_team_count_follows_the_rules() {
+    // Rules (seed 004): three players each for themselves; four players two teams of two;
+    // six players two teams of three.
+    let three = game::<3>(["A1", "C1", "E1"], Colour::Black);
+    let four = game::<4>(["A1", "C1", "E1", "G3"], Colour::Black);
+    let six = game::<6>(["A1", "C1", "E1", "G3", "I5", "E9"], Colour::Black);
+    assert_eq!(Game::team_count(&three), 3);
+    assert_eq!(Game::team_count(&four), 2);
+    assert_eq!(Game::team_count(&six), 2);
+}
+
+#[test]
 fn four_players_the_turn_goes_round_all_four_seats() {
     let mut p = game::<4>(["A1", "C1", "E1", "G3"], Colour::Black);
     play(&mut p, "a1a2 c1c2 e1e2 g3g4");

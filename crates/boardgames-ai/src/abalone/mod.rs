@@ -8,14 +8,14 @@
 //! |---|---|---|
 //! | 1 | depth 1 | an ejection this move, and the sixth that wins |
 //! | 2 | depth 2 | also the opponent's ejection next move, so it guards its rim |
-//! | 3 (default) | depth 5 within 1 s | three own moves: sumito set-ups and the defences |
-//! | 4 | depth 6 within 3 s | deeper push combinations |
-//! | 5 | depth 8 within 10 s | the strongest, slowest |
+//! | 3 (default) | 30,000 nodes | some five plies: sumito set-ups and the defences |
+//! | 4 | 100,000 nodes | deeper push combinations |
+//! | 5 | 300,000 nodes | the strongest, slowest |
 //!
-//! From the standard start level 3 finishes depth 5 in about 0.03 s (some 80,000 nodes at
-//! 3 to 5 million nodes a second on one core), and 0.2 s from the Belgian daisy, whose
-//! marbles meet at once; depth 8 can take 2 s from the standard start and 20 s from the
-//! daisy, so level 5 usually stops on its clock.
+//! A level is a count of nodes, not a clock, so that it plays the same moves on every
+//! machine; at 2 to 5 million nodes a second on one core level 3 answers in about a
+//! hundredth of a second and level 5 in about a tenth (`docs/performance.md`). A program's
+//! `--movetime` gives the engine a clock instead.
 //!
 //! Every legal move is searched, ejecting pushes first, then the other pushes (sumito), then
 //! in-line moves of three and two toward the centre, broadside moves last; a line runs up
@@ -47,18 +47,18 @@ pub use multi::{multi_budget, multi_engine, TeamLeaf, MULTI_DEFAULT_LEVEL};
 use boardgames_core::abalone::Abalone;
 
 use crate::alphabeta::AlphaBeta;
-use crate::budget::{of_level, Budget, LevelRow};
+use crate::budget::{level_row, of_level, Budget};
 
 /// The level a program uses when none is asked for.
 pub const DEFAULT_LEVEL: u8 = 3;
 
-/// The depth and clock of each level, 1 to 5 (the module docs' table).
-const LEVELS: [LevelRow; 5] = [
-    (1, None),
-    (2, None),
-    (5, Some(1)),
-    (6, Some(3)),
-    (8, Some(10)),
+/// The budget of each level, 1 to 5 (the module docs' table).
+const LEVELS: [Budget; 5] = [
+    level_row(Some(1), None),
+    level_row(Some(2), None),
+    level_row(None, Some(30_000)),
+    level_row(None, Some(100_000)),
+    level_row(None, Some(300_000)),
 ];
 
 /// The budget of a level, 1 to 5 (other values are clamped).

@@ -4,9 +4,16 @@
 //! |---|---|---|
 //! | 1 | depth 1 | a win on the board this move (five, or the last capture) |
 //! | 2 | depth 2 | also the opponent's win next move, so it blocks fours |
-//! | 3 (default) | depth 4 within 1 s | a three-move plan: open threes and capture threats |
-//! | 4 | depth 6 within 3 s | deeper threat sequences |
-//! | 5 | depth 8 within 10 s | the strongest, slowest |
+//! | 3 (default) | depth 4 | a two-move plan: open threes and capture threats |
+//! | 4 | 160,000 nodes | deeper threat sequences (depth 5 to 7) |
+//! | 5 | depth 6, at most 1,500,000 nodes | the strongest, slowest |
+//!
+//! A level is a depth or a count of nodes, never a clock, so that it plays the same moves on
+//! every machine; on one core of a 2-core development machine level 3 answers in a few
+//! hundredths of a second, level 4 in about a third of a second and level 5 in a few seconds
+//! (`docs/performance.md`). A program's `--movetime` gives the engine a clock instead.
+//! Levels 1 to 3 search to an even depth: a search that stops after its own move (depth 3)
+//! trusts threats the opponent would answer, and plays no better than depth 2.
 //!
 //! Only points within two of a stone are searched (every move of a five or a capture is
 //! there), and a line runs up to two plies past the depth while a four stands with its fifth
@@ -20,18 +27,18 @@ pub use eval::PenteEval;
 use boardgames_core::pente::Pente;
 
 use crate::alphabeta::AlphaBeta;
-use crate::budget::{of_level, Budget, LevelRow};
+use crate::budget::{level_row, of_level, Budget};
 
 /// The level a program uses when none is asked for.
 pub const DEFAULT_LEVEL: u8 = 3;
 
-/// The depth and clock of each level, 1 to 5 (the module docs' table).
-const LEVELS: [LevelRow; 5] = [
-    (1, None),
-    (2, None),
-    (4, Some(1)),
-    (6, Some(3)),
-    (8, Some(10)),
+/// The budget of each level, 1 to 5 (the module docs' table).
+const LEVELS: [Budget; 5] = [
+    level_row(Some(1), None),
+    level_row(Some(2), None),
+    level_row(Some(4), None),
+    level_row(None, Some(160_000)),
+    level_row(Some(6), Some(1_500_000)),
 ];
 
 /// The budget of a level, 1 to 5 (other values are clamped).

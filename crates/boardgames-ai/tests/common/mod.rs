@@ -110,3 +110,24 @@ pub fn ends_and_tiny_budgets<G: Game>(engine: &mut dyn Engine<G>, cases: &[Case<
     let found = engine.search(pos, &Budget::nodes(1)).expect("a move");
     assert!(pos.moves().contains(&found.best));
 }
+
+/// A level's engine (reductions and pruning on, which depend on the move order) answers the
+/// same move, score, depth and nodes from a fresh engine and from one that has searched
+/// before, on every tenth case; its move is legal.
+pub fn level_repeats<G: Game>(
+    engine: impl Fn() -> Box<dyn Engine<G>>,
+    budget: &Budget,
+    cases: &[Case<G>],
+) {
+    let mut used = engine();
+    for (id, pos, _) in cases.iter().step_by(10) {
+        let a = engine().search(pos, budget).expect("a move");
+        let b = used.search(pos, budget).expect("a move");
+        assert_eq!(
+            (&a.best, a.score, a.depth, a.nodes),
+            (&b.best, b.score, b.depth, b.nodes),
+            "{id}"
+        );
+        assert!(pos.moves().contains(&a.best), "{id}");
+    }
+}
