@@ -75,8 +75,8 @@ The engine (alpha-beta, boardgames-ai) over JSON lines, a stable contract for ot
      searched, \"nodes\", \"time_ms\", \"pv\": the principal variation}
   A line that is not such an object, or a finished game, gives `line N: reason` on standard
   error and no output line; the next line is still served, and the exit status is then 1.
-Levels (--level, default 3): 1 depth 1; 2 depth 2; 3 depth 4; 4 160,000 nodes; 5 depth 6 within
-1,500,000 nodes (no clock: a level plays the same on every machine). --movetime, --depth and --nodes
+Levels (--level, default 3): 1 depth 1; 2 depth 2; 3 depth 4; 4 160,000 nodes; 5 640,000 nodes
+(no clock: a level plays the same on every machine). --movetime, --depth and --nodes
 replace the level's budget.";
 
 /// Pente and Keryo-Pente in the terminal.

@@ -8,14 +8,15 @@
 //! |---|---|---|
 //! | 1 | depth 1 | an ejection this move, and the sixth that wins |
 //! | 2 | depth 2 | also the opponent's ejection next move, so it guards its rim |
-//! | 3 (default) | 30,000 nodes | some five plies: sumito set-ups and the defences |
+//! | 3 (default) | 30,000 nodes | sumito set-ups and the defences, some seven plies deep |
 //! | 4 | 100,000 nodes | deeper push combinations |
 //! | 5 | 300,000 nodes | the strongest, slowest |
 //!
-//! A level is a count of nodes, not a clock, so that it plays the same moves on every
-//! machine; at 2 to 5 million nodes a second on one core level 3 answers in about a
-//! hundredth of a second and level 5 in about a tenth (`docs/performance.md`). A program's
-//! `--movetime` gives the engine a clock instead.
+//! A level is a depth or a count of nodes, never a clock, so that it plays the same moves on
+//! every machine. On one core of a 2-core development machine level 3 answers in a few
+//! hundredths of a second (depth 7 from the standard start) and level 5 in a few tenths
+//! (depth 9; `docs/performance.md`); `bestmove --movetime` and `arena`'s `movetime=MS` give
+//! the engine a clock instead.
 //!
 //! Every legal move is searched, ejecting pushes first, then the other pushes (sumito), then
 //! in-line moves of three and two toward the centre, broadside moves last; a line runs up

@@ -5,15 +5,16 @@
 //! | 1 | depth 1 | a win on the board this move (five, or the last capture) |
 //! | 2 | depth 2 | also the opponent's win next move, so it blocks fours |
 //! | 3 (default) | depth 4 | a two-move plan: open threes and capture threats |
-//! | 4 | 160,000 nodes | deeper threat sequences (depth 5 to 7) |
-//! | 5 | depth 6, at most 1,500,000 nodes | the strongest, slowest |
+//! | 4 | 160,000 nodes | deeper threat sequences |
+//! | 5 | 640,000 nodes | the strongest, slowest |
 //!
 //! A level is a depth or a count of nodes, never a clock, so that it plays the same moves on
 //! every machine; on one core of a 2-core development machine level 3 answers in a few
-//! hundredths of a second, level 4 in about a third of a second and level 5 in a few seconds
-//! (`docs/performance.md`). A program's `--movetime` gives the engine a clock instead.
-//! Levels 1 to 3 search to an even depth: a search that stops after its own move (depth 3)
-//! trusts threats the opponent would answer, and plays no better than depth 2.
+//! hundredths of a second, level 4 in about a third of a second and level 5 in about a second
+//! (`docs/performance.md`); `bestmove --movetime` and `arena`'s `movetime=MS` give the engine
+//! a clock instead.
+//! Level 3 searches to an even depth, so that the opponent's answer to the last move
+//! searched is seen.
 //!
 //! Only points within two of a stone are searched (every move of a five or a capture is
 //! there), and a line runs up to two plies past the depth while a four stands with its fifth
@@ -38,7 +39,7 @@ const LEVELS: [Budget; 5] = [
     level_row(Some(2), None),
     level_row(Some(4), None),
     level_row(None, Some(160_000)),
-    level_row(Some(6), Some(1_500_000)),
+    level_row(None, Some(640_000)),
 ];
 
 /// The budget of a level, 1 to 5 (other values are clamped).
