@@ -57,10 +57,10 @@ const KILLER: [i32; 2] = [1 << 29, 1 << 28];
 ///   are neither the table's move nor a killer are searched shallower (by a number of plies
 ///   growing with the logarithms of the depth and of the move's rank), and at full depth
 ///   again only if they beat the best score so far;
-/// * late move pruning: in a quiet position one to three plies from the horizon only the
-///   first 8, 12 or 20 moves in that order are searched (with the table's move and the
-///   killers always among them); [`AlphaBeta::without_reductions`] turns reductions and
-///   pruning off;
+/// * late move pruning, where [`Evaluator::late_move_pruning`] allows it: in a quiet position
+///   one to three plies from the horizon only the first 8, 12 or 20 moves in that order are
+///   searched (with the table's move and the killers always among them);
+///   [`AlphaBeta::without_reductions`] turns reductions and pruning off;
 /// * only [`Evaluator::candidates`] are searched;
 /// * a [`Budget`] of depth, nodes and time; the table, killers and history are cleared
 ///   before each search, so that a budget of depth or nodes gives the same answer every
@@ -297,7 +297,7 @@ impl<G: Game, E: Evaluator<G>> AlphaBeta<G, E> {
         let mut best_move = None;
         let quiet = self.use_reductions && self.eval.is_quiet(pos);
         let reducible = quiet && depth >= REDUCIBLE_DEPTH;
-        let prune_from = if quiet {
+        let prune_from = if quiet && self.eval.late_move_pruning() {
             PRUNED_FROM
                 .get(depth as usize)
                 .copied()

@@ -34,6 +34,14 @@ pub trait Evaluator<G: Game> {
         true
     }
 
+    /// Whether the searcher may leave out the late moves of quiet nodes near the horizon
+    /// (alpha-beta's late move pruning: only the first moves in its order are searched one to
+    /// three plies from the horizon). Default: yes. A game whose good quiet moves the hints
+    /// cannot rank says no.
+    fn late_move_pruning(&self) -> bool {
+        true
+    }
+
     /// A cheap guess of how good `mv` is at `pos`, to order moves before the search knows
     /// better (higher first). Default: 0.
     fn move_hint(&self, pos: &G, mv: G::Move) -> i32 {
