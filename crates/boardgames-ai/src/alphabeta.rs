@@ -95,13 +95,22 @@ pub struct AlphaBeta<G: Game, E: Evaluator<G>> {
 impl<G: Game, E: Evaluator<G>> AlphaBeta<G, E> {
     /// The searcher of a game's level: named `alpha-beta level N`, with `budget` and a
     /// transposition table of 2^18 entries.
+    ///
+    /// Levels 1 and 2 search without reductions and pruning: with one or two plies there is
+    /// no depth behind a pruned reply to catch what it hid (Abalone's level 2 with them
+    /// scored 52.5 % against level 1 over 200 games, without them 76.2 %).
     pub(crate) fn at_level(eval: E, level: u8, budget: Budget) -> Self {
-        AlphaBeta::new(
+        let searcher = AlphaBeta::new(
             format!("alpha-beta level {}", level.clamp(1, 5)),
             eval,
             budget,
             18,
-        )
+        );
+        if level <= 2 {
+            searcher.without_reductions()
+        } else {
+            searcher
+        }
     }
 
     /// A searcher named `name` (for messages) with `eval`, playing with `budget`, and a
