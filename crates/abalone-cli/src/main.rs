@@ -149,9 +149,9 @@ team.
   error and no output line; the next line is still served, and the exit status is then 1.
 Levels (--level, default 3): 1 depth 1 (takes an ejection, the sixth first); 2 depth 2 (also
 guards against the opponent's next ejection); 3 30,000 nodes; 4 100,000 nodes; 5 300,000
-nodes (no clock: a level plays the same on every machine). With 3, 4 or 6 players: 1 1,000 iterations; 2 10,000; 3 100,000
-within 1 s; 4 300,000 within 3 s; 5 1,000,000 within 10 s. --movetime, --depth and --nodes
-replace the level's budget.";
+nodes. With 3, 4 or 6 players: 1 1,000 tree iterations; 2 10,000; 3 100,000; 4 300,000;
+5 1,000,000. No level has a clock: a level plays the same on every machine. --movetime,
+--depth and --nodes replace the level's budget.";
 
 const PERFT_HELP: &str = "\
 Output contract: the count alone on the last line of standard output (with --divide, the lines

@@ -99,10 +99,7 @@ fn engine_team_wins<const SEATS: usize>(
     for g in 0..games {
         let mut rng = ChaCha8Rng::seed_from_u64(g);
         let mut engine = abalone::multi_engine::<SEATS>(level, g);
-        let budget = Budget {
-            time: None,
-            ..abalone::multi_budget(level)
-        };
+        let budget = abalone::multi_budget(level);
         let mut pos = start;
         pos.set_move_limit(Some(limit));
         while let Turn::Seat(s) = pos.turn() {

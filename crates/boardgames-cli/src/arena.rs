@@ -9,6 +9,10 @@
 //! opening of a group is the game's start, or the next record of `--openings` (in turn), then
 //! `--random-plies` uniformly random moves drawn from the seeded generator. Chance outcomes
 //! come from the same generator, so with untimed players the same seed gives the same games.
+//! `--from-game K` plays games K onwards of that series, the same games with the same
+//! numbers (the openings before K are drawn and not played), so that a long series can be
+//! split across runs and the parts' lines put together; the players must be untimed engines
+//! that keep nothing from one game to the next, and the game without chance.
 //!
 //! Output, one line each: the two players; `games N: A wins W, draws D, B wins L`; A's score
 //! (`(W + D / 2) / N`) with its 95 % Wilson interval; the Elo difference A - B with the
@@ -516,6 +520,22 @@ pub fn arena<C: GameCli>(
         }
     }
     let random = |spec: &PlayerSpec| *spec == PlayerSpec::Random;
+    if args.from_game > args.games {
+        writeln!(
+            err,
+            "error: --from-game {} is past the last game ({})",
+            args.from_game, args.games
+        )?;
+        return Ok(Exit::BadInput);
+    }
+    if args.from_game > 1 && (random(&args.a) || random(&args.b)) {
+        writeln!(
+            err,
+            "error: --from-game: a random player's moves depend on the games before game {}",
+            args.from_game
+        )?;
+        return Ok(Exit::BadInput);
+    }
     if args.random_plies == 0 && openings.len() == 1 && !random(&args.a) && !random(&args.b) {
         writeln!(
             err,
@@ -538,7 +558,7 @@ pub fn arena<C: GameCli>(
         writeln!(out, "B: {}", sides[1].name())?;
         out.flush()?;
     }
-    let bar = ProgressBar::new(u64::from(args.games));
+    let bar = ProgressBar::new(u64::from(args.games - args.from_game + 1));
     bar.set_style(
         ProgressStyle::with_template("{bar:30} {pos}/{len} games, {msg} [{elapsed}]")
             .unwrap_or_else(|_| ProgressStyle::default_bar()),
@@ -562,11 +582,25 @@ pub fn arena<C: GameCli>(
             }
             opening = (start.clone(), drawn.0, drawn.1);
         }
+        if game + 1 < args.from_game {
+            // Before --from-game: only the opening is drawn, as the whole series draws it.
+            continue;
+        }
         let (start, mut steps, mut pos) = opening.clone();
         let mut failure = None;
         while steps.len() < args.max_steps {
             let step = match pos.turn() {
                 Turn::Over => break,
+                Turn::Chance if args.from_game > 1 => {
+                    failure = Some((
+                        format!(
+                            "--from-game: chance outcomes depend on the games before game {}",
+                            args.from_game
+                        ),
+                        Exit::BadInput,
+                    ));
+                    None
+                }
                 Turn::Chance => search::random_chance(&pos, &mut rng).map(Applied::Chance),
                 Turn::Seat(s) => {
                     let who = usize::from(pos.team_of(s).0 != a_team);
@@ -577,7 +611,7 @@ pub fn arena<C: GameCli>(
                             match e.ask(&pos, &position) {
                                 Ok(mv) => Some(Applied::Move(mv)),
                                 Err(message) => {
-                                    failure = Some(message);
+                                    failure = Some((message, Exit::Failure));
                                     None
                                 }
                             }
@@ -587,15 +621,15 @@ pub fn arena<C: GameCli>(
             };
             let Some(step) = step else { break };
             if let Err(e) = step.apply(&mut pos) {
-                failure = Some(format!("an illegal move: {e}"));
+                failure = Some((format!("an illegal move: {e}"), Exit::Failure));
                 break;
             }
             steps.push(step);
         }
-        if let Some(message) = failure {
+        if let Some((message, exit)) = failure {
             bar.finish_and_clear();
             writeln!(err, "error: game {}: {message}", game + 1)?;
-            return Ok(Exit::Failure);
+            return Ok(exit);
         }
         let result = match pos.outcome() {
             Some(outcome) => match outcome.winner() {

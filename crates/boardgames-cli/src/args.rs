@@ -83,6 +83,12 @@ pub struct ArenaArgs {
     /// same games.
     #[arg(long, default_value_t = 0)]
     pub seed: u64,
+    /// Play only games K to --games of the series (1-based): the same games, with the same
+    /// numbers, as the whole series plays from K on, so that a long series can be split
+    /// across runs or machines and the parts' lines put together. Not with a random player
+    /// or in games with chance outcomes, whose moves depend on the games before.
+    #[arg(long, value_name = "K", default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..))]
+    pub from_game: u32,
     /// Openings: a record file of the game (any format replay reads, several games a file);
     /// each game's end position starts a group of games, in turn.
     #[arg(long, value_name = "FILE")]

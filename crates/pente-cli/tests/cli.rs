@@ -748,6 +748,64 @@ fn arena_drives_our_own_bestmove_as_an_external_engine() {
 }
 
 #[test]
+fn arena_from_a_later_game_plays_the_same_games_as_the_whole_series() {
+    let series = |extra: &[&str]| -> Vec<Value> {
+        let mut args = vec![
+            "arena",
+            "--a",
+            "depth=2",
+            "--b",
+            "depth=1",
+            "--games",
+            "6",
+            "--random-plies",
+            "4",
+            "--seed",
+            "5",
+            "--jsonl",
+        ];
+        args.extend_from_slice(extra);
+        stdout_of(pente().args(&args))
+            .lines()
+            .map(|l| serde_json::from_str(l).expect("JSON"))
+            .collect()
+    };
+    let whole = series(&[]);
+    assert_eq!(whole.len(), 7);
+    // Games from different openings differ, so the comparison below can fail.
+    assert!(
+        whole[..6]
+            .windows(3)
+            .any(|w| w[0]["plies"] != w[2]["plies"]),
+        "{whole:?}"
+    );
+    // From game 4 (the second game of the second opening): games 4 to 6, numbered as in
+    // the whole series, and a summary of those three.
+    let part = series(&["--from-game", "4"]);
+    assert_eq!(part.len(), 4);
+    assert_eq!(part[..3], whole[3..6]);
+    let played: u64 = ["a_wins", "draws", "b_wins"]
+        .iter()
+        .map(|k| part[3][k].as_u64().expect("a count"))
+        .sum();
+    assert_eq!(played, 3);
+    assert_eq!(part[3]["games"], 3);
+    // Past the last game, or with a random player, it is refused.
+    pente()
+        .args(["arena", "--a", "depth=1", "--b", "depth=1", "--games", "6"])
+        .args(["--from-game", "7"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("past the last game"));
+    pente()
+        .args(["arena", "--a", "random", "--b", "depth=1", "--games", "6"])
+        .args(["--from-game", "2"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("random player"));
+}
+
+#[test]
 #[cfg(unix)] // the engines are sh scripts and sleep
 fn arena_refuses_bad_specs_and_engine_failures() {
     pente()
