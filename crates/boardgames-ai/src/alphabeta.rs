@@ -1,10 +1,10 @@
 //! Alpha-beta search over the `Game` trait: negamax with iterative deepening, principal
 //! variation search, a transposition table and move ordering.
 
-use std::collections::HashMap;
 use std::time::Instant;
 
 use boardgames_core::{Game, Seat, Turn};
+use rustc_hash::FxHashMap;
 
 use crate::budget::Budget;
 use crate::engine::{Engine, SearchResult};
@@ -76,7 +76,7 @@ pub struct AlphaBeta<G: Game, E: Evaluator<G>> {
     use_table: bool,
     use_reductions: bool,
     killers: Vec<[Option<G::Move>; 2]>,
-    history: HashMap<G::Move, i32>,
+    history: FxHashMap<G::Move, i32>,
     /// One reusable move buffer a ply, so that no node allocates once they have grown.
     buffers: Vec<Vec<(i32, G::Move)>>,
     /// The evaluator's candidates of the node being ordered (reused, never reallocated once
@@ -125,7 +125,7 @@ impl<G: Game, E: Evaluator<G>> AlphaBeta<G, E> {
             use_table: true,
             use_reductions: true,
             killers: Vec::new(),
-            history: HashMap::new(),
+            history: FxHashMap::default(),
             buffers: Vec::new(),
             scratch: Vec::new(),
             hints: Vec::new(),

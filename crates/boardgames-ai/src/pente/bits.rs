@@ -8,7 +8,7 @@
 //! point at every step never runs off the board; windows of five are kept to those whose five
 //! points are all on it.
 
-use boardgames_core::pente::{Bitboard, ROW_BITS};
+use boardgames_core::pente::{Bitboard, INDEX_RANGE, ROW_BITS, SIZE};
 
 /// Words of a board.
 const WORDS: usize = 6;
@@ -213,6 +213,42 @@ pub(crate) fn near(stones: Bits) -> Bits {
     }
     d
 }
+
+/// The points of the square of side `2 * radius + 1` around bit index `index` (the point
+/// itself included), clipped to the board.
+const fn square(index: usize, radius: usize) -> Bits {
+    let (col, row) = ((index % ROW_BITS) as isize, (index / ROW_BITS) as isize);
+    let r = radius as isize;
+    let mut out = [0u64; WORDS];
+    let mut dr = -r;
+    while dr <= r {
+        let mut dc = -r;
+        while dc <= r {
+            let (c, w) = (col + dc, row + dr);
+            if c >= 0 && w >= 0 && c < SIZE as isize && w < SIZE as isize {
+                let i = w as usize * ROW_BITS + c as usize;
+                out[i / 64] |= 1 << (i % 64);
+            }
+            dc += 1;
+        }
+        dr += 1;
+    }
+    Bits(out)
+}
+
+/// The squares of radius 1 and 2 around every bit index (padding indices included).
+const fn squares(radius: usize) -> [Bits; INDEX_RANGE] {
+    let mut out = [Bits([0; WORDS]); INDEX_RANGE];
+    let mut i = 0;
+    while i < INDEX_RANGE {
+        out[i] = square(i, radius);
+        i += 1;
+    }
+    out
+}
+
+/// [`square`] of radius 1 (3 x 3) and 2 (5 x 5) around each bit index.
+pub(crate) static NEAR_SQUARES: [[Bits; INDEX_RANGE]; 2] = [squares(1), squares(2)];
 
 /// The empty points where a stone of `owner` captures now: the empty end of a line of `len`
 /// stones of `other` (for `len` in `2..=longest`) closed by a stone of `owner`.

@@ -1,11 +1,11 @@
 //! The static evaluation of a Pente or Keryo-Pente position.
 
 use boardgames_core::pente::{Pente, Point};
-use boardgames_core::{Game, Seat};
+use boardgames_core::Seat;
 
 use super::bits::{
     capture_lines, capture_points, completions, five_points, near, windows_by_count, Bits, ALL,
-    AXES, WINDOWS,
+    AXES, NEAR_SQUARES, WINDOWS,
 };
 use crate::evaluator::Evaluator;
 
@@ -115,17 +115,17 @@ impl Evaluator<Pente> for PenteEval {
     /// The legal points within two of a stone (every legal point on an empty board).
     fn candidates(&self, pos: &Pente, out: &mut Vec<Point>) {
         out.clear();
-        let legal = pos.moves();
+        let legal = pos.legal_points();
         let stones = Bits::of(pos.stones(Seat(0))).or(Bits::of(pos.stones(Seat(1))));
         if stones.is_empty() {
-            out.extend(legal.iter().copied());
+            out.extend(legal.iter());
             return;
         }
         let near = near(stones);
-        out.extend(legal.iter().copied().filter(|p| near.has(p.index())));
+        out.extend(legal.iter().filter(|p| near.has(p.index())));
         if out.is_empty() {
             // The tournament rule may forbid every point near the stones.
-            out.extend(legal.iter().copied());
+            out.extend(legal.iter());
         }
     }
 
@@ -146,26 +146,24 @@ impl Evaluator<Pente> for PenteEval {
             let forced = if fives.has(i) { FIVE_HINT } else { 0 };
             let captures = if mine.has(i) { CAPTURE_HINT } else { 0 };
             let guards = if theirs.has(i) { CAPTURE_HINT / 2 } else { 0 };
-            self.move_hint(pos, mv) + forced + captures + guards
+            near_hint(stones[0].or(stones[1]), mv) + forced + captures + guards
         }));
     }
 
     /// Stones next to the point count three, those two away one: play where the fight is.
     fn move_hint(&self, pos: &Pente, mv: Point) -> i32 {
-        let (c, r) = (mv.col(), mv.row());
-        let mut hint = 0;
-        for dr in -2..=2isize {
-            for dc in -2..=2isize {
-                let near = Point::new((c as isize + dc) as usize, (r as isize + dr) as usize);
-                if let Some(p) = near.filter(|_| c as isize + dc >= 0 && r as isize + dr >= 0) {
-                    if pos.at(p).is_some() {
-                        hint += if dr.abs() <= 1 && dc.abs() <= 1 { 3 } else { 1 };
-                    }
-                }
-            }
-        }
-        hint
+        let stones = Bits::of(pos.stones(Seat(0))).or(Bits::of(pos.stones(Seat(1))));
+        near_hint(stones, mv)
     }
+}
+
+/// [`PenteEval::move_hint`] of `mv` with `stones` on the board: three for each stone in the
+/// 3 x 3 square around it, one for each other stone in the 5 x 5 square.
+fn near_hint(stones: Bits, mv: Point) -> i32 {
+    let i = mv.index();
+    let inner = stones.and(NEAR_SQUARES[0][i]).count();
+    let outer = stones.and(NEAR_SQUARES[1][i]).count();
+    (2 * inner + outer) as i32
 }
 
 /// The first, cell-by-cell form of the evaluation, kept as the reference the bitboard form
@@ -355,6 +353,27 @@ mod reference {
             .filter(|p| near[p.row() * SIZE + p.col()])
             .collect()
     }
+
+    /// The move hint by looking at the 25 points around `mv`: three for a stone next to it,
+    /// one for a stone two away.
+    pub(super) fn move_hint(pos: &Pente, mv: boardgames_core::pente::Point) -> i32 {
+        let (c, r) = (mv.col() as isize, mv.row() as isize);
+        let mut hint = 0;
+        for dr in -2..=2isize {
+            for dc in -2..=2isize {
+                let (x, y) = (c + dc, r + dr);
+                let Some(p) = boardgames_core::pente::Point::new(x as usize, y as usize)
+                    .filter(|_| x >= 0 && y >= 0)
+                else {
+                    continue;
+                };
+                if pos.at(p).is_some() {
+                    hint += if dr.abs() <= 1 && dc.abs() <= 1 { 3 } else { 1 };
+                }
+            }
+        }
+        hint
+    }
 }
 
 #[cfg(test)]
@@ -366,9 +385,9 @@ mod tests {
 
     use super::*;
 
-    /// The bitboard evaluation gives exactly the scores, quiet flags and candidates of the
-    /// cell-by-cell reference on every position of 300 random games of both variants (with
-    /// captures, fours and the board's edges).
+    /// The bitboard evaluation gives exactly the scores, quiet flags, candidates and move
+    /// hints of the cell-by-cell reference on every position of 300 random games of both
+    /// variants (with captures, fours and the board's edges).
     #[test]
     fn the_bitboard_evaluation_agrees_with_the_reference() {
         let mut rng = ChaCha8Rng::seed_from_u64(11);
@@ -391,6 +410,13 @@ mod tests {
                     let mut out = Vec::new();
                     PenteEval.candidates(&pos, &mut out);
                     assert_eq!(out, reference::near(&pos), "{pos:?}");
+                    for &mv in &out {
+                        assert_eq!(
+                            PenteEval.move_hint(&pos, mv),
+                            reference::move_hint(&pos, mv),
+                            "{pos:?} {mv}"
+                        );
+                    }
                 }
                 checked += 1;
                 let Some(mv) = random_move(&pos, &mut rng) else {

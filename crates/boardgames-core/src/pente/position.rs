@@ -300,8 +300,21 @@ impl Pente {
         self.end
     }
 
-    /// The points where a stone may go now, before captures and wins are considered.
-    fn candidate_points(&self) -> Bitboard {
+    /// The points where a stone may go now: the legal moves as a set (none once the game is
+    /// over; K10 alone at the first move; with the tournament rule, no point within two of
+    /// K10 at the first player's second move). [`Game::legal_moves`] lists them in index
+    /// order.
+    ///
+    /// ```
+    /// use boardgames_core::pente::{OpeningRule, Pente, Variant};
+    /// use boardgames_core::Game;
+    ///
+    /// let pos = Pente::new(Variant::Pente, OpeningRule::Tournament);
+    /// assert_eq!(pos.legal_points().count(), 1); // K10
+    /// assert_eq!(pos.legal_points().count(), pos.moves().len());
+    /// ```
+    #[must_use]
+    pub fn legal_points(&self) -> Bitboard {
         if self.end.is_some() {
             return Bitboard::EMPTY;
         }
@@ -534,17 +547,17 @@ impl Game for Pente {
 
     fn legal_moves(&self, moves: &mut MoveList) {
         moves.clear();
-        moves.extend(self.candidate_points().iter());
+        moves.extend(self.legal_points().iter());
     }
 
     #[inline]
     fn count_legal_moves(&self) -> usize {
-        self.candidate_points().count()
+        self.legal_points().count()
     }
 
     #[inline]
     fn nth_legal_move(&self, n: usize) -> Option<Point> {
-        self.candidate_points().nth(n)
+        self.legal_points().nth(n)
     }
 
     fn is_legal(&self, mv: Point) -> bool {
