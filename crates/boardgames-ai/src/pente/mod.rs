@@ -5,14 +5,16 @@
 //! | 1 | depth 1 | a win on the board this move (five, or the last capture) |
 //! | 2 | depth 2 | also the opponent's win next move, so it blocks fours |
 //! | 3 (default) | depth 4 | a two-move plan: open threes and capture threats |
-//! | 4 | 160,000 nodes | deeper threat sequences |
-//! | 5 | 640,000 nodes | the strongest, slowest |
+//! | 4 | 160,000 nodes | deeper where the lines are forced |
+//! | 5 | 640,000 nodes | more of the same, slowest |
 //!
 //! A level is a depth or a count of nodes, never a clock, so that it plays the same moves on
 //! every machine; on one core of a 2-core development machine level 3 answers in a few
-//! hundredths of a second, level 4 in about a third of a second and level 5 in about a second
+//! hundredths of a second, level 4 in a few tenths and level 5 in one to two seconds
 //! (`docs/performance.md`); `bestmove --movetime` and `arena`'s `movetime=MS` give the engine
-//! a clock instead.
+//! a clock instead. Measured with `arena` from real openings, levels 4 and 5 are not yet
+//! stronger than level 3: their node counts rarely finish a sixth ply there
+//! (`docs/strength.md`).
 //! Level 3 searches to an even depth, so that the opponent's answer to the last move
 //! searched is seen.
 //!
