@@ -236,7 +236,7 @@ const fn square(index: usize, radius: usize) -> Bits {
     Bits(out)
 }
 
-/// The squares of radius 1 and 2 around every bit index (padding indices included).
+/// The square of `radius` around every bit index (padding indices included).
 const fn squares(radius: usize) -> [Bits; INDEX_RANGE] {
     let mut out = [Bits([0; WORDS]); INDEX_RANGE];
     let mut i = 0;
