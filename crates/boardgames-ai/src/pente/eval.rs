@@ -140,13 +140,14 @@ impl Evaluator<Pente> for PenteEval {
         let fives = five_points(stones, empty);
         let mine = capture_points(stones[me], stones[1 - me], empty, longest);
         let theirs = capture_points(stones[1 - me], stones[me], empty, longest);
+        let all = stones[0].or(stones[1]);
         hints.clear();
         hints.extend(moves.iter().map(|&mv| {
             let i = mv.index();
             let forced = if fives.has(i) { FIVE_HINT } else { 0 };
             let captures = if mine.has(i) { CAPTURE_HINT } else { 0 };
             let guards = if theirs.has(i) { CAPTURE_HINT / 2 } else { 0 };
-            near_hint(stones[0].or(stones[1]), mv) + forced + captures + guards
+            near_hint(all, mv) + forced + captures + guards
         }));
     }
 
