@@ -20,6 +20,10 @@ const DECIDED: i32 = WIN - 1000;
 /// Plies a line may run past the iteration's depth through positions that are not quiet.
 const MAX_EXTENSION: u32 = 2;
 
+/// Plies the quiescence search may run past the horizon: with eight, positions full of
+/// fours and captures took a hundred times the nodes of the others.
+const MAX_QUIESCENCE: u32 = 4;
+
 /// Late move reductions: from this move of a node on (0 is the first)...
 const LATE_MOVE: usize = 3;
 /// ...at a remaining depth of at least this many plies, a quiet move is searched
@@ -61,6 +65,11 @@ const KILLER: [i32; 2] = [1 << 29, 1 << 28];
 ///   one to three plies from the horizon only the first 8, 12 or 20 moves in that order are
 ///   searched (with the table's move and the killers always among them);
 ///   [`AlphaBeta::without_reductions`] turns reductions and pruning off;
+/// * at the horizon a position that is not quiet gets one more ply, twice a line at most;
+///   past that, a quiescence search: the better of the static score and the evaluator's
+///   [`Evaluator::tactical_moves`], and after one of them every candidate where a threat
+///   must be answered, up to four plies past the depth (no quiescence for an evaluator without tactical
+///   moves: the static score stands);
 /// * only [`Evaluator::candidates`] are searched;
 /// * a [`Budget`] of depth, nodes and time; the table, killers and history are cleared
 ///   before each search, so that a budget of depth or nodes gives the same answer every
@@ -75,6 +84,7 @@ pub struct AlphaBeta<G: Game, E: Evaluator<G>> {
     table: Table<G::Move>,
     use_table: bool,
     use_reductions: bool,
+    use_quiescence: bool,
     killers: Vec<[Option<G::Move>; 2]>,
     history: FxHashMap<G::Move, i32>,
     /// One reusable move buffer a ply, so that no node allocates once they have grown.
@@ -88,6 +98,8 @@ pub struct AlphaBeta<G: Game, E: Evaluator<G>> {
     started: Instant,
     limits: Budget,
     stopped: bool,
+    /// The extensions taken on the line being searched (at most [`MAX_EXTENSION`]).
+    extended: u32,
     /// The depth of the iteration being searched.
     iteration: u32,
 }
@@ -96,9 +108,11 @@ impl<G: Game, E: Evaluator<G>> AlphaBeta<G, E> {
     /// The searcher of a game's level: named `alpha-beta level N`, with `budget` and a
     /// transposition table of 2^18 entries.
     ///
-    /// Levels 1 and 2 search without reductions and pruning: with one or two plies there is
-    /// no depth behind a pruned reply to catch what it hid (Abalone's level 2 with them
-    /// scored 52.5 % against level 1 over 200 games, without them 76.2 %).
+    /// Levels 1 and 2 search without reductions, pruning and quiescence search: with one or
+    /// two plies there is no depth behind a pruned reply to catch what it hid (Abalone's
+    /// level 2 with them scored 52.5 % against level 1 over 200 games, without them
+    /// 76.2 %), and with the quiescence search Pente's level 1 sees most of what level 2
+    /// sees (level 2 scored 50.5 % against level 1 over 200 games).
     pub(crate) fn at_level(eval: E, level: u8, budget: Budget) -> Self {
         let searcher = AlphaBeta::new(
             format!("alpha-beta level {}", level.clamp(1, 5)),
@@ -107,7 +121,7 @@ impl<G: Game, E: Evaluator<G>> AlphaBeta<G, E> {
             18,
         );
         if level <= 2 {
-            searcher.without_reductions()
+            searcher.without_reductions().without_quiescence()
         } else {
             searcher
         }
@@ -124,6 +138,7 @@ impl<G: Game, E: Evaluator<G>> AlphaBeta<G, E> {
             table: Table::new(table_log2),
             use_table: true,
             use_reductions: true,
+            use_quiescence: true,
             killers: Vec::new(),
             history: FxHashMap::default(),
             buffers: Vec::new(),
@@ -134,6 +149,7 @@ impl<G: Game, E: Evaluator<G>> AlphaBeta<G, E> {
             limits: budget,
             stopped: false,
             iteration: 0,
+            extended: 0,
         }
     }
 
@@ -154,15 +170,25 @@ impl<G: Game, E: Evaluator<G>> AlphaBeta<G, E> {
         self
     }
 
+    /// The same searcher without the quiescence search: the static score stands at the
+    /// horizon (after the extensions).
+    #[must_use]
+    pub fn without_quiescence(mut self) -> Self {
+        self.use_quiescence = false;
+        self
+    }
+
     /// The evaluator.
     #[must_use]
     pub fn evaluator(&self) -> &E {
         &self.eval
     }
 
-    /// Whether a line `ply` plies long may still be extended past the iteration's depth.
-    fn extensions_left(&self, ply: u32) -> bool {
-        ply < self.iteration + MAX_EXTENSION
+    /// What the table stores as a node's depth: its remaining `depth` and the extensions
+    /// its line has left, on which the score of its subtree depends too (a score from a line
+    /// with other extensions left would change the result).
+    fn draft(&self, depth: u32) -> u32 {
+        depth * (MAX_EXTENSION + 1) + (MAX_EXTENSION - self.extended)
     }
 
     /// Counts a node; `true` when a limit of the budget is reached.
@@ -257,8 +283,104 @@ impl<G: Game, E: Evaluator<G>> AlphaBeta<G, E> {
         *h = h.saturating_add(bonus).min(KILLER[1] - 1);
     }
 
+    /// The quiescence search at and past the horizon: the score of `pos`, where `me` is to
+    /// move, for `me`. In a quiet position, or at the horizon itself, the better of the
+    /// static score and the evaluator's [`Evaluator::tactical_moves`]; after a tactical move,
+    /// in a position that is not quiet, the best of every candidate (the threat must be
+    /// answered). `q` is the plies of quiescence search above `pos` (0 at the horizon): up
+    /// to [`MAX_QUIESCENCE`] of them, then the static score. The limit counts from the
+    /// horizon, not from the root, so that a position's score does not depend on the path
+    /// to it (the transposition table changes no score).
+    fn quiesce(&mut self, pos: &G, me: Seat, ply: u32, mut alpha: i32, beta: i32, q: u32) -> i32 {
+        let answer = q > 0 && !self.eval.is_quiet(pos);
+        let mut best = -INFINITY;
+        if !answer {
+            best = self.eval.evaluate(pos);
+            if best >= beta || q >= MAX_QUIESCENCE {
+                return best;
+            }
+            alpha = alpha.max(best);
+        }
+        let moves = self.tactical(pos, ply as usize, answer);
+        if moves.is_empty() && answer {
+            self.buffers[ply as usize] = moves;
+            return self.eval.evaluate(pos);
+        }
+        for &(_, mv) in &moves {
+            if self.out_of_budget() {
+                break;
+            }
+            let mut child = pos.clone();
+            child.play_unchecked(mv);
+            let score = match child.turn() {
+                Turn::Seat(s) if s == me => self.quiesce(&child, me, ply + 1, alpha, beta, q + 1),
+                Turn::Seat(s) => -self.quiesce(&child, s, ply + 1, -beta, -alpha, q + 1),
+                Turn::Over => Self::terminal(&child, me, ply + 1),
+                Turn::Chance => 0,
+            };
+            if self.stopped {
+                break;
+            }
+            best = best.max(score);
+            alpha = alpha.max(score);
+            if alpha >= beta {
+                break;
+            }
+        }
+        self.buffers[ply as usize] = moves;
+        if self.stopped {
+            return 0;
+        }
+        best
+    }
+
+    /// The moves of a quiescence node into the buffer of `ply`, best hint first: every
+    /// candidate when a threat must be `answer`ed, else the evaluator's tactical moves.
+    fn tactical(&mut self, pos: &G, ply: usize, answer: bool) -> Vec<(i32, G::Move)> {
+        while self.buffers.len() <= ply {
+            self.buffers.push(Vec::new());
+        }
+        let mut buf = std::mem::take(&mut self.buffers[ply]);
+        let mut moves = std::mem::take(&mut self.scratch);
+        if answer {
+            self.eval.candidates(pos, &mut moves);
+        } else {
+            self.eval.tactical_moves(pos, &mut moves);
+        }
+        let mut hints = std::mem::take(&mut self.hints);
+        self.eval.move_hints(pos, &moves, &mut hints);
+        buf.clear();
+        buf.extend(hints.iter().copied().zip(moves.iter().copied()));
+        self.scratch = moves;
+        self.hints = hints;
+        buf.sort_by_key(|&(key, _)| core::cmp::Reverse(key));
+        buf
+    }
+
     /// Negamax with alpha-beta: the score of `pos`, where `me` is to move, for `me`.
-    fn negamax(
+    fn negamax(&mut self, pos: &G, me: Seat, depth: u32, ply: u32, alpha: i32, beta: i32) -> i32 {
+        if self.out_of_budget() {
+            return 0;
+        }
+        if depth == 0 {
+            // At the horizon a position that is not quiet gets one more ply, a few times a
+            // line; then the quiescence search.
+            if self.extended < MAX_EXTENSION && !self.eval.is_quiet(pos) {
+                self.extended += 1;
+                let score = self.search_node(pos, me, 1, ply, alpha, beta);
+                self.extended -= 1;
+                return score;
+            }
+            if !self.use_quiescence {
+                return self.eval.evaluate(pos);
+            }
+            return self.quiesce(pos, me, ply, alpha, beta, 0);
+        }
+        self.search_node(pos, me, depth, ply, alpha, beta)
+    }
+
+    /// [`AlphaBeta::negamax`] of a node with `depth` left (at least 1), already counted.
+    fn search_node(
         &mut self,
         pos: &G,
         me: Seat,
@@ -267,24 +389,13 @@ impl<G: Game, E: Evaluator<G>> AlphaBeta<G, E> {
         mut alpha: i32,
         mut beta: i32,
     ) -> i32 {
-        if self.out_of_budget() {
-            return 0;
-        }
-        // At the horizon a position that is not quiet gets one more ply, a few times a line.
-        let depth = if depth == 0 && self.extensions_left(ply) && !self.eval.is_quiet(pos) {
-            1
-        } else {
-            depth
-        };
-        if depth == 0 {
-            return self.eval.evaluate(pos);
-        }
         let key = pos.key();
+        let draft = self.draft(depth);
         let mut table_move = None;
         if self.use_table {
             if let Some(e) = self.table.probe(key, ply) {
                 table_move = e.best;
-                if e.depth == depth {
+                if e.depth == draft {
                     match e.bound {
                         Bound::Exact => return e.score,
                         Bound::Lower => alpha = alpha.max(e.score),
@@ -375,7 +486,7 @@ impl<G: Game, E: Evaluator<G>> AlphaBeta<G, E> {
             } else {
                 Bound::Exact
             };
-            self.table.store(key, ply, depth, bound, best, best_move);
+            self.table.store(key, ply, draft, bound, best, best_move);
         }
         best
     }
@@ -422,6 +533,7 @@ where
         self.limits = *budget;
         self.nodes = 0;
         self.stopped = false;
+        self.extended = 0;
         self.table.clear();
         self.killers.clear();
         self.history.clear();
@@ -468,8 +580,14 @@ where
             }
             if let Some((score, mv)) = best {
                 if self.use_table {
-                    self.table
-                        .store(pos.key(), 0, depth, Bound::Exact, score, Some(mv));
+                    self.table.store(
+                        pos.key(),
+                        0,
+                        self.draft(depth),
+                        Bound::Exact,
+                        score,
+                        Some(mv),
+                    );
                 }
                 result = Some((score, mv, depth));
                 if score.abs() >= DECIDED {

@@ -34,6 +34,17 @@ pub trait Evaluator<G: Game> {
         true
     }
 
+    /// The moves searched past the horizon (a quiescence search), into `out` (emptied
+    /// first): those that change the game at once, such as a capture or a move that makes a
+    /// threat the opponent must answer. At the horizon the searcher takes the better of the
+    /// static score and these moves, and after one of them, in a position that is not quiet,
+    /// searches every candidate (the answer to the threat). Default: none, so the static
+    /// score stands at the horizon.
+    fn tactical_moves(&self, pos: &G, out: &mut Vec<G::Move>) {
+        let _ = pos;
+        out.clear();
+    }
+
     /// Whether the searcher may leave out the late moves of quiet nodes near the horizon
     /// (alpha-beta's late move pruning: only the first moves in its order are searched one to
     /// three plies from the horizon). Default: yes. A game whose good quiet moves the hints

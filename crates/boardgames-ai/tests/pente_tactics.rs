@@ -56,3 +56,28 @@ fn a_level_with_reductions_answers_the_same_every_time() {
     let cases: Vec<Case<Pente>> = suite("pente-must-defend.jsonl", "defences");
     common::level_repeats(|| Box::new(pente::engine(4)), &pente::budget(4), &cases);
 }
+
+/// A win by continuous fours that only the quiescence search sees at depth 1, worked by hand.
+/// Player 1 (X) has K10, L10 and M10 on row 10, closed at J10 by player 2 (O), and N11 and
+/// N12 in column N; O's other stones are in the corners, far from the fight. X plays N10: a
+/// four on row 10 whose only empty end is O10, and O has no capture, so O must block at O10.
+/// Then X plays N13: N10 to N13 is a four open at both ends (N9 and N14), one block stops one
+/// end, and X makes five at the other. A search of one ply stops after N10; only the
+/// quiescence search (the four, the forced block, the next four) finds the win, five plies
+/// ahead (level 3: levels 1 and 2 have no quiescence search).
+#[test]
+fn the_quiescence_search_finds_a_win_by_continuous_fours() {
+    use boardgames_ai::{Budget, WIN};
+    use boardgames_core::pente::{OpeningRule, Variant};
+    use boardgames_core::Game;
+
+    let mut pos = Pente::new(Variant::Pente, OpeningRule::Free);
+    for m in [
+        "K10", "J10", "L10", "A1", "M10", "T1", "N11", "A19", "N12", "T19",
+    ] {
+        pos.play(pos.parse_move(m).unwrap()).unwrap();
+    }
+    let found = pente::engine(3).search(&pos, &Budget::depth(1)).unwrap();
+    assert_eq!(found.best.to_string(), "N10");
+    assert_eq!(found.score, WIN - 5, "{found:?}");
+}

@@ -272,12 +272,16 @@ pub(crate) fn capture_points(owner: Bits, other: Bits, empty: Bits, longest: usi
 /// The empty points that complete a window of four stones of either side: a five there,
 /// or the block of one.
 pub(crate) fn five_points(stones: [Bits; 2], empty: Bits) -> Bits {
+    side_five_points(stones, 0, empty).or(side_five_points(stones, 1, empty))
+}
+
+/// The empty points where side `s` (0 or 1) of `stones` makes a five: the empty point of
+/// each window of five holding four of its stones and none of the other side's.
+pub(crate) fn side_five_points(stones: [Bits; 2], s: usize, empty: Bits) -> Bits {
     let mut out = Bits::default();
     for (&step, &valid) in AXES.iter().zip(&WINDOWS) {
-        for s in 0..2 {
-            let fours = windows_by_count(stones[s], stones[1 - s], step, valid)[3];
-            out = out.or(completions(fours, step, empty));
-        }
+        let fours = windows_by_count(stones[s], stones[1 - s], step, valid)[3];
+        out = out.or(completions(fours, step, empty));
     }
     out
 }

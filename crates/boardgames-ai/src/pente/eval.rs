@@ -4,8 +4,8 @@ use boardgames_core::pente::{Pente, Point};
 use boardgames_core::Seat;
 
 use super::bits::{
-    capture_lines, capture_points, completions, five_points, near, windows_by_count, Bits, ALL,
-    AXES, NEAR_SQUARES, WINDOWS,
+    capture_lines, capture_points, completions, five_points, near, side_five_points,
+    windows_by_count, Bits, ALL, AXES, NEAR_SQUARES, WINDOWS,
 };
 use crate::evaluator::Evaluator;
 
@@ -112,21 +112,57 @@ impl Evaluator<Pente> for PenteEval {
         })
     }
 
-    /// The legal points within two of a stone (every legal point on an empty board).
+    /// The legal points within two of a stone (every legal point on an empty board), and
+    /// only the forced ones when a four stands:
+    ///
+    /// * when the side to move has a four, the points that make its five (a win now: no
+    ///   other move is better);
+    /// * when the opponent has a four, the points that block it, make a five, or capture
+    ///   (any other move leaves the four whole and loses to the five next move: only a
+    ///   capture takes stones off the board).
     fn candidates(&self, pos: &Pente, out: &mut Vec<Point>) {
         out.clear();
         let legal = pos.legal_points();
-        let stones = Bits::of(pos.stones(Seat(0))).or(Bits::of(pos.stones(Seat(1))));
-        if stones.is_empty() {
+        let me = pos.side_to_move().index();
+        let stones = [Bits::of(pos.stones(Seat(0))), Bits::of(pos.stones(Seat(1)))];
+        let all = stones[0].or(stones[1]);
+        if all.is_empty() {
             out.extend(legal.iter());
             return;
         }
-        let near = near(stones);
-        out.extend(legal.iter().filter(|p| near.has(p.index())));
+        let empty = ALL.minus(all);
+        let fives = [0, 1].map(|s| side_five_points(stones, s, empty));
+        let forced = if !fives[me].is_empty() {
+            fives[me]
+        } else if !fives[1 - me].is_empty() {
+            let longest = pos.variant().longest_capture();
+            fives[1 - me].or(capture_points(stones[me], stones[1 - me], empty, longest))
+        } else {
+            near(all)
+        };
+        out.extend(legal.iter().filter(|p| forced.has(p.index())));
         if out.is_empty() {
             // The tournament rule may forbid every point near the stones.
             out.extend(legal.iter());
         }
+    }
+
+    /// The captures of the side to move and the points where it makes a four (a window of
+    /// five with three of its stones and none of the opponent's): the moves that take stones
+    /// or must be answered.
+    fn tactical_moves(&self, pos: &Pente, out: &mut Vec<Point>) {
+        out.clear();
+        let me = pos.side_to_move().index();
+        let stones = [Bits::of(pos.stones(Seat(0))), Bits::of(pos.stones(Seat(1)))];
+        let empty = ALL.minus(stones[0]).minus(stones[1]);
+        let longest = pos.variant().longest_capture();
+        let mut points = capture_points(stones[me], stones[1 - me], empty, longest);
+        for (&step, &valid) in AXES.iter().zip(&WINDOWS) {
+            let threes = windows_by_count(stones[me], stones[1 - me], step, valid)[2];
+            points = points.or(completions(threes, step, empty));
+        }
+        let legal = pos.legal_points();
+        out.extend(legal.iter().filter(|p| points.has(p.index())));
     }
 
     /// [`PenteEval::move_hint`] plus the forced replies first: a point that makes or blocks
@@ -379,7 +415,7 @@ mod reference {
 
 #[cfg(test)]
 mod tests {
-    use boardgames_core::pente::{OpeningRule, Pente, Variant};
+    use boardgames_core::pente::{EndReason, OpeningRule, Pente, Variant};
     use boardgames_core::rand::SeedableRng;
     use boardgames_core::search::random_move;
     use boardgames_core::{ChaCha8Rng, Game, Turn};
@@ -392,7 +428,7 @@ mod tests {
     #[test]
     fn the_bitboard_evaluation_agrees_with_the_reference() {
         let mut rng = ChaCha8Rng::seed_from_u64(11);
-        let mut checked = 0;
+        let (mut checked, mut forced) = (0, 0);
         for game in 0..300 {
             let variant = if game % 2 == 0 {
                 Variant::Pente
@@ -410,7 +446,12 @@ mod tests {
                 if pos.ply() > 0 {
                     let mut out = Vec::new();
                     PenteEval.candidates(&pos, &mut out);
-                    assert_eq!(out, reference::near(&pos), "{pos:?}");
+                    if reference::is_quiet(&pos) {
+                        assert_eq!(out, reference::near(&pos), "{pos:?}");
+                    } else {
+                        check_forced(&pos, &out);
+                        forced += 1;
+                    }
                     for &mv in &out {
                         assert_eq!(
                             PenteEval.move_hint(&pos, mv),
@@ -427,5 +468,43 @@ mod tests {
             }
         }
         assert!(checked > 20_000, "{checked}");
+        assert!(forced > 1_000, "{forced}");
+    }
+
+    /// The forced candidates of `pos` (a four stands) by the rules: among the points near
+    /// the stones, when the side to move can make a five they are exactly the moves that make
+    /// one; otherwise every point left out lets the opponent make a five at once.
+    fn check_forced(pos: &Pente, out: &[Point]) {
+        let near = reference::near(pos);
+        assert!(out.iter().all(|p| near.contains(p)), "{pos:?} {out:?}");
+        let me = pos.side_to_move();
+        let wins_by_five = |pos: &Pente, mv: Point, seat: Seat| {
+            let mut next = *pos;
+            next.play_unchecked(mv);
+            next.outcome().and_then(|o| o.winner()) == Some(pos.team_of(seat))
+                && matches!(
+                    next.end_reason(),
+                    Some(EndReason::Five | EndReason::FiveAndCaptures)
+                )
+        };
+        let fives: Vec<Point> = near
+            .iter()
+            .copied()
+            .filter(|&mv| wins_by_five(pos, mv, me))
+            .collect();
+        if !fives.is_empty() {
+            assert_eq!(out, fives, "{pos:?}");
+            return;
+        }
+        for &mv in near.iter().filter(|mv| !out.contains(mv)) {
+            let mut next = *pos;
+            next.play_unchecked(mv);
+            let them = next.side_to_move();
+            let loses = next
+                .legal_points()
+                .iter()
+                .any(|reply| wins_by_five(&next, reply, them));
+            assert!(loses, "{pos:?}: {mv} left out but does not lose at once");
+        }
     }
 }

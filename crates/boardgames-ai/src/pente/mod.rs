@@ -4,23 +4,23 @@
 //! |---|---|---|
 //! | 1 | depth 1 | a win on the board this move (five, or the last capture) |
 //! | 2 | depth 2 | also the opponent's win next move, so it blocks fours |
-//! | 3 (default) | depth 4 | a two-move plan: open threes and capture threats |
-//! | 4 | 160,000 nodes | deeper where the lines are forced |
-//! | 5 | 640,000 nodes | more of the same, slowest |
+//! | 3 | depth 4 | a two-move plan: open threes and capture threats |
+//! | 4 (default) | depth 6 | a three-move plan |
+//! | 5 | depth 7 | one ply more, slowest |
 //!
-//! A level is a depth or a count of nodes, never a clock, so that it plays the same moves on
-//! every machine; on one core of a 2-core development machine level 3 answers in a few
-//! hundredths of a second, level 4 in a few tenths and level 5 in one to two seconds
-//! (`docs/performance.md`); `bestmove --movetime` and `arena`'s `movetime=MS` give the engine
-//! a clock instead. Measured with `arena` from real openings, levels 4 and 5 are not yet
-//! stronger than level 3: their node counts rarely finish a sixth ply there
-//! (`docs/strength.md`).
-//! Level 3 searches to an even depth, so that the opponent's answer to the last move
-//! searched is seen.
+//! A level is a depth, never a clock, so that it plays the same moves on every machine; on
+//! one core of a 2-core development machine, over the positions of real games, level 3
+//! answers in a few hundredths of a second, level 4 in about half a second and level 5 in
+//! about one and a half, up to several seconds where fours and captures abound
+//! (`docs/performance.md`); `bestmove --movetime` and `arena`'s `movetime=MS` give the
+//! engine a clock instead. Levels 3 and 4 search to an even depth, so that the opponent's
+//! answer to the last move searched is seen.
 //!
 //! Only points within two of a stone are searched (every move of a five or a capture is
-//! there), and a line runs up to two plies past the depth while a four stands with its fifth
-//! point empty.
+//! there), and only the forced ones while a four stands (the five, or the block, a capture
+//! or one's own five). From level 3 on, past the depth a quiescence search looks at the
+//! captures and the moves that make a four, and at every answer to a four, up to four plies
+//! past the depth.
 
 mod bits;
 mod eval;
@@ -33,15 +33,15 @@ use crate::alphabeta::AlphaBeta;
 use crate::budget::{level_row, of_level, Budget};
 
 /// The level a program uses when none is asked for.
-pub const DEFAULT_LEVEL: u8 = 3;
+pub const DEFAULT_LEVEL: u8 = 4;
 
 /// The budget of each level, 1 to 5 (the module docs' table).
 const LEVELS: [Budget; 5] = [
     level_row(Some(1), None),
     level_row(Some(2), None),
     level_row(Some(4), None),
-    level_row(None, Some(160_000)),
-    level_row(None, Some(640_000)),
+    level_row(Some(6), None),
+    level_row(Some(7), None),
 ];
 
 /// The budget of a level, 1 to 5 (other values are clamped).
