@@ -68,8 +68,10 @@ const KILLER: [i32; 2] = [1 << 29, 1 << 28];
 /// * at the horizon a position that is not quiet gets one more ply, twice a line at most;
 ///   past that, a quiescence search: the better of the static score and the evaluator's
 ///   [`Evaluator::tactical_moves`], and after one of them every candidate where a threat
-///   must be answered, up to four plies past the depth (no quiescence for an evaluator without tactical
-///   moves: the static score stands);
+///   must be answered, up to four plies past the horizon (for an evaluator without tactical
+///   moves the static score stands; [`AlphaBeta::without_quiescence`] turns it off); the
+///   table keeps with a node's depth the extensions its line has left, so that its
+///   scores do not depend on the path;
 /// * only [`Evaluator::candidates`] are searched;
 /// * a [`Budget`] of depth, nodes and time; the table, killers and history are cleared
 ///   before each search, so that a budget of depth or nodes gives the same answer every
