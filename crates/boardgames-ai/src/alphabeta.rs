@@ -17,7 +17,7 @@ const INFINITY: i32 = WIN + 1;
 /// Scores this close to a win are forced results: the search stops deepening.
 const DECIDED: i32 = WIN - 1000;
 
-/// Plies a line may run past the iteration's depth through positions that are not quiet.
+/// Extensions a line may take: plies added at the horizon in positions that are not quiet.
 const MAX_EXTENSION: u32 = 2;
 
 /// Plies the quiescence search may run past the horizon: with eight, positions full of
@@ -53,8 +53,9 @@ const KILLER: [i32; 2] = [1 << 29, 1 << 28];
 /// * principal variation search: the first move with the full window, the others with a
 ///   null window and a re-search when one beats it;
 /// * a transposition table on [`Game::key`]: its move searched first, its score cutting
-///   the search when stored at the same remaining depth (so a search to a fixed depth gives
-///   the same score with the table or without it);
+///   the search when stored at the same remaining depth with the same extensions left (so
+///   a search to a fixed depth without reductions gives the same score with the table or
+///   without it);
 /// * killer moves (two a ply) and the history heuristic, then [`Evaluator::move_hints`];
 /// * late move reductions: at a remaining depth of 3 plies or more, the fourth and later
 ///   moves of a quiet position ([`Evaluator::is_quiet`]) that lead to a quiet position and
@@ -102,8 +103,6 @@ pub struct AlphaBeta<G: Game, E: Evaluator<G>> {
     stopped: bool,
     /// The extensions taken on the line being searched (at most [`MAX_EXTENSION`]).
     extended: u32,
-    /// The depth of the iteration being searched.
-    iteration: u32,
 }
 
 impl<G: Game, E: Evaluator<G>> AlphaBeta<G, E> {
@@ -150,7 +149,6 @@ impl<G: Game, E: Evaluator<G>> AlphaBeta<G, E> {
             started: Instant::now(),
             limits: budget,
             stopped: false,
-            iteration: 0,
             extended: 0,
         }
     }
@@ -289,10 +287,12 @@ impl<G: Game, E: Evaluator<G>> AlphaBeta<G, E> {
     /// move, for `me`. In a quiet position, or at the horizon itself, the better of the
     /// static score and the evaluator's [`Evaluator::tactical_moves`]; after a tactical move,
     /// in a position that is not quiet, the best of every candidate (the threat must be
-    /// answered). `q` is the plies of quiescence search above `pos` (0 at the horizon): up
-    /// to [`MAX_QUIESCENCE`] of them, then the static score. The limit counts from the
-    /// horizon, not from the root, so that a position's score does not depend on the path
-    /// to it (the transposition table changes no score).
+    /// answered). `q` is the plies of quiescence search above `pos` (0 at the horizon): the
+    /// tactical moves are tried up to [`MAX_QUIESCENCE`] of them, then the static score
+    /// stands; the answers to a threat are searched at any ply (they are few, and a line of
+    /// them ends when the threats do). The limit counts from the horizon, not from the
+    /// root, so that a position's score does not depend on the path to it (the
+    /// transposition table changes no score).
     fn quiesce(&mut self, pos: &G, me: Seat, ply: u32, mut alpha: i32, beta: i32, q: u32) -> i32 {
         let answer = q > 0 && !self.eval.is_quiet(pos);
         let mut best = -INFINITY;
@@ -542,7 +542,6 @@ where
         let mut result: Option<(i32, G::Move, u32)> = None;
         let mut fallback = None;
         for depth in 1..=budget.max_depth() {
-            self.iteration = depth;
             let moves = self.ordered(pos, 0, result.map(|(_, mv, _)| mv));
             let &(_, first) = moves.first()?;
             // A budget too small for one move of depth 1 still gets an answer.

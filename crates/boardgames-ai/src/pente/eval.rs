@@ -117,9 +117,9 @@ impl Evaluator<Pente> for PenteEval {
     ///
     /// * when the side to move has a four, the points that make its five (a win now: no
     ///   other move is better);
-    /// * when the opponent has a four, the points that block it, make a five, or capture
-    ///   (any other move leaves the four whole and loses to the five next move: only a
-    ///   capture takes stones off the board).
+    /// * else, when the opponent has a four, the points that block it or capture (any other
+    ///   move leaves the four whole and loses to the five next move: only a capture takes
+    ///   stones off the board).
     fn candidates(&self, pos: &Pente, out: &mut Vec<Point>) {
         out.clear();
         let legal = pos.legal_points();

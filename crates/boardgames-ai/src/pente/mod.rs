@@ -17,10 +17,10 @@
 //! answer to the last move searched is seen.
 //!
 //! Only points within two of a stone are searched (every move of a five or a capture is
-//! there), and only the forced ones while a four stands (the five, or the block, a capture
-//! or one's own five). From level 3 on, past the depth a quiescence search looks at the
-//! captures and the moves that make a four, and at every answer to a four, up to four plies
-//! past the depth.
+//! there), and only the forced ones while a four stands (one's own five; else the block or
+//! a capture). From level 3 on, past the depth a quiescence search looks at the
+//! captures and the moves that make a four, up to four plies past the depth, and at every
+//! answer to a four they make.
 
 mod bits;
 mod eval;
