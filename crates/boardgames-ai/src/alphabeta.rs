@@ -47,6 +47,18 @@ fn reduction_of(depth: u32, i: usize) -> u32 {
 const TABLE_MOVE: i32 = 1 << 30;
 const KILLER: [i32; 2] = [1 << 29, 1 << 28];
 
+/// Which moves a node searches, and what orders them.
+#[derive(Clone, Copy)]
+enum MoveSource<M> {
+    /// Every candidate of a full-width node: the table's move (if any), then the killers,
+    /// then by history and hint.
+    Search(Option<M>),
+    /// Every candidate, by hint alone: a threat in the quiescence search must be answered.
+    Answers,
+    /// The evaluator's tactical moves, by hint alone.
+    Tactical,
+}
+
 /// Negamax alpha-beta for games of two seats without chance, written once for every game.
 ///
 /// * iterative deepening from depth 1, each iteration ordering the root by the last;
@@ -236,8 +248,8 @@ impl<G: Game, E: Evaluator<G>> AlphaBeta<G, E> {
         }
     }
 
-    /// The moves of `pos` into the buffer of `ply`, ordered best first.
-    fn ordered(&mut self, pos: &G, ply: usize, table_move: Option<G::Move>) -> Vec<(i32, G::Move)> {
+    /// The moves of `pos` that `source` names, into the buffer of `ply`, ordered best first.
+    fn ordered(&mut self, pos: &G, ply: usize, source: MoveSource<G::Move>) -> Vec<(i32, G::Move)> {
         while self.buffers.len() <= ply {
             self.buffers.push(Vec::new());
         }
@@ -246,20 +258,21 @@ impl<G: Game, E: Evaluator<G>> AlphaBeta<G, E> {
         }
         let mut buf = std::mem::take(&mut self.buffers[ply]);
         let mut moves = std::mem::take(&mut self.scratch);
-        self.eval.candidates(pos, &mut moves);
+        match source {
+            MoveSource::Tactical => self.eval.tactical_moves(pos, &mut moves),
+            MoveSource::Search(_) | MoveSource::Answers => self.eval.candidates(pos, &mut moves),
+        }
         let mut hints = std::mem::take(&mut self.hints);
         self.eval.move_hints(pos, &moves, &mut hints);
         buf.clear();
         let killers = self.killers[ply];
         for (&mv, &hint) in moves.iter().zip(&hints) {
-            let key = if Some(mv) == table_move {
-                TABLE_MOVE
-            } else if Some(mv) == killers[0] {
-                KILLER[0]
-            } else if Some(mv) == killers[1] {
-                KILLER[1]
-            } else {
-                self.history.get(&mv).copied().unwrap_or(0) + hint
+            let key = match source {
+                MoveSource::Search(table_move) if Some(mv) == table_move => TABLE_MOVE,
+                MoveSource::Search(_) if Some(mv) == killers[0] => KILLER[0],
+                MoveSource::Search(_) if Some(mv) == killers[1] => KILLER[1],
+                MoveSource::Search(_) => self.history.get(&mv).copied().unwrap_or(0) + hint,
+                MoveSource::Answers | MoveSource::Tactical => hint,
             };
             buf.push((key, mv));
         }
@@ -303,7 +316,12 @@ impl<G: Game, E: Evaluator<G>> AlphaBeta<G, E> {
             }
             alpha = alpha.max(best);
         }
-        let moves = self.tactical(pos, ply as usize, answer);
+        let source = if answer {
+            MoveSource::Answers
+        } else {
+            MoveSource::Tactical
+        };
+        let moves = self.ordered(pos, ply as usize, source);
         if moves.is_empty() && answer {
             self.buffers[ply as usize] = moves;
             return self.eval.evaluate(pos);
@@ -334,29 +352,6 @@ impl<G: Game, E: Evaluator<G>> AlphaBeta<G, E> {
             return 0;
         }
         best
-    }
-
-    /// The moves of a quiescence node into the buffer of `ply`, best hint first: every
-    /// candidate when a threat must be `answer`ed, else the evaluator's tactical moves.
-    fn tactical(&mut self, pos: &G, ply: usize, answer: bool) -> Vec<(i32, G::Move)> {
-        while self.buffers.len() <= ply {
-            self.buffers.push(Vec::new());
-        }
-        let mut buf = std::mem::take(&mut self.buffers[ply]);
-        let mut moves = std::mem::take(&mut self.scratch);
-        if answer {
-            self.eval.candidates(pos, &mut moves);
-        } else {
-            self.eval.tactical_moves(pos, &mut moves);
-        }
-        let mut hints = std::mem::take(&mut self.hints);
-        self.eval.move_hints(pos, &moves, &mut hints);
-        buf.clear();
-        buf.extend(hints.iter().copied().zip(moves.iter().copied()));
-        self.scratch = moves;
-        self.hints = hints;
-        buf.sort_by_key(|&(key, _)| core::cmp::Reverse(key));
-        buf
     }
 
     /// Negamax with alpha-beta: the score of `pos`, where `me` is to move, for `me`.
@@ -409,7 +404,7 @@ impl<G: Game, E: Evaluator<G>> AlphaBeta<G, E> {
                 }
             }
         }
-        let moves = self.ordered(pos, ply as usize, table_move);
+        let moves = self.ordered(pos, ply as usize, MoveSource::Search(table_move));
         if moves.is_empty() {
             self.buffers[ply as usize] = moves;
             return self.eval.evaluate(pos);
@@ -542,7 +537,7 @@ where
         let mut result: Option<(i32, G::Move, u32)> = None;
         let mut fallback = None;
         for depth in 1..=budget.max_depth() {
-            let moves = self.ordered(pos, 0, result.map(|(_, mv, _)| mv));
+            let moves = self.ordered(pos, 0, MoveSource::Search(result.map(|(_, mv, _)| mv)));
             let &(_, first) = moves.first()?;
             // A budget too small for one move of depth 1 still gets an answer.
             fallback.get_or_insert(first);
