@@ -31,11 +31,13 @@
 //!   move, its score, the principal variation); [`EnginePlayer`] makes one a
 //!   [`Player`](boardgames_core::player::Player);
 //! * [`pente`]: the Pente and Keryo-Pente evaluator and levels;
+//! * [`backgammon`]: the one-sided bear-off database, exact for race endings;
 //! * [`abalone`]: the Abalone engines: alpha-beta with an evaluator for two players, Monte
 //!   Carlo tree search with a team-aware leaf for three, four and six, each with levels.
 
 pub mod abalone;
 mod alphabeta;
+pub mod backgammon;
 mod budget;
 mod engine;
 mod evaluator;

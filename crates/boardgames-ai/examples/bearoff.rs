@@ -1,0 +1,53 @@
+//! The one-sided bear-off database: generates it, says how long that took, and prints the
+//! distribution of the rolls one position needs, or of two positions and the race between
+//! them.
+//!
+//! Run: `cargo run --release -p boardgames-ai --example bearoff -- 3,0,1,0,0,0 2,1,1,0,0,0`
+//! (the checkers on the 1-point to the 6-point; the first position is on roll).
+
+use std::time::Instant;
+
+use boardgames_ai::backgammon::{BearoffDatabase, Home, HOME_POINTS};
+
+fn parse(text: &str) -> Result<Home, String> {
+    let counts: Vec<u8> = text
+        .split(',')
+        .map(|c| c.trim().parse::<u8>().map_err(|e| format!("{text:?}: {e}")))
+        .collect::<Result<_, _>>()?;
+    let home: Home = counts
+        .try_into()
+        .map_err(|_| format!("{text:?}: give {HOME_POINTS} counts, 1-point first"))?;
+    Ok(home)
+}
+
+fn main() -> Result<(), String> {
+    let homes: Vec<Home> = std::env::args()
+        .skip(1)
+        .map(|a| parse(&a))
+        .collect::<Result<_, _>>()?;
+    let started = Instant::now();
+    let db = BearoffDatabase::generate();
+    println!(
+        "generated the {} positions in {:.0} ms",
+        boardgames_ai::backgammon::POSITIONS,
+        started.elapsed().as_secs_f64() * 1e3
+    );
+    for home in &homes {
+        let dist = db
+            .distribution(home)
+            .ok_or_else(|| format!("{home:?}: more than 15 checkers"))?;
+        let shown: Vec<String> = dist
+            .iter()
+            .enumerate()
+            .filter(|(_, &p)| p > 0.0)
+            .map(|(n, p)| format!("{n}: {p:.6}"))
+            .collect();
+        let mean = db.mean_rolls(home).unwrap_or(0.0);
+        println!("{home:?}: mean {mean:.4} rolls; {}", shown.join(", "));
+    }
+    if let [a, b] = homes[..] {
+        let win = db.race_win_chance(&a, &b).unwrap_or(0.0);
+        println!("{a:?} on roll against {b:?}: wins {:.4}", win);
+    }
+    Ok(())
+}

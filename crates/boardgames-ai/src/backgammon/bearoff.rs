@@ -1,0 +1,422 @@
+//! The one-sided bear-off database: for every position of up to 15 checkers on a side's six
+//! home points, the distribution of the number of rolls it needs to bear them all off.
+
+use std::sync::OnceLock;
+
+use boardgames_core::backgammon::movegen::generate;
+use boardgames_core::backgammon::{Board, Dice, Side, TurnSink, CHECKERS};
+
+/// The home points of a side: its 1-point to its 6-point.
+pub const HOME_POINTS: usize = 6;
+
+/// The number of positions in the database: every way to place 0 to 15 checkers on six
+/// points, `C(21, 6)`.
+pub const POSITIONS: usize = 54_264;
+
+/// The length of a distribution: entry `n` is the chance of needing exactly `n` rolls,
+/// `n = 0..ROLLS`. No position needs more than 31 rolls (15 checkers on the 6-point, rolling
+/// 21 every time, need 30).
+pub const ROLLS: usize = 32;
+
+/// A side's checkers on its home points, `[1-point, 2-point, ..., 6-point]`; the checkers not
+/// there are borne off.
+pub type Home = [u8; HOME_POINTS];
+
+/// `WAYS[k][r]`: the number of ways to place at most `r` checkers on `k` points,
+/// `C(r + k, k)`.
+const WAYS: [[u32; CHECKERS as usize + 1]; HOME_POINTS + 1] = {
+    let mut t = [[0u32; CHECKERS as usize + 1]; HOME_POINTS + 1];
+    let mut k = 0;
+    while k <= HOME_POINTS {
+        let mut r = 0;
+        while r <= CHECKERS as usize {
+            t[k][r] = if k == 0 || r == 0 {
+                1
+            } else {
+                // Pascal's rule: C(r + k, k) = C(r + k - 1, k - 1) + C(r + k - 1, k).
+                t[k - 1][r] + t[k][r - 1]
+            };
+            r += 1;
+        }
+        k += 1;
+    }
+    t
+};
+
+/// The database's index of `home`, `0..POSITIONS` (0 for no checker at all); `None` when it
+/// holds more than 15 checkers.
+#[must_use]
+pub fn index(home: &Home) -> Option<usize> {
+    let mut left = usize::from(CHECKERS);
+    let mut at = 0usize;
+    // Lexicographic from the 6-point down: before `home`, every placement with fewer on the
+    // first point that differs.
+    for (i, &c) in home.iter().rev().enumerate() {
+        let c = usize::from(c);
+        if c > left {
+            return None;
+        }
+        let rest = HOME_POINTS - 1 - i;
+        at += (0..c).map(|v| WAYS[rest][left - v] as usize).sum::<usize>();
+        left -= c;
+    }
+    Some(at)
+}
+
+/// The home points of `side` on `board` when it can only bear off: none of its checkers on
+/// the bar or outside its home board. (Whether the opponent can still hit is the caller's
+/// question: the database is exact only once no contact remains.)
+#[must_use]
+pub fn home_of(board: &Board, side: Side) -> Option<Home> {
+    let counts = board.counts(side);
+    if counts[7..].iter().any(|&c| c > 0) {
+        return None;
+    }
+    let mut home = [0u8; HOME_POINTS];
+    home.copy_from_slice(&counts[1..=HOME_POINTS]);
+    Some(home)
+}
+
+/// A side's home points from its packed counts (the move generator's form).
+fn unpack(packed: u128) -> Home {
+    core::array::from_fn(|i| ((packed >> (4 * (i + 1))) & 15) as u8)
+}
+
+/// The packed counts of `home`, the rest of the 15 checkers borne off.
+fn pack(home: &Home) -> u128 {
+    let on: u8 = home.iter().sum();
+    let mut packed = u128::from(CHECKERS - on);
+    for (i, &c) in home.iter().enumerate() {
+        packed |= u128::from(c) << (4 * (i + 1));
+    }
+    packed
+}
+
+/// The one-sided bear-off database (see the module docs): for each position of
+/// [`POSITIONS`], the distribution of the rolls it needs to bear off every checker, each
+/// roll played to need the fewest rolls on average.
+///
+/// Built by [`BearoffDatabase::generate`] in a fraction of a second (or shared, built once,
+/// by [`BearoffDatabase::get`]); the plays come from the core's move generator with no
+/// opponent checker in the way, so every rule of the bear-off (a die bears off from its own
+/// point, a higher die from the highest occupied point, both dice are played where they
+/// can be) is the rules' own.
+///
+/// Playing each roll for the fewest rolls on average is the usual one-sided choice (as in
+/// GNU Backgammon's one-sided databases): it is not always the play that wins a given race
+/// most often, by a small margin in a few positions.
+///
+/// ```
+/// use boardgames_ai::backgammon::BearoffDatabase;
+///
+/// let db = BearoffDatabase::get();
+/// // One checker on the 6-point: off at once with any roll of 6 pips or more (27 of 36),
+/// // else next roll.
+/// let dist = db.distribution(&[0, 0, 0, 0, 0, 1]).unwrap();
+/// assert!((dist[1] - 0.75).abs() < 1e-6 && (dist[2] - 0.25).abs() < 1e-6);
+/// assert!((db.mean_rolls(&[0, 0, 0, 0, 0, 1]).unwrap() - 1.25).abs() < 1e-6);
+/// ```
+#[derive(Clone, Debug)]
+pub struct BearoffDatabase {
+    distributions: Vec<[f32; ROLLS]>,
+    means: Vec<f32>,
+}
+
+/// A sink keeping the result of a play that needs the fewest rolls on average.
+struct Fewest<'a> {
+    means: &'a [f64],
+    best: Option<(f64, usize)>,
+}
+
+impl TurnSink for Fewest<'_> {
+    fn clear(&mut self) {
+        self.best = None;
+    }
+
+    fn push(&mut self, mover: u128, _hits: u32, _steps: &[(u8, u8)]) {
+        let Some(i) = index(&unpack(mover)) else {
+            return;
+        };
+        let mean = self.means[i];
+        if self.best.is_none_or(|(m, _)| mean < m) {
+            self.best = Some((mean, i));
+        }
+    }
+}
+
+impl BearoffDatabase {
+    /// Computes the database: every position in order of pip count, each of the 21 rolls
+    /// played to the result with the fewest rolls on average, which has fewer pips and is
+    /// already known.
+    #[must_use]
+    pub fn generate() -> BearoffDatabase {
+        let mut homes: Vec<Home> = Vec::with_capacity(POSITIONS);
+        let mut home = [0u8; HOME_POINTS];
+        loop {
+            if home.iter().map(|&c| u32::from(c)).sum::<u32>() <= u32::from(CHECKERS) {
+                homes.push(home);
+            }
+            // The next placement, as an odometer of base 16.
+            let Some(i) = home.iter().position(|&c| c < CHECKERS) else {
+                break;
+            };
+            home[i] += 1;
+            home[..i].fill(0);
+        }
+        homes.sort_by_key(pips);
+        let mut dist = vec![[0f64; ROLLS]; POSITIONS];
+        let mut means = vec![0f64; POSITIONS];
+        for home in &homes {
+            let Some(at) = index(home) else { continue };
+            if at == 0 {
+                dist[0][0] = 1.0;
+                continue;
+            }
+            let board = Board::from_packed(pack(home), 0);
+            let mut d = [0f64; ROLLS];
+            for dice in Dice::all() {
+                let p = if dice.is_double() { 1.0 } else { 2.0 } / 36.0;
+                let mut sink = Fewest {
+                    means: &means,
+                    best: None,
+                };
+                generate(&board, Side::X, dice, &mut sink);
+                let Some((_, next)) = sink.best else { continue };
+                for n in 1..ROLLS {
+                    d[n] += p * dist[next][n - 1];
+                }
+                // The last entry keeps whatever would fall beyond it (none does).
+                d[ROLLS - 1] += p * dist[next][ROLLS - 1];
+            }
+            means[at] = d.iter().enumerate().map(|(n, &q)| n as f64 * q).sum();
+            dist[at] = d;
+        }
+        BearoffDatabase {
+            distributions: dist.iter().map(|d| d.map(|q| q as f32)).collect(),
+            means: means.iter().map(|&m| m as f32).collect(),
+        }
+    }
+
+    /// The database shared by every caller, generated at the first call.
+    #[must_use]
+    pub fn get() -> &'static BearoffDatabase {
+        static DB: OnceLock<BearoffDatabase> = OnceLock::new();
+        DB.get_or_init(BearoffDatabase::generate)
+    }
+
+    /// The distribution of the rolls `home` needs to bear off: entry `n` is the chance of
+    /// exactly `n` rolls; `None` for more than 15 checkers.
+    #[must_use]
+    pub fn distribution(&self, home: &Home) -> Option<&[f32; ROLLS]> {
+        index(home).map(|i| &self.distributions[i])
+    }
+
+    /// The mean number of rolls `home` needs to bear off; `None` for more than 15 checkers.
+    #[must_use]
+    pub fn mean_rolls(&self, home: &Home) -> Option<f32> {
+        index(home).map(|i| self.means[i])
+    }
+
+    /// The chance that the side on roll, with `on_roll` left, bears off before the other
+    /// side, with `other` left, in a race with no contact (each side playing for the fewest
+    /// rolls, see the type docs); `None` for more than 15 checkers on either side.
+    #[must_use]
+    pub fn race_win_chance(&self, on_roll: &Home, other: &Home) -> Option<f64> {
+        let a = self.distribution(on_roll)?;
+        let b = self.distribution(other)?;
+        // The side on roll wins when it needs no more rolls than the other: sum over n of
+        // P(a = n) P(b >= n).
+        let mut b_at_least = 1.0f64;
+        let mut win = 0.0f64;
+        for n in 0..ROLLS {
+            win += f64::from(a[n]) * b_at_least;
+            b_at_least -= f64::from(b[n]);
+        }
+        Some(win.clamp(0.0, 1.0))
+    }
+}
+
+/// The pip count of `home`.
+fn pips(home: &Home) -> u32 {
+    home.iter()
+        .enumerate()
+        .map(|(i, &c)| (i as u32 + 1) * u32::from(c))
+        .sum()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every placement of 0 to 15 checkers on the six points.
+    fn every_home() -> Vec<Home> {
+        let mut out = Vec::new();
+        let mut home = [0u8; HOME_POINTS];
+        loop {
+            if home.iter().map(|&c| u32::from(c)).sum::<u32>() <= 15 {
+                out.push(home);
+            }
+            let Some(i) = home.iter().position(|&c| c < 15) else {
+                return out;
+            };
+            home[i] += 1;
+            home[..i].fill(0);
+        }
+    }
+
+    fn close(a: f64, b: f64) -> bool {
+        (a - b).abs() < 1e-5
+    }
+
+    #[test]
+    fn the_index_numbers_every_position_once() {
+        let homes = every_home();
+        assert_eq!(homes.len(), POSITIONS);
+        let mut seen = vec![false; POSITIONS];
+        for home in &homes {
+            let i = index(home).unwrap();
+            assert!(!seen[i], "{home:?} shares index {i}");
+            seen[i] = true;
+        }
+        assert_eq!(index(&[0; 6]), Some(0));
+        assert_eq!(index(&[0, 0, 0, 0, 0, 15]), Some(POSITIONS - 1));
+        assert_eq!(index(&[8, 0, 0, 0, 0, 8]), None);
+        assert_eq!(index(&[16, 0, 0, 0, 0, 0]), None);
+    }
+
+    #[test]
+    fn every_distribution_is_whole_and_no_position_needs_more_rolls_than_it_has() {
+        let db = BearoffDatabase::get();
+        for home in every_home() {
+            let d = db.distribution(&home).unwrap();
+            let sum: f64 = d.iter().map(|&q| f64::from(q)).sum();
+            assert!(close(sum, 1.0), "{home:?}: {sum}");
+            // Nothing was folded into the last entry.
+            assert_eq!(d[ROLLS - 1], 0.0, "{home:?}");
+            let on: u8 = home.iter().sum();
+            if on > 0 {
+                assert_eq!(d[0], 0.0);
+            }
+        }
+        // 15 on the 6-point: four rolls of 66 at best, 30 rolls of 21 at worst.
+        let d = db.distribution(&[0, 0, 0, 0, 0, 15]).unwrap();
+        assert_eq!(d.iter().position(|&q| q > 0.0), Some(4));
+        assert!(d[30] > 0.0 && d[31] == 0.0);
+    }
+
+    /// One checker on point p: off at once when the roll moves it p pips or more (one die
+    /// at least p, or both dice, or a double's four steps, the last from the highest
+    /// point); otherwise it is on the 3-point or lower, and off with the next roll.
+    #[test]
+    fn one_checker_worked_by_hand() {
+        let db = BearoffDatabase::get();
+        // Rolls (of 36) that do not bear a checker off from p: p = 4: 21; p = 5: 21, 31, 11;
+        // p = 6: 21, 31, 41, 32, 11.
+        let misses = [0, 0, 0, 2, 5, 9];
+        for (p, &miss) in misses.iter().enumerate() {
+            let mut home = [0u8; 6];
+            home[p] = 1;
+            let d = db.distribution(&home).unwrap();
+            let once = 1.0 - f64::from(miss) / 36.0;
+            assert!(close(f64::from(d[1]), once), "point {}: {}", p + 1, d[1]);
+            assert!(close(f64::from(d[2]), 1.0 - once));
+            let mean = f64::from(db.mean_rolls(&home).unwrap());
+            assert!(close(mean, 1.0 + f64::from(miss) / 36.0));
+        }
+    }
+
+    /// Checkers on the 1-point only: each roll bears off two, a double four, so the
+    /// distribution follows from the count alone: `f(n) = 30/36 f(n - 2) + 6/36 f(n - 4)`
+    /// shifted by one roll (fewer than nothing left is nothing left).
+    #[test]
+    fn checkers_on_the_one_point_follow_the_count() {
+        let db = BearoffDatabase::get();
+        let mut f: Vec<[f64; ROLLS]> = Vec::new();
+        for n in 0..=15usize {
+            let mut d = [0f64; ROLLS];
+            if n == 0 {
+                d[0] = 1.0;
+            } else {
+                for (take, p) in [(2usize, 30.0 / 36.0), (4, 6.0 / 36.0)] {
+                    let before = f[n.saturating_sub(take)];
+                    for k in 1..ROLLS {
+                        d[k] += p * before[k - 1];
+                    }
+                }
+            }
+            f.push(d);
+            let got = db.distribution(&[n as u8, 0, 0, 0, 0, 0]).unwrap();
+            for k in 0..ROLLS {
+                assert!(close(f64::from(got[k]), d[k]), "{n} checkers, {k} rolls");
+            }
+        }
+    }
+
+    /// A checker more never needs fewer rolls on average (a property of the exact
+    /// database, checked on every position; a checker further back, by contrast, can need
+    /// fewer, see below).
+    #[test]
+    fn a_checker_more_never_needs_fewer_rolls() {
+        let db = BearoffDatabase::get();
+        for home in every_home() {
+            let mean = db.mean_rolls(&home).unwrap();
+            if home.iter().sum::<u8>() == 15 {
+                continue;
+            }
+            for p in 0..6 {
+                let mut more = home;
+                more[p] += 1;
+                assert!(db.mean_rolls(&more).unwrap() >= mean, "{home:?} +{}", p + 1);
+            }
+        }
+    }
+
+    /// The gap of a checker on the 3-point with three on the 1-point (6 pips) costs more
+    /// than the pip it saves against 1-point 2, 2-point 1, 3-point 1 (7 pips). Both bear
+    /// off at once only with 33 to 66 (4 of 36). With 21, the first can only leave three
+    /// checkers on the 1-point, which every roll but a double (30 of 36) leaves one of; the
+    /// second bears off from the 2- and 1-points and leaves 1-point 1, 3-point 1, which only
+    /// 21 again fails to finish.
+    #[test]
+    fn a_gap_worked_by_hand() {
+        let db = BearoffDatabase::get();
+        let (gap, filled) = ([3, 0, 1, 0, 0, 0], [2, 1, 1, 0, 0, 0]);
+        let three_rolls = [(2.0 / 36.0) * (30.0 / 36.0), (2.0 / 36.0) * (2.0 / 36.0)];
+        for (home, three) in [gap, filled].iter().zip(three_rolls) {
+            let d = db.distribution(home).unwrap();
+            assert!(close(f64::from(d[1]), 4.0 / 36.0), "{home:?}");
+            assert!(close(f64::from(d[3]), three), "{home:?}");
+            assert!(close(f64::from(d[2]), 1.0 - 4.0 / 36.0 - three), "{home:?}");
+        }
+        assert!(db.mean_rolls(&filled).unwrap() < db.mean_rolls(&gap).unwrap());
+    }
+
+    #[test]
+    fn race_chances_worked_by_hand() {
+        let db = BearoffDatabase::get();
+        let ace = [1, 0, 0, 0, 0, 0];
+        let six = [0, 0, 0, 0, 0, 1];
+        // The side on roll with one checker left on the 1-point always wins.
+        assert!(close(db.race_win_chance(&ace, &six).unwrap(), 1.0));
+        // On the 6-point against one on the 1-point: it wins only by bearing off at once.
+        assert!(close(db.race_win_chance(&six, &ace).unwrap(), 0.75));
+        // Against one on the 6-point as well: at once (27/36), or both miss (9/36 * 9/36)
+        // and it bears off next roll.
+        let want = 27.0 / 36.0 + (9.0 / 36.0) * (9.0 / 36.0);
+        assert!(close(db.race_win_chance(&six, &six).unwrap(), want));
+        assert_eq!(db.race_win_chance(&[16, 0, 0, 0, 0, 0], &six), None);
+    }
+
+    #[test]
+    fn the_home_of_a_side_only_while_it_bears_off() {
+        let start = Board::standard();
+        assert_eq!(home_of(&start, Side::X), None);
+        let mut board = Board::EMPTY;
+        board.set_count(Side::X, 6, 2);
+        board.set_count(Side::X, 1, 3);
+        board.set_count(Side::X, 0, 10);
+        assert_eq!(home_of(&board, Side::X), Some([3, 0, 0, 0, 0, 2]));
+        board.set_count(Side::X, 25, 1);
+        assert_eq!(home_of(&board, Side::X), None);
+    }
+}

@@ -1,0 +1,6 @@
+//! Backgammon: the one-sided bear-off database ([`BearoffDatabase`]), exact for race
+//! endings.
+
+mod bearoff;
+
+pub use bearoff::{home_of, index, BearoffDatabase, Home, HOME_POINTS, POSITIONS, ROLLS};
