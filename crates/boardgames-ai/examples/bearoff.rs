@@ -1,6 +1,6 @@
 //! The one-sided bear-off database: generates it, says how long that took, and prints the
 //! distribution of the rolls one position needs, or of two positions and the race between
-//! them.
+//! them (wins and gammons).
 //!
 //! Run: `cargo run --release -p boardgames-ai --example bearoff -- 3,0,1,0,0,0 2,1,1,0,0,0`
 //! (the checkers on the 1-point to the 6-point; the first position is on roll).
@@ -46,8 +46,12 @@ fn main() -> Result<(), String> {
         println!("{home:?}: mean {mean:.4} rolls; {}", shown.join(", "));
     }
     if let [a, b] = homes[..] {
-        let win = db.race_win_chance(&a, &b).unwrap_or(0.0);
-        println!("{a:?} on roll against {b:?}: wins {:.4}", win);
+        if let Some(r) = db.race(&a, &b) {
+            println!(
+                "{a:?} on roll against {b:?}: wins {:.4}, wins a gammon {:.4}, loses a gammon {:.4}",
+                r.win, r.win_gammon, r.lose_gammon
+            );
+        }
     }
     Ok(())
 }

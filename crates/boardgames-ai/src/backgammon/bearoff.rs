@@ -1,5 +1,7 @@
 //! The one-sided bear-off database: for every position of up to 15 checkers on a side's six
-//! home points, the distribution of the number of rolls it needs to bear them all off.
+//! home points, the distribution of the number of rolls it needs to bear them all off, and
+//! of the rolls it needs to bear off a first one; from two such positions, the chances of a
+//! race with no contact, gammons included.
 
 use std::sync::OnceLock;
 
@@ -94,7 +96,9 @@ fn pack(home: &Home) -> u128 {
 
 /// The one-sided bear-off database (see the module docs): for each position of
 /// [`POSITIONS`], the distribution of the rolls it needs to bear off every checker, each
-/// roll played to need the fewest rolls on average.
+/// roll played to need the fewest rolls on average; and for each position of 15 checkers
+/// (none borne off yet) the distribution of the rolls it needs to bear off a first one, each
+/// roll played for that (what decides a gammon).
 ///
 /// Built by [`BearoffDatabase::generate`] in a fraction of a second (or shared, built once,
 /// by [`BearoffDatabase::get`]); the plays come from the core's move generator with no
@@ -118,8 +122,69 @@ fn pack(home: &Home) -> u128 {
 /// ```
 #[derive(Clone, Debug)]
 pub struct BearoffDatabase {
+    /// To bear off every checker.
+    all_off: Table,
+    /// To bear off a first checker (0 rolls once one is off).
+    first_off: Table,
+}
+
+/// One distribution and its mean per position, by [`index`].
+#[derive(Clone, Debug)]
+struct Table {
     distributions: Vec<[f32; ROLLS]>,
     means: Vec<f32>,
+}
+
+impl Table {
+    /// Solves a one-sided goal over `homes` (every position, in order of pip count): a
+    /// position where `reached` holds needs no roll; any other plays each roll to the result
+    /// that needs the fewest rolls on average (every result has fewer pips, so it is known).
+    fn solve(homes: &[Home], reached: impl Fn(&Home) -> bool) -> Table {
+        let mut dist = vec![[0f64; ROLLS]; POSITIONS];
+        let mut means = vec![0f64; POSITIONS];
+        for home in homes {
+            let Some(at) = index(home) else { continue };
+            if reached(home) {
+                dist[at][0] = 1.0;
+                continue;
+            }
+            let board = Board::from_packed(pack(home), 0);
+            let mut d = [0f64; ROLLS];
+            for dice in Dice::all() {
+                let p = if dice.is_double() { 1.0 } else { 2.0 } / 36.0;
+                let mut sink = Fewest {
+                    means: &means,
+                    best: None,
+                };
+                generate(&board, Side::X, dice, &mut sink);
+                let Some((_, next)) = sink.best else { continue };
+                for n in 1..ROLLS {
+                    d[n] += p * dist[next][n - 1];
+                }
+                // The last entry keeps whatever would fall beyond it (none does).
+                d[ROLLS - 1] += p * dist[next][ROLLS - 1];
+            }
+            means[at] = d.iter().enumerate().map(|(n, &q)| n as f64 * q).sum();
+            dist[at] = d;
+        }
+        Table {
+            distributions: dist.iter().map(|d| d.map(|q| q as f32)).collect(),
+            means: means.iter().map(|&m| m as f32).collect(),
+        }
+    }
+}
+
+/// The chances of a race with no contact, for the side on roll
+/// ([`BearoffDatabase::race`]). No backgammon is possible: the loser's checkers are all in
+/// its own home board.
+#[derive(Copy, Clone, Debug, PartialEq)]
+pub struct RaceChances {
+    /// The side on roll bears off first.
+    pub win: f64,
+    /// It bears off every checker before the other side bears off one: a gammon.
+    pub win_gammon: f64,
+    /// The other side bears off every checker before the side on roll bears off one.
+    pub lose_gammon: f64,
 }
 
 /// A sink keeping the result of a play that needs the fewest rolls on average.
@@ -147,13 +212,13 @@ impl TurnSink for Fewest<'_> {
 impl BearoffDatabase {
     /// Computes the database: every position in order of pip count, each of the 21 rolls
     /// played to the result with the fewest rolls on average, which has fewer pips and is
-    /// already known.
+    /// already known; once for bearing off every checker, once for bearing off a first one.
     #[must_use]
     pub fn generate() -> BearoffDatabase {
         let mut homes: Vec<Home> = Vec::with_capacity(POSITIONS);
         let mut home = [0u8; HOME_POINTS];
         loop {
-            if home.iter().map(|&c| u32::from(c)).sum::<u32>() <= u32::from(CHECKERS) {
+            if checkers(&home) <= CHECKERS {
                 homes.push(home);
             }
             // The next placement, as an odometer of base 16.
@@ -164,36 +229,9 @@ impl BearoffDatabase {
             home[..i].fill(0);
         }
         homes.sort_by_key(pips);
-        let mut dist = vec![[0f64; ROLLS]; POSITIONS];
-        let mut means = vec![0f64; POSITIONS];
-        for home in &homes {
-            let Some(at) = index(home) else { continue };
-            if at == 0 {
-                dist[0][0] = 1.0;
-                continue;
-            }
-            let board = Board::from_packed(pack(home), 0);
-            let mut d = [0f64; ROLLS];
-            for dice in Dice::all() {
-                let p = if dice.is_double() { 1.0 } else { 2.0 } / 36.0;
-                let mut sink = Fewest {
-                    means: &means,
-                    best: None,
-                };
-                generate(&board, Side::X, dice, &mut sink);
-                let Some((_, next)) = sink.best else { continue };
-                for n in 1..ROLLS {
-                    d[n] += p * dist[next][n - 1];
-                }
-                // The last entry keeps whatever would fall beyond it (none does).
-                d[ROLLS - 1] += p * dist[next][ROLLS - 1];
-            }
-            means[at] = d.iter().enumerate().map(|(n, &q)| n as f64 * q).sum();
-            dist[at] = d;
-        }
         BearoffDatabase {
-            distributions: dist.iter().map(|d| d.map(|q| q as f32)).collect(),
-            means: means.iter().map(|&m| m as f32).collect(),
+            all_off: Table::solve(&homes, |h| checkers(h) == 0),
+            first_off: Table::solve(&homes, |h| checkers(h) < CHECKERS),
         }
     }
 
@@ -208,32 +246,64 @@ impl BearoffDatabase {
     /// exactly `n` rolls; `None` for more than 15 checkers.
     #[must_use]
     pub fn distribution(&self, home: &Home) -> Option<&[f32; ROLLS]> {
-        index(home).map(|i| &self.distributions[i])
+        index(home).map(|i| &self.all_off.distributions[i])
     }
 
     /// The mean number of rolls `home` needs to bear off; `None` for more than 15 checkers.
     #[must_use]
     pub fn mean_rolls(&self, home: &Home) -> Option<f32> {
-        index(home).map(|i| self.means[i])
+        index(home).map(|i| self.all_off.means[i])
     }
 
-    /// The chance that the side on roll, with `on_roll` left, bears off before the other
-    /// side, with `other` left, in a race with no contact (each side playing for the fewest
-    /// rolls, see the type docs); `None` for more than 15 checkers on either side.
+    /// The distribution of the rolls `home` needs to bear off a first checker (all zero
+    /// rolls once one is off: fewer than 15 checkers); `None` for more than 15 checkers.
     #[must_use]
-    pub fn race_win_chance(&self, on_roll: &Home, other: &Home) -> Option<f64> {
+    pub fn first_off_distribution(&self, home: &Home) -> Option<&[f32; ROLLS]> {
+        index(home).map(|i| &self.first_off.distributions[i])
+    }
+
+    /// The chances of the side on roll, with `on_roll` left, in a race with no contact
+    /// against the other side, with `other` left (each side playing for the fewest rolls,
+    /// see the type docs): it wins when it needs no more rolls than the other, and wins a
+    /// gammon when it needs no more rolls than the other needs to bear off a first checker;
+    /// it loses a gammon when the other needs fewer rolls than it needs for a first checker.
+    /// `None` for more than 15 checkers on either side.
+    #[must_use]
+    pub fn race(&self, on_roll: &Home, other: &Home) -> Option<RaceChances> {
         let a = self.distribution(on_roll)?;
         let b = self.distribution(other)?;
-        // The side on roll wins when it needs no more rolls than the other: sum over n of
-        // P(a = n) P(b >= n).
-        let mut b_at_least = 1.0f64;
-        let mut win = 0.0f64;
-        for n in 0..ROLLS {
-            win += f64::from(a[n]) * b_at_least;
-            b_at_least -= f64::from(b[n]);
-        }
-        Some(win.clamp(0.0, 1.0))
+        let a_first = self.first_off_distribution(on_roll)?;
+        let b_first = self.first_off_distribution(other)?;
+        // The side on roll finishing with its n-th roll has given the other n - 1 rolls.
+        Some(RaceChances {
+            win: no_later(a, b),
+            win_gammon: no_later(a, b_first),
+            lose_gammon: 1.0 - no_later(a_first, b),
+        })
     }
+
+    /// The chance that the side on roll bears off first ([`BearoffDatabase::race`]'s win).
+    #[must_use]
+    pub fn race_win_chance(&self, on_roll: &Home, other: &Home) -> Option<f64> {
+        self.race(on_roll, other).map(|r| r.win)
+    }
+}
+
+/// The chance that a count of rolls drawn from `a` is no more than one drawn from `b`:
+/// the sum over n of P(a = n) P(b >= n).
+fn no_later(a: &[f32; ROLLS], b: &[f32; ROLLS]) -> f64 {
+    let mut b_at_least = 1.0f64;
+    let mut p = 0.0f64;
+    for n in 0..ROLLS {
+        p += f64::from(a[n]) * b_at_least;
+        b_at_least -= f64::from(b[n]);
+    }
+    p.clamp(0.0, 1.0)
+}
+
+/// The checkers on the home points.
+fn checkers(home: &Home) -> u8 {
+    home.iter().sum()
 }
 
 /// The pip count of `home`.
@@ -288,6 +358,10 @@ mod tests {
     fn every_distribution_is_whole_and_no_position_needs_more_rolls_than_it_has() {
         let db = BearoffDatabase::get();
         for home in every_home() {
+            let first = db.first_off_distribution(&home).unwrap();
+            let sum: f64 = first.iter().map(|&q| f64::from(q)).sum();
+            assert!(close(sum, 1.0), "{home:?}: {sum}");
+            assert_eq!(first[ROLLS - 1], 0.0, "{home:?}");
             let d = db.distribution(&home).unwrap();
             let sum: f64 = d.iter().map(|&q| f64::from(q)).sum();
             assert!(close(sum, 1.0), "{home:?}: {sum}");
@@ -405,6 +479,45 @@ mod tests {
         let want = 27.0 / 36.0 + (9.0 / 36.0) * (9.0 / 36.0);
         assert!(close(db.race_win_chance(&six, &six).unwrap(), want));
         assert_eq!(db.race_win_chance(&[16, 0, 0, 0, 0, 0], &six), None);
+    }
+
+    /// 15 checkers on the 6-point bear off a first one in one roll only when the dice
+    /// carry one checker exactly 6 pips (a higher die may not bear off while checkers stay
+    /// on the 6-point): a 6 (11 of 36), 51 or 42 (4), 22 or 33 (2): 17 of 36, not the 27 of
+    /// a lone checker. Otherwise the checker is on the 5-point or lower and the next roll
+    /// may still miss (with 11, say).
+    #[test]
+    fn a_first_checker_off_worked_by_hand() {
+        let db = BearoffDatabase::get();
+        let d = db.first_off_distribution(&[0, 0, 0, 0, 0, 15]).unwrap();
+        assert!(close(f64::from(d[1]), 17.0 / 36.0), "{}", d[1]);
+        assert!(d[2] > 0.0 && d[3] > 0.0);
+        let d = db.first_off_distribution(&[15, 0, 0, 0, 0, 0]).unwrap();
+        assert!(close(f64::from(d[1]), 1.0));
+        // One already off: no roll needed.
+        let d = db.first_off_distribution(&[0, 0, 0, 0, 0, 14]).unwrap();
+        assert!(close(f64::from(d[0]), 1.0));
+    }
+
+    #[test]
+    fn gammons_in_a_race_worked_by_hand() {
+        let db = BearoffDatabase::get();
+        let (six, ace) = ([0, 0, 0, 0, 0, 1], [1, 0, 0, 0, 0, 0]);
+        let (fifteen_six, fifteen_ace) = ([0, 0, 0, 0, 0, 15], [15, 0, 0, 0, 0, 0]);
+        // One checker on the 1-point against 15 on the board: off before the other rolls.
+        let r = db.race(&ace, &fifteen_six).unwrap();
+        assert!(close(r.win, 1.0) && close(r.win_gammon, 1.0) && close(r.lose_gammon, 0.0));
+        // One on the 6-point against 15 on the 1-point: off in one roll or two, while the 15
+        // need four at least; a gammon only when off at once (27 of 36).
+        let r = db.race(&six, &fifteen_ace).unwrap();
+        assert!(close(r.win, 1.0) && close(r.win_gammon, 0.75) && close(r.lose_gammon, 0.0));
+        // 15 on the 6-point on roll against one checker on the 1-point: lost with the other
+        // side's first roll, a gammon unless this roll bears a first checker off (17 of 36).
+        let r = db.race(&fifteen_six, &ace).unwrap();
+        assert!(
+            close(r.win, 0.0) && close(r.lose_gammon, 19.0 / 36.0),
+            "{r:?}"
+        );
     }
 
     #[test]

@@ -3,4 +3,6 @@
 
 mod bearoff;
 
-pub use bearoff::{home_of, index, BearoffDatabase, Home, HOME_POINTS, POSITIONS, ROLLS};
+pub use bearoff::{
+    home_of, index, BearoffDatabase, Home, RaceChances, HOME_POINTS, POSITIONS, ROLLS,
+};
