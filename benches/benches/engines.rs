@@ -1,6 +1,7 @@
 //! The engines' search speed: alpha-beta nodes per second (Pente, on positions of real
 //! games) and Monte Carlo iterations per second (three- and six-player Abalone, on positions
-//! of random games), each measured as a whole search with a fixed budget.
+//! of random games), each measured as a whole search with a fixed budget; and backgammon
+//! network evaluations per second (20,000 distinct positions of pubeval's games).
 //!
 //! Run: `cargo bench -p boardgames-benches --bench engines`. Figures: `docs/performance.md`.
 
@@ -8,8 +9,10 @@
 
 use std::hint::black_box;
 
+use boardgames_ai::backgammon::{self, Network, PubEval};
 use boardgames_ai::{abalone, pente, Budget, Engine};
 use boardgames_core::abalone::{Abalone3, Abalone6, Position};
+use boardgames_core::backgammon::{Board, Side};
 use boardgames_core::pente::{record::JsonRecord, OpeningRule, Pente, Point};
 use boardgames_core::search::random_move;
 use boardgames_core::{Game, Turn};
@@ -105,5 +108,39 @@ fn monte_carlo(c: &mut Criterion) {
     mcts(c, "abalone6", Abalone6::start());
 }
 
-criterion_group!(benches, alpha_beta, monte_carlo);
+/// 20,000 distinct positions of cubeless games of pubeval against itself (the boards after
+/// each play, with the side then on roll), shuffled by the seed of each game.
+fn backgammon_positions() -> Vec<(Board, Side)> {
+    let mut seen = std::collections::HashSet::new();
+    let mut out = Vec::new();
+    let mut seed = 0u64;
+    while out.len() < 20_000 {
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        seed += 1;
+        backgammon::play_game([&mut PubEval, &mut PubEval], &mut rng, |side, _, after| {
+            if !after.has_won(side) && seen.insert((*after, side.other())) && out.len() < 20_000 {
+                out.push((*after, side.other()));
+            }
+        });
+    }
+    out
+}
+
+fn backgammon_network(c: &mut Criterion) {
+    let positions = backgammon_positions();
+    // The shape of the shipped network, random weights: the speed depends on the shape only.
+    let net = Network::random(128, 1).expect("a network");
+    let mut group = c.benchmark_group("engines/backgammon_network_128");
+    group.throughput(Throughput::Elements(positions.len() as u64));
+    group.bench_function(format!("{}_positions", positions.len()), |b| {
+        b.iter(|| {
+            for (board, side) in &positions {
+                black_box(net.evaluate(board, *side));
+            }
+        })
+    });
+    group.finish();
+}
+
+criterion_group!(benches, alpha_beta, monte_carlo, backgammon_network);
 criterion_main!(benches);

@@ -1,0 +1,568 @@
+//! A neural network that values a backgammon position for the side on roll: the five
+//! outcome probabilities (win, win a gammon, win a backgammon, lose a gammon, lose a
+//! backgammon), and from them the cubeless equity.
+
+use arrayvec::ArrayVec;
+use boardgames_core::backgammon::{Board, Side};
+use boardgames_core::rand::{Rng, SeedableRng};
+use boardgames_core::ChaCha8Rng;
+
+/// The network's inputs. For each side, the side on roll first, in its own numbering: four
+/// units for each of its points 1 to 24 (one checker or more, two or more, three or more,
+/// and half of the checkers beyond three), then half its checkers on the bar and a
+/// fifteenth of those borne off: `2 * (24 * 4 + 2)`. This is the "truncated unary" board
+/// encoding of G. Tesauro's TD-Gammon (*Temporal difference learning and TD-Gammon*,
+/// Communications of the ACM 38(3), 1995).
+pub const INPUTS: usize = 2 * SIDE_INPUTS;
+
+/// The inputs of one side.
+const SIDE_INPUTS: usize = 24 * 4 + 2;
+
+/// The outputs: win, win a gammon (or more), win a backgammon, lose a gammon (or more),
+/// lose a backgammon, each a probability for the side on roll.
+pub const OUTPUTS: usize = 5;
+
+/// The largest hidden layer a [`Network`] may have.
+pub const MAX_HIDDEN: usize = 256;
+
+/// The chances of the side on roll, before it rolls, that a [`Network`] gives (or a
+/// finished game's result states). `win_gammon` includes backgammons and `lose_gammon`
+/// likewise, as in GNU Backgammon's outputs.
+#[derive(Copy, Clone, Debug, Default, PartialEq)]
+pub struct Outcomes {
+    /// The side on roll wins.
+    pub win: f32,
+    /// It wins a gammon or a backgammon.
+    pub win_gammon: f32,
+    /// It wins a backgammon.
+    pub win_backgammon: f32,
+    /// It loses a gammon or a backgammon.
+    pub lose_gammon: f32,
+    /// It loses a backgammon.
+    pub lose_backgammon: f32,
+}
+
+impl Outcomes {
+    /// The cubeless money equity for the side on roll, in points a game of cube 1, -3 to 3:
+    /// each single game won or lost counts one, a gammon two, a backgammon three.
+    #[must_use]
+    pub fn equity(&self) -> f32 {
+        2.0 * self.win - 1.0 + self.win_gammon - self.lose_gammon + self.win_backgammon
+            - self.lose_backgammon
+    }
+
+    /// The same chances seen by the other side.
+    #[must_use]
+    pub fn flipped(&self) -> Outcomes {
+        Outcomes {
+            win: 1.0 - self.win,
+            win_gammon: self.lose_gammon,
+            win_backgammon: self.lose_backgammon,
+            lose_gammon: self.win_gammon,
+            lose_backgammon: self.win_backgammon,
+        }
+    }
+
+    /// A finished game's result for the winner: a win of `points` 1 (single), 2 (gammon) or
+    /// 3 (backgammon); other values count as single.
+    #[must_use]
+    pub fn won(points: u32) -> Outcomes {
+        Outcomes {
+            win: 1.0,
+            win_gammon: if points >= 2 { 1.0 } else { 0.0 },
+            win_backgammon: if points >= 3 { 1.0 } else { 0.0 },
+            lose_gammon: 0.0,
+            lose_backgammon: 0.0,
+        }
+    }
+
+    fn to_array(self) -> [f32; OUTPUTS] {
+        [
+            self.win,
+            self.win_gammon,
+            self.win_backgammon,
+            self.lose_gammon,
+            self.lose_backgammon,
+        ]
+    }
+
+    fn from_array(a: [f32; OUTPUTS]) -> Outcomes {
+        Outcomes {
+            win: a[0],
+            win_gammon: a[1],
+            win_backgammon: a[2],
+            lose_gammon: a[3],
+            lose_backgammon: a[4],
+        }
+    }
+}
+
+/// The inputs of a position that are not zero, as (input, value) pairs in increasing input
+/// order (a position has some 30 to 60 of the [`INPUTS`]).
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Inputs(ArrayVec<(u16, f32), INPUTS>);
+
+impl Inputs {
+    /// The inputs of `board` with `on_roll` to roll (see [`INPUTS`]).
+    #[must_use]
+    pub fn of(board: &Board, on_roll: Side) -> Inputs {
+        let mut active = ArrayVec::new();
+        for (block, side) in [on_roll, on_roll.other()].into_iter().enumerate() {
+            let base = block * SIDE_INPUTS;
+            let packed = board.packed(side);
+            for point in 1..=24usize {
+                let n = ((packed >> (4 * point)) & 15) as u8;
+                let at = base + (point - 1) * 4;
+                for (k, unit) in [(0, 1u8), (1, 2), (2, 3)] {
+                    if n >= unit {
+                        active.push(((at + k) as u16, 1.0));
+                    }
+                }
+                if n > 3 {
+                    active.push(((at + 3) as u16, f32::from(n - 3) / 2.0));
+                }
+            }
+            let bar = board.bar(side);
+            if bar > 0 {
+                active.push(((base + 96) as u16, f32::from(bar) / 2.0));
+            }
+            let off = board.off(side);
+            if off > 0 {
+                active.push(((base + 97) as u16, f32::from(off) / 15.0));
+            }
+        }
+        Inputs(active)
+    }
+
+    /// The (input, value) pairs that are not zero.
+    #[must_use]
+    pub fn active(&self) -> &[(u16, f32)] {
+        &self.0
+    }
+}
+
+/// Why a weights file is not a network.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum NetworkError {
+    /// The file does not start with the magic bytes `BGNN`.
+    #[error("not a network file: it does not start with BGNN")]
+    Magic,
+    /// A version of the format this library does not read.
+    #[error("network file version {0}: this library reads version 1")]
+    Version(u32),
+    /// Another number of inputs than [`INPUTS`].
+    #[error("the network has {0} inputs, this library's encoding {INPUTS}")]
+    Inputs(u32),
+    /// A hidden layer of 0 or more than [`MAX_HIDDEN`] units.
+    #[error("a hidden layer of {0} units: 1 to {MAX_HIDDEN} are allowed")]
+    Hidden(u32),
+    /// The file is not as long as its header says.
+    #[error("the network file has {found} bytes, its header asks for {expected}")]
+    Length {
+        /// The bytes the header implies.
+        expected: usize,
+        /// The bytes there are.
+        found: usize,
+    },
+    /// A weight that is not a finite number.
+    #[error("weight {0} is not a finite number")]
+    NotFinite(usize),
+}
+
+/// A network of one hidden layer of sigmoid units and [`OUTPUTS`] sigmoid outputs over the
+/// [`Inputs`] of a position: f32 weights, the first layer stored input by input so that a
+/// position adds only the rows of its active inputs (a few dozen of 196), each a run the
+/// compiler vectorises.
+///
+/// ```
+/// use boardgames_ai::backgammon::Network;
+/// use boardgames_core::backgammon::{Board, Side};
+///
+/// let net = Network::random(40, 7).unwrap();
+/// let out = net.evaluate(&Board::standard(), Side::X);
+/// assert!((0.0..=1.0).contains(&out.win));
+/// let bytes = net.to_bytes();
+/// assert_eq!(Network::from_bytes(&bytes).unwrap(), net);
+/// ```
+#[derive(Clone, Debug, PartialEq)]
+pub struct Network {
+    hidden: usize,
+    /// `w1[i * hidden + j]`: input i to hidden unit j.
+    w1: Vec<f32>,
+    b1: Vec<f32>,
+    /// `w2[o * hidden + j]`: hidden unit j to output o.
+    w2: Vec<f32>,
+    b2: [f32; OUTPUTS],
+}
+
+/// The logistic function.
+#[inline]
+fn sigmoid(x: f32) -> f32 {
+    1.0 / (1.0 + (-x).exp())
+}
+
+/// The dot product of two slices of the same length, in eight lanes (a sum the compiler can
+/// vectorise, unlike one running total).
+#[inline]
+fn dot(a: &[f32], b: &[f32]) -> f32 {
+    let mut lanes = [0f32; 8];
+    let (ca, cb) = (a.chunks_exact(8), b.chunks_exact(8));
+    let tail: f32 = ca
+        .remainder()
+        .iter()
+        .zip(cb.remainder())
+        .map(|(x, y)| x * y)
+        .sum();
+    for (x, y) in ca.zip(cb) {
+        for k in 0..8 {
+            lanes[k] += x[k] * y[k];
+        }
+    }
+    lanes.iter().sum::<f32>() + tail
+}
+
+/// The magic bytes and the format version of a weights file.
+const MAGIC: &[u8; 4] = b"BGNN";
+const VERSION: u32 = 1;
+
+impl Network {
+    /// A network of `hidden` units with small random weights (uniform in -0.1..0.1) drawn
+    /// from a generator seeded with `seed`: the start of training.
+    ///
+    /// # Errors
+    /// [`NetworkError::Hidden`] unless `hidden` is 1 to [`MAX_HIDDEN`].
+    pub fn random(hidden: usize, seed: u64) -> Result<Network, NetworkError> {
+        if !(1..=MAX_HIDDEN).contains(&hidden) {
+            return Err(NetworkError::Hidden(
+                u32::try_from(hidden).unwrap_or(u32::MAX),
+            ));
+        }
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        let mut draw =
+            |n: usize| -> Vec<f32> { (0..n).map(|_| rng.random_range(-0.1..0.1)).collect() };
+        Ok(Network {
+            hidden,
+            w1: draw(INPUTS * hidden),
+            b1: draw(hidden),
+            w2: draw(OUTPUTS * hidden),
+            b2: [0.0; OUTPUTS],
+        })
+    }
+
+    /// The number of hidden units.
+    #[must_use]
+    pub fn hidden(&self) -> usize {
+        self.hidden
+    }
+
+    /// The hidden layer's activations into `h` (its first [`Network::hidden`] entries) and
+    /// the outputs.
+    fn forward(&self, x: &Inputs, h: &mut [f32; MAX_HIDDEN]) -> [f32; OUTPUTS] {
+        let n = self.hidden;
+        let h = &mut h[..n];
+        h.copy_from_slice(&self.b1);
+        for &(i, v) in x.active() {
+            let row = &self.w1[usize::from(i) * n..][..n];
+            if v == 1.0 {
+                h.iter_mut().zip(row).for_each(|(a, w)| *a += w);
+            } else {
+                h.iter_mut().zip(row).for_each(|(a, w)| *a += v * w);
+            }
+        }
+        h.iter_mut().for_each(|a| *a = sigmoid(*a));
+        let mut out = self.b2;
+        for (o, y) in out.iter_mut().enumerate() {
+            let row = &self.w2[o * n..][..n];
+            *y = sigmoid(*y + dot(row, h));
+        }
+        out
+    }
+
+    /// The chances of `on_roll`, to roll on `board` (no allocation).
+    #[must_use]
+    pub fn evaluate(&self, board: &Board, on_roll: Side) -> Outcomes {
+        self.evaluate_inputs(&Inputs::of(board, on_roll))
+    }
+
+    /// The chances of a position given by its inputs.
+    #[must_use]
+    pub fn evaluate_inputs(&self, x: &Inputs) -> Outcomes {
+        let mut h = [0f32; MAX_HIDDEN];
+        Outcomes::from_array(self.forward(x, &mut h))
+    }
+
+    /// One step of gradient descent on the squared error between the outputs for `x` and
+    /// `target`, with learning rate `rate`; returns the outputs before the step.
+    pub fn train(&mut self, x: &Inputs, target: &Outcomes, rate: f32) -> Outcomes {
+        let n = self.hidden;
+        let mut h = [0f32; MAX_HIDDEN];
+        let out = self.forward(x, &mut h);
+        let target = target.to_array();
+        let delta_out: [f32; OUTPUTS] =
+            core::array::from_fn(|o| (target[o] - out[o]) * out[o] * (1.0 - out[o]));
+        let mut delta_h = [0f32; MAX_HIDDEN];
+        for (j, d) in delta_h[..n].iter_mut().enumerate() {
+            let back: f32 = (0..OUTPUTS)
+                .map(|o| delta_out[o] * self.w2[o * n + j])
+                .sum();
+            *d = back * h[j] * (1.0 - h[j]);
+        }
+        for (o, &d) in delta_out.iter().enumerate() {
+            let step = rate * d;
+            let row = &mut self.w2[o * n..][..n];
+            row.iter_mut()
+                .zip(&h[..n])
+                .for_each(|(w, a)| *w += step * a);
+            self.b2[o] += step;
+        }
+        for &(i, v) in x.active() {
+            let row = &mut self.w1[usize::from(i) * n..][..n];
+            let scale = rate * v;
+            row.iter_mut()
+                .zip(&delta_h[..n])
+                .for_each(|(w, d)| *w += scale * d);
+        }
+        self.b1
+            .iter_mut()
+            .zip(&delta_h[..n])
+            .for_each(|(b, d)| *b += rate * d);
+        Outcomes::from_array(out)
+    }
+
+    /// The network as a weights file: `BGNN`, then as little-endian `u32` the version (1),
+    /// the inputs and the hidden units, then as little-endian `f32` the first layer's
+    /// weights (input by input), its biases, the output layer's weights (output by output)
+    /// and its biases.
+    #[must_use]
+    pub fn to_bytes(&self) -> Vec<u8> {
+        let mut out = Vec::with_capacity(16 + 4 * self.weight_count());
+        out.extend_from_slice(MAGIC);
+        for v in [VERSION, INPUTS as u32, self.hidden as u32] {
+            out.extend_from_slice(&v.to_le_bytes());
+        }
+        for w in self
+            .w1
+            .iter()
+            .chain(&self.b1)
+            .chain(&self.w2)
+            .chain(&self.b2)
+        {
+            out.extend_from_slice(&w.to_le_bytes());
+        }
+        out
+    }
+
+    /// The network of a weights file written by [`Network::to_bytes`].
+    ///
+    /// # Errors
+    /// [`NetworkError`]: not such a file, another version or shape, a length that does not
+    /// match the header, or a weight that is not finite.
+    pub fn from_bytes(bytes: &[u8]) -> Result<Network, NetworkError> {
+        if bytes.len() < 16 || &bytes[..4] != MAGIC {
+            return Err(NetworkError::Magic);
+        }
+        let word =
+            |k: usize| u32::from_le_bytes([bytes[k], bytes[k + 1], bytes[k + 2], bytes[k + 3]]);
+        let (version, inputs, hidden) = (word(4), word(8), word(12));
+        if version != VERSION {
+            return Err(NetworkError::Version(version));
+        }
+        if inputs as usize != INPUTS {
+            return Err(NetworkError::Inputs(inputs));
+        }
+        let n = hidden as usize;
+        if !(1..=MAX_HIDDEN).contains(&n) {
+            return Err(NetworkError::Hidden(hidden));
+        }
+        let count = INPUTS * n + n + OUTPUTS * n + OUTPUTS;
+        let expected = 16 + 4 * count;
+        if bytes.len() != expected {
+            return Err(NetworkError::Length {
+                expected,
+                found: bytes.len(),
+            });
+        }
+        let mut weights = Vec::with_capacity(count);
+        for (k, c) in bytes[16..].chunks_exact(4).enumerate() {
+            let w = f32::from_le_bytes([c[0], c[1], c[2], c[3]]);
+            if !w.is_finite() {
+                return Err(NetworkError::NotFinite(k));
+            }
+            weights.push(w);
+        }
+        let b2_at = count - OUTPUTS;
+        let mut b2 = [0f32; OUTPUTS];
+        b2.copy_from_slice(&weights[b2_at..]);
+        let w2 = weights[INPUTS * n + n..b2_at].to_vec();
+        let b1 = weights[INPUTS * n..INPUTS * n + n].to_vec();
+        weights.truncate(INPUTS * n);
+        Ok(Network {
+            hidden: n,
+            w1: weights,
+            b1,
+            w2,
+            b2,
+        })
+    }
+
+    /// The number of weights and biases.
+    fn weight_count(&self) -> usize {
+        self.w1.len() + self.b1.len() + self.w2.len() + OUTPUTS
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Half the squared error of the outputs for `x` against `target`.
+    fn loss(net: &Network, x: &Inputs, target: &Outcomes) -> f64 {
+        let out = net.evaluate_inputs(x).to_array();
+        let t = target.to_array();
+        out.iter()
+            .zip(t)
+            .map(|(&y, t)| 0.5 * f64::from(t - y).powi(2))
+            .sum()
+    }
+
+    #[test]
+    fn the_encoding_of_the_start_worked_by_hand() {
+        let x = Inputs::of(&Board::standard(), Side::X);
+        // Each side: 2 on the 24-point (two units), 5 on the 13 and the 6 (four units, the
+        // last 1.0), 3 on the 8 (three units); nothing on the bar or off.
+        let want_side = |base: usize| {
+            let mut v = Vec::new();
+            for (point, n) in [(6usize, 5u8), (8, 3), (13, 5), (24, 2)] {
+                let at = base + (point - 1) * 4;
+                for k in 0..usize::from(n.min(3)) {
+                    v.push(((at + k) as u16, 1.0));
+                }
+                if n > 3 {
+                    v.push(((at + 3) as u16, f32::from(n - 3) / 2.0));
+                }
+            }
+            v
+        };
+        let mut want = want_side(0);
+        want.extend(want_side(SIDE_INPUTS));
+        assert_eq!(x.active(), &want[..]);
+        // A checker on the bar and two off, for the side not on roll.
+        let mut board = Board::standard();
+        board.set_count(Side::O, 24, 0);
+        board.set_count(Side::O, 25, 1);
+        board.set_count(Side::O, 0, 1);
+        let x = Inputs::of(&board, Side::X);
+        assert!(x.active().contains(&((SIDE_INPUTS + 96) as u16, 0.5)));
+        assert!(x
+            .active()
+            .contains(&((SIDE_INPUTS + 97) as u16, 1.0 / 15.0)));
+    }
+
+    #[test]
+    fn a_training_step_follows_the_gradient() {
+        let mut net = Network::random(12, 3).unwrap();
+        let mut board = Board::standard();
+        board.set_count(Side::X, 6, 7);
+        board.set_count(Side::X, 13, 3);
+        let x = Inputs::of(&board, Side::X);
+        let target = Outcomes {
+            win: 0.9,
+            win_gammon: 0.3,
+            win_backgammon: 0.05,
+            lose_gammon: 0.02,
+            lose_backgammon: 0.0,
+        };
+        let before = loss(&net, &x, &target);
+        // A small step lowers the loss by about rate times the squared gradient; the
+        // gradient's size is measured by finite differences on one weight of each layer.
+        let probe = |net: &Network, which: usize, k: usize| -> f64 {
+            let h = 1e-3f32;
+            let mut plus = net.clone();
+            let mut minus = net.clone();
+            match which {
+                0 => {
+                    plus.w1[k] += h;
+                    minus.w1[k] -= h;
+                }
+                _ => {
+                    plus.w2[k] += h;
+                    minus.w2[k] -= h;
+                }
+            }
+            (loss(&plus, &x, &target) - loss(&minus, &x, &target)) / (2.0 * f64::from(h))
+        };
+        // An active input's row (input 20: the side on roll's 6-point, first unit) and an
+        // output weight.
+        let (k1, k2) = (20 * 12 + 5, 7);
+        let (g1, g2) = (probe(&net, 0, k1), probe(&net, 1, k2));
+        let (w1, w2) = (net.w1[k1], net.w2[k2]);
+        let rate = 0.01;
+        net.train(&x, &target, rate);
+        // The step of each weight is -rate times its gradient.
+        assert!(
+            (f64::from(net.w1[k1] - w1) + f64::from(rate) * g1).abs() < 1e-5,
+            "{g1}"
+        );
+        assert!(
+            (f64::from(net.w2[k2] - w2) + f64::from(rate) * g2).abs() < 1e-5,
+            "{g2}"
+        );
+        assert!(loss(&net, &x, &target) < before);
+    }
+
+    #[test]
+    fn a_weights_file_round_trips_and_bad_ones_are_refused() {
+        let net = Network::random(9, 1).unwrap();
+        let bytes = net.to_bytes();
+        assert_eq!(
+            bytes.len(),
+            16 + 4 * (INPUTS * 9 + 9 + OUTPUTS * 9 + OUTPUTS)
+        );
+        assert_eq!(Network::from_bytes(&bytes).unwrap(), net);
+        assert_eq!(Network::from_bytes(b"BGN"), Err(NetworkError::Magic));
+        let mut v = bytes.clone();
+        v[4] = 2;
+        assert_eq!(Network::from_bytes(&v), Err(NetworkError::Version(2)));
+        let mut v = bytes.clone();
+        v[8] = 7;
+        assert!(matches!(
+            Network::from_bytes(&v),
+            Err(NetworkError::Inputs(_))
+        ));
+        let mut v = bytes.clone();
+        v[12..16].copy_from_slice(&0u32.to_le_bytes());
+        assert_eq!(Network::from_bytes(&v), Err(NetworkError::Hidden(0)));
+        let v = &bytes[..bytes.len() - 1];
+        assert!(matches!(
+            Network::from_bytes(v),
+            Err(NetworkError::Length { .. })
+        ));
+        let mut v = bytes.clone();
+        v[16..20].copy_from_slice(&f32::NAN.to_le_bytes());
+        assert_eq!(Network::from_bytes(&v), Err(NetworkError::NotFinite(0)));
+        assert!(matches!(
+            Network::random(0, 1),
+            Err(NetworkError::Hidden(0))
+        ));
+        assert!(Network::random(MAX_HIDDEN + 1, 1).is_err());
+    }
+
+    #[test]
+    fn outcomes_seen_by_the_other_side() {
+        let o = Outcomes {
+            win: 0.6,
+            win_gammon: 0.2,
+            win_backgammon: 0.01,
+            lose_gammon: 0.1,
+            lose_backgammon: 0.005,
+        };
+        let f = o.flipped();
+        assert!((f.win - 0.4).abs() < 1e-6 && f.win_gammon == 0.1 && f.lose_gammon == 0.2);
+        // 2(0.6) - 1 + 0.2 - 0.1 + 0.01 - 0.005 = 0.305, and the other side's is its negative.
+        assert!((o.equity() - 0.305).abs() < 1e-6);
+        assert!((f.equity() + 0.305).abs() < 1e-6);
+        assert_eq!(Outcomes::won(3).equity(), 3.0);
+        assert_eq!(Outcomes::won(1).equity(), 1.0);
+    }
+}

@@ -1,0 +1,94 @@
+//! Training the network by self-play, and measuring players against each other.
+
+use boardgames_core::backgammon::{Board, Side};
+use boardgames_core::rand::{RngCore, SeedableRng};
+use boardgames_core::ChaCha8Rng;
+
+use super::net::{Inputs, Network, Outcomes};
+use super::play::{opening_roll, play_game, points_won, roll, CheckerPlayer, GameResult};
+
+/// One game of self-play with temporal-difference learning, TD(0): the network plays both
+/// sides (each play the one after which the other side's equity is lowest), and after each
+/// play the outputs of the position before it (its side on roll) move by `rate` toward
+/// those of the position after it, seen from that side; the last play's toward the game's
+/// result. G. Tesauro's TD-Gammon learned this way (with traces, TD(lambda)); lambda = 0
+/// keeps each step local and is as good with enough games.
+pub fn td_game(net: &mut Network, rng: &mut impl RngCore, rate: f32) -> GameResult {
+    let mut board = Board::standard();
+    let (mut side, mut dice) = opening_roll(rng);
+    let mut plays = 0;
+    loop {
+        let before = Inputs::of(&board, side);
+        let after = (&*net).choose(&board, side, dice);
+        plays += 1;
+        if let Some((winner, points)) = points_won(&after) {
+            net.train(&before, &Outcomes::won(points), rate);
+            return GameResult {
+                winner,
+                points,
+                plays,
+            };
+        }
+        let target = net.evaluate(&after, side.other()).flipped();
+        net.train(&before, &target, rate);
+        board = after;
+        side = side.other();
+        dice = roll(rng);
+    }
+}
+
+/// What a series of cubeless games gave player A ([`series`]).
+#[derive(Copy, Clone, Debug, PartialEq)]
+pub struct SeriesResult {
+    /// Games played.
+    pub games: u32,
+    /// Games A won.
+    pub wins: u32,
+    /// A's points won minus lost.
+    pub points: i64,
+    /// A's points a game.
+    pub ppg: f64,
+    /// Half the width of the 95 % interval of `ppg` (1.96 standard errors).
+    pub ppg_margin: f64,
+}
+
+/// `games` cubeless games of `a` against `b` (rounded up to even): in pairs with the same
+/// dice, A playing X in the first game of a pair and O in the second, so that the luck of
+/// the dice cancels in part; the dice of pair k come from `seed` and k alone.
+pub fn series(
+    a: &mut dyn CheckerPlayer,
+    b: &mut dyn CheckerPlayer,
+    games: u32,
+    seed: u64,
+) -> SeriesResult {
+    let pairs = games.div_ceil(2);
+    let (mut wins, mut sum, mut squares) = (0u32, 0i64, 0f64);
+    for k in 0..pairs {
+        for a_side in [Side::X, Side::O] {
+            let mut rng = ChaCha8Rng::seed_from_u64(seed ^ (u64::from(k) << 20));
+            let result = if a_side == Side::X {
+                play_game([&mut *a, &mut *b], &mut rng, |_, _, _| {})
+            } else {
+                play_game([&mut *b, &mut *a], &mut rng, |_, _, _| {})
+            };
+            let signed = if result.winner == a_side {
+                wins += 1;
+                i64::from(result.points)
+            } else {
+                -i64::from(result.points)
+            };
+            sum += signed;
+            squares += (signed * signed) as f64;
+        }
+    }
+    let n = f64::from(pairs * 2);
+    let ppg = sum as f64 / n;
+    let variance = (squares / n - ppg * ppg).max(0.0);
+    SeriesResult {
+        games: pairs * 2,
+        wins,
+        points: sum,
+        ppg,
+        ppg_margin: 1.96 * (variance / n).sqrt(),
+    }
+}
