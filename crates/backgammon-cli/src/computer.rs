@@ -1,7 +1,8 @@
-//! The computer's player of a money game or match: [`PipCountPlayer`].
+//! The computer's player of a money game or match: [`ComputerPlayer`].
 //!
-//! The computer moves its checkers at random (a uniformly random legal play, like every
-//! computer opponent of the kit); its other decisions follow a few plain rules on the race,
+//! The computer plays its checkers with the network of `boardgames-ai`
+//! ([`NetworkPlayer`] over [`Network::shipped`]: the play after which the opponent's
+//! cubeless equity is lowest); its other decisions follow a few plain rules on the race,
 //! measured by the pip counts:
 //!
 //! * **Doubling.** Only when the rules allow it ([`Match::can_double`]: before rolling, the
@@ -17,31 +18,37 @@
 //!   backgammon always. It rejects smaller offers.
 //! * It never offers to resign itself.
 
+use boardgames_ai::backgammon::{Network, NetworkPlayer};
 use boardgames_core::backgammon::{Backgammon, Board, Match, MatchAction, Phase, Side, WinKind};
-use boardgames_core::player::{Player, RandomPlayer};
+use boardgames_core::player::Player;
 
 /// The computer's player of a [`Match`]: at the cube decisions and resignations it follows
 /// the pip-count rules of the module docs ([`doubles`], [`takes`], [`accepts`]); with the dice
-/// rolled it plays a uniformly random legal play, drawn from its own seeded generator (a
-/// [`RandomPlayer`] on the checker game), so the same seed gives the same game. It never
-/// resigns.
+/// rolled it plays the network's play ([`NetworkPlayer`]), the same every time in the same
+/// position. It never resigns.
 #[derive(Clone, Debug)]
-pub struct PipCountPlayer {
-    plays: RandomPlayer,
+pub struct ComputerPlayer {
+    plays: NetworkPlayer<'static>,
 }
 
-impl PipCountPlayer {
-    /// A player whose checker plays are drawn from a generator seeded with `seed`.
-    pub fn seeded(seed: u64) -> PipCountPlayer {
-        PipCountPlayer {
-            plays: RandomPlayer::seeded(seed),
+impl ComputerPlayer {
+    /// The player of the shipped network.
+    pub fn new() -> ComputerPlayer {
+        ComputerPlayer {
+            plays: NetworkPlayer::new(Network::shipped()),
         }
     }
 }
 
-impl Player<Match> for PipCountPlayer {
+impl Default for ComputerPlayer {
+    fn default() -> ComputerPlayer {
+        ComputerPlayer::new()
+    }
+}
+
+impl Player<Match> for ComputerPlayer {
     fn name(&self) -> String {
-        "random plays, pip-count cube".to_owned()
+        "network plays, pip-count cube".to_owned()
     }
 
     /// The decision at `m` of the side to act; `None` when no side is to act (chance, or the
@@ -206,7 +213,7 @@ mod tests {
 
     #[test]
     fn the_player_decides_by_the_same_rules_and_never_resigns() {
-        let mut player = PipCountPlayer::seeded(3);
+        let mut player = ComputerPlayer::new();
         // X leads the race by far: it doubles, and O (hopeless) drops.
         let mut m = race(&[(1, 10)], &[(2, 15)], 0, [0, 0]);
         assert_eq!(player.choose(&m), Some(MatchAction::Double));

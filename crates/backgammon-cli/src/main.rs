@@ -68,7 +68,8 @@ At the prompt:
 With --manual-dice type each roll as thrown on a real board (31, or 3-1; the opening roll is
 X's die then O's, 41), or roll to let the program draw it. Otherwise the dice come from a
 generator seeded with --seed (printed, so that a game can be repeated).
-The computer plays a random legal play. It doubles when the rules allow and it leads the race
+The computer plays the play its neural network rates best (trained by self-play; see
+docs/strength.md). It doubles when the rules allow and it leads the race
 by at least 10% of its own pip count (in a match, not when the game at the current cube
 already gives it the match); it takes unless it trails by more than 25% of the
 doubler's pip count (and always when a drop would lose the match); it accepts a resignation
@@ -190,7 +191,7 @@ enum Command {
     Moves(MovesCmd),
     /// Count the leaf nodes of the game tree N plies deep, over the 21 rolls (perft).
     Perft(PerftCmd),
-    /// Computer against computer: random legal plays, the cube as the computer handles it.
+    /// Computer against computer: the network's plays, the cube as the computer handles it.
     Selfplay(SelfplayCmd),
     /// `completions SHELL`, `man`.
     #[command(flatten)]

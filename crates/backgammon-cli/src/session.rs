@@ -16,7 +16,7 @@
 //! command offers it with [`Match::offer_resignation`].
 //!
 //! The sides the computer plays are the kit's players ([`GameCli::computer`]:
-//! [`PipCountPlayer`]), asked at each of their decisions; nothing of who plays a side is in
+//! [`ComputerPlayer`]), asked at each of their decisions; nothing of who plays a side is in
 //! the game state. What a step did beyond the step itself (a roll that could not be played,
 //! the end of a game, the score and the next game, the end of the match) is read from the
 //! positions before and after it ([`step_events`]).
@@ -31,7 +31,7 @@ use boardgames_core::player::Player;
 use boardgames_core::record::Applied;
 use boardgames_core::{Game, Seat, Turn};
 
-use crate::computer::PipCountPlayer;
+use crate::computer::ComputerPlayer;
 
 fn side_of(seat: Seat) -> Side {
     if seat.0 == 0 {
@@ -417,10 +417,10 @@ impl GameCli for MatchCli {
         None
     }
 
-    /// The pip-count cube player with random checker plays, seeded from `seed` and the seat.
-    fn computer(&self, seat: Seat, seed: u64) -> Box<dyn Player<Match>> {
-        let mix = seed ^ (u64::from(seat.0) + 1).wrapping_mul(0x9e37_79b9_7f4a_7c15);
-        Box::new(PipCountPlayer::seeded(mix))
+    /// The network's checker plays with the pip-count cube: the same player for every seat
+    /// and seed (the seed gives the dice).
+    fn computer(&self, _seat: Seat, _seed: u64) -> Box<dyn Player<Match>> {
+        Box::new(ComputerPlayer::new())
     }
 
     fn manual_chance(&self) -> bool {

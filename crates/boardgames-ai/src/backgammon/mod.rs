@@ -5,6 +5,7 @@
 mod bearoff;
 mod net;
 mod play;
+mod player;
 mod pubeval;
 mod train;
 
@@ -13,5 +14,6 @@ pub use bearoff::{
 };
 pub use net::{Inputs, Network, NetworkError, Outcomes, INPUTS, MAX_HIDDEN, OUTPUTS};
 pub use play::{best_result, opening_roll, play_game, points_won, roll, CheckerPlayer, GameResult};
+pub use player::NetworkPlayer;
 pub use pubeval::{has_contact, PubEval};
 pub use train::{series, td_game, SeriesResult};

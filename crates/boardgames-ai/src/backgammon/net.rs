@@ -222,6 +222,9 @@ fn dot(a: &[f32], b: &[f32]) -> f32 {
     lanes.iter().sum::<f32>() + tail
 }
 
+/// The weights file shipped with the crate (`weights/backgammon.bgnn`).
+const SHIPPED: &[u8] = include_bytes!("../../weights/backgammon.bgnn");
+
 /// The magic bytes and the format version of a weights file.
 const MAGIC: &[u8; 4] = b"BGNN";
 const VERSION: u32 = 1;
@@ -247,6 +250,17 @@ impl Network {
             b1: draw(hidden),
             w2: draw(OUTPUTS * hidden),
             b2: [0.0; OUTPUTS],
+        })
+    }
+
+    /// The network shipped with the crate, trained by self-play (`weights/backgammon.bgnn`;
+    /// `docs/strength.md` gives the command, the seed and the time that made it), read at
+    /// the first call.
+    #[must_use]
+    pub fn shipped() -> &'static Network {
+        static NET: std::sync::OnceLock<Network> = std::sync::OnceLock::new();
+        NET.get_or_init(|| {
+            Network::from_bytes(SHIPPED).expect("the shipped weights are a network file (tested)")
         })
     }
 
