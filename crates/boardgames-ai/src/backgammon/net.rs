@@ -299,6 +299,17 @@ impl Network {
         self.evaluate_inputs(&Inputs::of(board, on_roll))
     }
 
+    /// The value of a play of `mover` that leads to `after`, for `mover`: the other side's
+    /// cubeless equity there, on roll, negated; above every other value when `mover` has
+    /// borne off its last checker. What the network's players maximise.
+    #[must_use]
+    pub fn play_value(&self, after: &Board, mover: Side) -> f32 {
+        if after.has_won(mover) {
+            return f32::MAX;
+        }
+        -self.evaluate(after, mover.other()).equity()
+    }
+
     /// The chances of a position given by its inputs.
     #[must_use]
     pub fn evaluate_inputs(&self, x: &Inputs) -> Outcomes {

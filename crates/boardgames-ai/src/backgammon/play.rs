@@ -61,12 +61,7 @@ pub fn best_result(
 /// cubeless equity (0-ply).
 impl CheckerPlayer for &Network {
     fn choose(&mut self, board: &Board, side: Side, dice: Dice) -> Board {
-        best_result(board, side, dice, |after| {
-            if after.has_won(side) {
-                return f32::MAX;
-            }
-            -self.evaluate(after, side.other()).equity()
-        })
+        best_result(board, side, dice, |after| self.play_value(after, side))
     }
 }
 

@@ -34,13 +34,9 @@ impl<'a> NetworkPlayer<'a> {
         NetworkPlayer { net }
     }
 
-    /// The score of playing `play` at `pos`: the other side's equity after it, negated.
+    /// The value of playing `play` at `pos` ([`Network::play_value`]).
     fn score(&self, pos: &Backgammon, play: &Play) -> f32 {
-        let after = pos.after(play);
-        if after.is_over() {
-            return f32::MAX;
-        }
-        -self.net.evaluate(after.board(), after.side()).equity()
+        self.net.play_value(pos.after(play).board(), pos.side())
     }
 }
 
