@@ -8,7 +8,9 @@
 //! runs the command. `replay` and `convert` of match files are the program's own
 //! ([`records`]); the simple record and `replay --jsonl` go to the kit from there.
 
-mod computer;
+mod advice;
+mod analyse;
+mod bestmove;
 mod paint;
 mod plain;
 mod records;
@@ -19,12 +21,14 @@ use std::io::{self, BufRead, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
+use boardgames_ai::backgammon::{BackgammonEngine, Level, RolloutSettings};
 use boardgames_cli::shell::{self, ShellCommand};
 use boardgames_cli::{
     ChanceArgs, Exit, KitCommand, MovesArgs, PerftArgs, PlayArgs, PlayConfig, ReplayArgs,
     SelfplayArgs,
 };
-use boardgames_core::backgammon::{Dice, Match, MatchRules, Side};
+use boardgames_core::backgammon::{Dice, Match, MatchId, MatchRules, Side};
+use boardgames_core::Game;
 use clap::{Args, CommandFactory, FromArgMatches, Parser, Subcommand};
 
 use crate::plain::BackgammonCli;
@@ -191,8 +195,18 @@ enum Command {
     Moves(MovesCmd),
     /// Count the leaf nodes of the game tree N plies deep, over the 21 rolls (perft).
     Perft(PerftCmd),
-    /// Computer against computer: the network's plays, the cube as the computer handles it.
+    /// Computer against computer: the engine's plays and cube decisions.
     Selfplay(SelfplayCmd),
+    /// The engine's advice on a position: the ranked plays of the roll, or the cube
+    /// decision (no double / double, take / double, pass).
+    Hint(HintCmd),
+    /// The chances of a position (win, gammons, backgammons) and its equities at each depth.
+    Eval(EvalCmd),
+    /// The engine's decision for each JSON line of positions (a stable contract).
+    Bestmove(BestmoveCmd),
+    /// Analyse a match file decision by decision: the equity each play and cube action lost
+    /// and each player's error rate.
+    Analyse(AnalyseCmd),
     /// `completions SHELL`, `man`.
     #[command(flatten)]
     Shell(ShellCommand),
@@ -310,10 +324,131 @@ struct PerftCmd {
     at: PositionArgs,
 }
 
+/// A position of a money game or match, and the engine's level.
+#[derive(Debug, Args)]
+struct SessionArgs {
+    /// The gnubg Position ID; without --match-id, a money game with X on roll, cube centred.
+    #[arg(long, value_name = "ID", conflicts_with = "xgid")]
+    position_id: Option<String>,
+    /// With --position-id: the gnubg Match ID (score, cube, side on roll, dice, a double
+    /// offered).
+    #[arg(long, value_name = "ID", requires = "position_id")]
+    match_id: Option<String>,
+    /// The position and match state as an XGID (with or without `XGID=`).
+    #[arg(long, value_name = "XGID")]
+    xgid: Option<String>,
+    /// The roll to play (a checker-play hint), when the IDs give none.
+    #[arg(long, value_name = "ROLL")]
+    dice: Option<Dice>,
+    /// The engine's level: 1 (0-ply) to 5 (3-ply); 3 (2-ply) by default.
+    #[arg(long, value_name = "N", default_value_t = Level::DEFAULT, value_parser = clap::value_parser!(u8).range(1..=5))]
+    level: u8,
+}
+
+impl SessionArgs {
+    /// The session at the position the options give.
+    fn session(&self) -> Result<Match, String> {
+        let m = match (&self.position_id, &self.match_id, &self.xgid) {
+            (Some(pid), Some(mid), _) => Match::from_ids(pid, mid).map_err(|e| e.to_string())?,
+            (Some(pid), None, _) => {
+                let mut id = MatchId::money(Side::X, None);
+                id.jacoby = false;
+                Match::from_ids(pid, &id.encode()).map_err(|e| e.to_string())?
+            }
+            (None, _, Some(x)) => Match::from_xgid(x).map_err(|e| e.to_string())?,
+            (None, _, None) => return Err("give --position-id (with --match-id) or --xgid".into()),
+        };
+        let Some(dice) = self.dice else {
+            return Ok(m);
+        };
+        let mut setup = m.to_setup();
+        setup.match_id.dice = Some(dice);
+        setup.rolling = false;
+        setup
+            .into_match()
+            .map_err(|e| format!("--dice {dice}: {e}"))
+    }
+}
+
+#[derive(Debug, Args)]
+struct HintCmd {
+    #[command(flatten)]
+    at: SessionArgs,
+    /// How many plays to list.
+    #[arg(long, value_name = "N", default_value_t = 10)]
+    top: usize,
+    /// Also roll out the listed plays (or the position of a cube decision): truncated
+    /// rollouts of --trials games each.
+    #[arg(long)]
+    rollout: bool,
+    #[command(flatten)]
+    rollout_args: RolloutArgs,
+}
+
+#[derive(Debug, Args)]
+struct RolloutArgs {
+    /// Games per rollout (every 36 see each first roll once).
+    #[arg(long, value_name = "N", default_value_t = 1296, value_parser = clap::value_parser!(u32).range(1..))]
+    trials: u32,
+    /// Plies played before a rollout game is cut and evaluated; 0 plays to the end.
+    #[arg(long, value_name = "PLIES", default_value_t = 10)]
+    truncate: u32,
+    /// The seed of a rollout's dice.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+}
+
+impl RolloutArgs {
+    fn settings(&self) -> RolloutSettings {
+        RolloutSettings {
+            trials: self.trials,
+            truncate: self.truncate,
+            seed: self.seed,
+        }
+    }
+}
+
+#[derive(Debug, Args)]
+struct EvalCmd {
+    #[command(flatten)]
+    at: SessionArgs,
+    /// Also a truncated rollout of the position.
+    #[arg(long)]
+    rollout: bool,
+    #[command(flatten)]
+    rollout_args: RolloutArgs,
+}
+
+#[derive(Debug, Args)]
+struct BestmoveCmd {
+    /// One JSON position per line (or - for standard input); one line of JSON out for each.
+    #[arg(long, value_name = "FILE")]
+    jsonl: PathBuf,
+    /// The engine's level, 1 to 5.
+    #[arg(long, value_name = "N", default_value_t = Level::DEFAULT, value_parser = clap::value_parser!(u8).range(1..=5))]
+    level: u8,
+}
+
+#[derive(Debug, Args)]
+struct AnalyseCmd {
+    /// The match file (match text or its JSON form), or `-` for standard input.
+    #[arg(value_name = "FILE")]
+    file: PathBuf,
+    /// The engine's level, 1 (0-ply, fast) to 5; 2 (1-ply) by default.
+    #[arg(long, value_name = "N", default_value_t = 2, value_parser = clap::value_parser!(u8).range(1..=5))]
+    level: u8,
+    /// One JSON line per decision, then one per player, instead of the text report.
+    #[arg(long)]
+    jsonl: bool,
+}
+
 #[derive(Debug, Args)]
 struct SelfplayCmd {
     #[command(flatten)]
     selfplay: SelfplayArgs,
+    /// The engine's level for both sides, 1 (0-ply, fast) to 5 (3-ply).
+    #[arg(long, value_name = "N", default_value_t = 1, value_parser = clap::value_parser!(u8).range(1..=5))]
+    level: u8,
     #[command(flatten)]
     rules: RulesArgs,
 }
@@ -337,6 +472,7 @@ fn main() -> ExitCode {
                 start: Match::new(a.rules.rules()),
                 manual_dice: false,
                 view: None,
+                level: a.level,
             };
             boardgames_cli::run(&game, &KitCommand::Selfplay(a.selfplay))
         }
@@ -360,6 +496,38 @@ fn main() -> ExitCode {
             a.at.game(None)
                 .map(|game| boardgames_cli::run(&game, &KitCommand::Perft(a.perft)))
                 .unwrap_or_else(bad_start)
+        }
+        Command::Hint(a) => own(|_, out, _| {
+            let m = match a.at.session() {
+                Ok(m) => m,
+                Err(e) => return Ok(bad_start(e)),
+            };
+            let engine = BackgammonEngine::shipped(a.at.level);
+            writeln!(out, "{}", advice::hint(&m, &engine, a.top))?;
+            if a.rollout {
+                writeln!(
+                    out,
+                    "{}",
+                    advice::rollouts(&m, &engine, a.top, &a.rollout_args.settings())
+                )?;
+            }
+            Ok(Exit::Success)
+        }),
+        Command::Eval(a) => own(|_, out, _| {
+            let m = match a.at.session() {
+                Ok(m) => m,
+                Err(e) => return Ok(bad_start(e)),
+            };
+            let engine = BackgammonEngine::shipped(a.at.level);
+            let rollout = a.rollout.then(|| a.rollout_args.settings());
+            writeln!(out, "{}", advice::eval(&m, &engine, rollout.as_ref()))?;
+            Ok(Exit::Success)
+        }),
+        Command::Bestmove(a) => {
+            own(|stdin, out, err| bestmove::bestmove(&a.jsonl, a.level, stdin, out, err))
+        }
+        Command::Analyse(a) => {
+            own(|stdin, out, err| analyse::analyse(&a.file, a.level, a.jsonl, stdin, out, err))
         }
         Command::Replay(a) => own(|stdin, out, err| records::replay(&a, stdin, out, err)),
         Command::Convert(a) => {
@@ -413,6 +581,7 @@ fn play(a: PlayCmd) -> Exit {
         start,
         manual_dice: a.chance.manual_dice,
         view: human,
+        level: a.play.level.filter(|&l| l > 0).unwrap_or(Level::DEFAULT),
     };
     let said = (|| {
         let mut out = io::stdout().lock();

@@ -56,7 +56,7 @@ pub fn replay(
 /// The text of a record file read as `replay` and `convert` read it: match files from
 /// servers may carry player names in a legacy 8-bit encoding, so bytes that are not UTF-8
 /// become U+FFFD in a match record; any other text that is not UTF-8 is refused as such.
-fn read_record_text(
+pub fn read_record_text(
     file: &Path,
     stdin: &mut dyn BufRead,
     err: &mut dyn Write,
@@ -87,7 +87,7 @@ fn is_match_record(text: &str) -> bool {
 }
 
 /// Reads match text or its JSON form (one match a line), one match or several.
-fn read_any(text: &str) -> Result<Vec<MatchRecord>, String> {
+pub fn read_any(text: &str) -> Result<Vec<MatchRecord>, String> {
     if !text.trim_start().starts_with('{') {
         return read_matches(text).map_err(|e| e.to_string());
     }

@@ -27,11 +27,11 @@ use boardgames_core::backgammon::{
     ActionText, Backgammon, Dice, EndOfGame, Ending, Match, MatchAction, Phase, Side, Throw,
     WinKind,
 };
-use boardgames_core::player::Player;
+use boardgames_core::player::{Player, RandomPlayer};
 use boardgames_core::record::Applied;
 use boardgames_core::{Game, Seat, Turn};
 
-use crate::computer::ComputerPlayer;
+use boardgames_ai::backgammon::{BackgammonEngine, MatchPlayer};
 
 fn side_of(seat: Seat) -> Side {
     if seat.0 == 0 {
@@ -294,6 +294,9 @@ pub struct MatchCli {
     /// The side the board is drawn from: the human's against the computer; `None` for the
     /// side on roll's (two players at the keyboard, or the computer against itself).
     pub view: Option<Side>,
+    /// The engine's level for `hint` and for computer seats without a level of their own
+    /// (1 to 5, `boardgames_ai::backgammon::Level::of`).
+    pub level: u8,
 }
 
 impl MatchCli {
@@ -417,10 +420,23 @@ impl GameCli for MatchCli {
         None
     }
 
-    /// The network's checker plays with the pip-count cube: the same player for every seat
-    /// and seed (the seed gives the dice).
+    /// The engine's player at the level of `--level` (every decision: plays, cube,
+    /// resignations); the same for every seat and seed (the seed gives the dice).
     fn computer(&self, _seat: Seat, _seed: u64) -> Box<dyn Player<Match>> {
-        Box::new(ComputerPlayer::new())
+        Box::new(MatchPlayer::new(self.level))
+    }
+
+    /// The engine's player at the seat's level (`--computer-seats 2:4`), else `--level`'s;
+    /// level 0 plays uniformly random legal moves.
+    fn player(&self, seat: Seat, seed: u64, level: Option<u8>) -> Box<dyn Player<Match>> {
+        match level {
+            Some(0) => {
+                let mix = seed ^ (u64::from(seat.0) + 1).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+                Box::new(RandomPlayer::seeded(mix))
+            }
+            Some(l) => Box::new(MatchPlayer::new(l)),
+            None => self.computer(seat, seed),
+        }
     }
 
     fn manual_chance(&self) -> bool {
@@ -621,6 +637,10 @@ impl GameCli for MatchCli {
                 help: "answer a resignation",
             },
             CommandHelp {
+                name: "hint [N]",
+                help: "the engine's best N plays (default 5) with their equities, or its cube decision",
+            },
+            CommandHelp {
                 name: "id",
                 help: "show the gnubg Position ID and Match ID",
             },
@@ -641,6 +661,13 @@ impl GameCli for MatchCli {
     ) -> Option<Result<CommandOutput<Match>, String>> {
         match name.to_ascii_lowercase().as_str() {
             "resign" => self.resign(pos, args),
+            "hint" => {
+                let top = args.trim().parse().unwrap_or(5);
+                let engine = BackgammonEngine::shipped(self.level);
+                Some(Ok(CommandOutput::Print(crate::advice::hint(
+                    pos, &engine, top,
+                ))))
+            }
             // At a typed roll nobody may double (a side that may is asked first).
             "double" if pos.turn() == Turn::Chance => Some(Err(why_no_double(pos))),
             "id" | "ids" => {
@@ -687,6 +714,7 @@ mod tests {
             start: Match::new(rules),
             manual_dice: false,
             view: None,
+            level: 1,
         }
     }
 

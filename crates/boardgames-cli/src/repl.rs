@@ -557,7 +557,12 @@ impl<C: GameCli> Session<'_, C> {
                     writeln!(out, "{} legal: {list}", texts.len())?;
                 }
             }
-            "hint" => self.hint(out)?,
+            // A game without an engine of the kit's kind may answer `hint` itself.
+            "hint" => match self.cli.command(&self.pos, "hint", rest) {
+                Some(Ok(CommandOutput::Print(text))) => writeln!(out, "{text}")?,
+                Some(Err(e)) => writeln!(out, "error: {}", cut_quoted(&e))?,
+                _ => self.hint(out)?,
+            },
             "undo" | "takeback" | "back" | "u" => self.undo(out)?,
             "board" | "show" => self.show(out)?,
             "record" | "history" => self.record(out)?,

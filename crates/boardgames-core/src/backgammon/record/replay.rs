@@ -69,6 +69,11 @@ pub struct GameReplay {
     /// What the replay had to infer (a resignation from a `Wins` line, a forced play the
     /// record left out, ...).
     pub notes: Vec<String>,
+    /// Every decision the players made, in order: the index of its action, the session
+    /// just before it (this game alone: no score, the Crawford game as the record marks it)
+    /// and the decision (a play, `roll` for not doubling when a double was allowed,
+    /// `double`, `take`, `drop`).
+    pub decisions: Vec<(usize, Match, MatchAction)>,
 }
 
 /// Why a record is not a legal match: which game, which move line, and why.
@@ -166,6 +171,19 @@ fn player_of(side: Side) -> u8 {
 }
 
 impl Engine<'_> {
+    /// Makes the decision `action` of action `i` in the session, keeping it in
+    /// [`GameReplay::decisions`] when the session accepts it.
+    fn decide(
+        &mut self,
+        i: usize,
+        action: MatchAction,
+    ) -> Result<(), crate::backgammon::MatchError> {
+        let before = self.m.clone();
+        self.m.play(action)?;
+        self.out.decisions.push((i, before, action));
+        Ok(())
+    }
+
     fn end(&mut self, winner: u8, points: u32, kind: EndKind) {
         self.out.end = Some(GameEnd {
             winner,
@@ -262,21 +280,21 @@ impl Engine<'_> {
                 if Some(*cube) != now.checked_mul(2) {
                     return Err(format!("Doubles => {cube} but the cube is at {now}"));
                 }
-                self.m
-                    .play(MatchAction::Double)
+                self.decide(i, MatchAction::Double)
                     .map_err(|e| format!("Doubles => {cube}: {e}"))
             }
             ActionKind::Take => {
                 if self.offered() != Some(1 - p) {
                     return Err(format!("{} takes but no double is offered to them", who(p)));
                 }
-                self.m.play(MatchAction::Take).map_err(|e| e.to_string())
+                self.decide(i, MatchAction::Take).map_err(|e| e.to_string())
             }
             ActionKind::Drop => {
                 if self.offered() != Some(1 - p) {
                     return Err(format!("{} drops but no double is offered to them", who(p)));
                 }
-                self.m.play(MatchAction::Drop).map_err(|e| e.to_string())?;
+                self.decide(i, MatchAction::Drop)
+                    .map_err(|e| e.to_string())?;
                 self.end_by_rules();
                 Ok(())
             }
@@ -363,7 +381,8 @@ impl Engine<'_> {
         };
         if self.m.can_double() {
             // The player rolls without doubling.
-            self.m.play(MatchAction::Roll).map_err(|e| e.to_string())?;
+            self.decide(i, MatchAction::Roll)
+                .map_err(|e| e.to_string())?;
         }
         // A roll that cannot be played is passed with the throw.
         self.m.apply_chance(throw).map_err(|e| e.to_string())?;
@@ -371,8 +390,7 @@ impl Engine<'_> {
             return Ok(());
         };
         if self.m.phase() == Phase::ToPlay {
-            self.m
-                .play(MatchAction::Play(chosen))
+            self.decide(i, MatchAction::Play(chosen))
                 .map_err(|e| e.to_string())?;
         }
         self.out.plies += 1;

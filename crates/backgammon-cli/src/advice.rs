@@ -1,0 +1,239 @@
+//! What the engine says about a position, as text: `hint` (the ranked plays, or the cube
+//! decision) and `eval` (the chances and equities at each depth), for the REPL and the
+//! `hint` / `eval` commands.
+
+use boardgames_ai::backgammon::{
+    BackgammonEngine, CubeAction, CubeContext, CubeDecision, Outcomes, RolloutSettings, Stakes,
+};
+use boardgames_core::backgammon::{Match, Phase};
+
+/// The five chances as gnubg lists them: `win w-gammon w-backgammon - lose l-gammon
+/// l-backgammon`, in per cent.
+pub fn chances_line(c: &Outcomes) -> String {
+    format!(
+        "win {:.1}% (gammon {:.1}%, backgammon {:.1}%), lose {:.1}% (gammon {:.1}%, backgammon {:.1}%)",
+        100.0 * c.win,
+        100.0 * c.win_gammon,
+        100.0 * c.win_backgammon,
+        100.0 * (1.0 - c.win),
+        100.0 * c.lose_gammon,
+        100.0 * c.lose_backgammon
+    )
+}
+
+/// A value in the stakes' units with its normalised equity: `+0.123` in money play,
+/// `+0.123 (55.1% MWC)` in a match.
+fn valued(ctx: &CubeContext, value: f64) -> String {
+    match ctx.stakes {
+        Stakes::Money { .. } => format!("{:+.3}", ctx.normalised(value)),
+        Stakes::Match { .. } => {
+            format!("{:+.3} ({:.1}% MWC)", ctx.normalised(value), 100.0 * value)
+        }
+    }
+}
+
+/// The hint at `m`: with the dice rolled, the best `top` plays ranked; before a roll, the
+/// cube decision; with a double offered, take or drop; otherwise why there is none.
+pub fn hint(m: &Match, engine: &BackgammonEngine<'_>, top: usize) -> String {
+    match m.phase() {
+        Phase::ToPlay => plays(m, engine, top),
+        Phase::ToRoll | Phase::Rolling => cube(m, engine, false),
+        Phase::DoubleOffered => cube(m, engine, true),
+        Phase::ResignationOffered { .. } => {
+            "no hint: a resignation is offered (accept or reject)".to_owned()
+        }
+        Phase::Opening => "no hint: the opening roll comes first".to_owned(),
+        Phase::Over(_) => "no hint: the session is over".to_owned(),
+    }
+}
+
+/// The ranked plays of the roll at `m`.
+fn plays(m: &Match, engine: &BackgammonEngine<'_>, top: usize) -> String {
+    let ranked = engine.rank_plays(m);
+    let Some(best) = ranked.first() else {
+        return "no hint: no play".to_owned();
+    };
+    let unit = match CubeContext::of(m).stakes {
+        Stakes::Money { .. } => "cubeful equity",
+        Stakes::Match { .. } => "cubeful equity (equivalent to money)",
+    };
+    let mut out = format!(
+        "{} play{} of {}, by {unit}:\n",
+        ranked.len(),
+        if ranked.len() == 1 { "" } else { "s" },
+        m.position().dice().map_or(String::new(), |d| d.to_string())
+    );
+    for (i, p) in ranked.iter().take(top.max(1)).enumerate() {
+        let behind = if i == 0 {
+            String::new()
+        } else {
+            format!(" ({:+.3})", p.value - best.value)
+        };
+        out.push_str(&format!(
+            "{:>3}. {}-ply  {:<28} {:+.3}{behind}\n       {}\n",
+            i + 1,
+            p.plies,
+            p.play.to_string(),
+            p.value,
+            chances_line(&p.chances)
+        ));
+    }
+    if ranked.len() > top {
+        out.push_str(&format!("     ({} more)\n", ranked.len() - top));
+    }
+    out.pop();
+    out
+}
+
+/// The cube decision at `m` (the side on roll before its roll, or the doubler with its
+/// double offered: `offered`).
+fn cube(m: &Match, engine: &BackgammonEngine<'_>, offered: bool) -> String {
+    let ctx = CubeContext::of(m);
+    let d = engine.cube_decision(m);
+    let mut pos = m.position().clone();
+    pos.set_dice(None);
+    let chances = engine.chances(&pos);
+    let side = m.position().side();
+    let mut out = format!(
+        "cube decision of {side} ({}-ply): {}\n",
+        engine.level().cube_plies,
+        chances_line(&chances)
+    );
+    out.push_str(&format!(
+        "  cubeless equity {:+.3}\n",
+        f64::from(chances.equity())
+    ));
+    out.push_str(&decision_lines(&ctx, &d));
+    if offered {
+        let answer = if d.takes() { "take" } else { "drop" };
+        out.push_str(&format!("proper answer for {}: {answer}", side.other()));
+    } else if d.action == CubeAction::NoCube {
+        out.push_str(&format!(
+            "{side} may not double here{}",
+            if m.can_double() {
+                " usefully (a won game at this cube already wins the match)"
+            } else {
+                ""
+            }
+        ));
+    } else {
+        out.push_str(&format!("proper cube action: {}", d.action.words()));
+    }
+    out
+}
+
+/// The three equities of a cube decision, each with its difference to the best.
+pub fn decision_lines(ctx: &CubeContext, d: &CubeDecision) -> String {
+    let best = d.best();
+    let line = |name: &str, v: f64| {
+        let diff = ctx.normalised(v) - ctx.normalised(best);
+        let diff = if diff.abs() < 5e-4 {
+            String::new()
+        } else {
+            format!(" ({diff:+.3})")
+        };
+        format!("  {name:<14}{}{diff}\n", valued(ctx, v))
+    };
+    [
+        line("no double", d.no_double),
+        line("double, take", d.double_take),
+        line("double, pass", d.double_drop),
+    ]
+    .concat()
+}
+
+/// `eval` of `m`'s position: the chances of the side on roll before its roll at each depth
+/// up to the engine's, with the cubeless and cubeful equities; with `rollout`, a truncated
+/// rollout's too.
+pub fn eval(m: &Match, engine: &BackgammonEngine<'_>, rollout: Option<&RolloutSettings>) -> String {
+    let ctx = CubeContext::of(m);
+    let pos = m.position();
+    let (board, side) = (pos.board(), pos.side());
+    let mut out = format!(
+        "{side} on roll, before the roll (cube {}{}):\n",
+        ctx.cube,
+        match ctx.stakes {
+            Stakes::Money { jacoby: true } => ", money, Jacoby",
+            Stakes::Money { jacoby: false } => ", money",
+            Stakes::Match { .. } => ", match",
+        }
+    );
+    let eval = engine.evaluator();
+    let mut line = |label: String, c: &Outcomes| {
+        out.push_str(&format!(
+            "  {label:<12} {}\n  {:<12} cubeless {:+.3}, cubeful {}\n",
+            chances_line(c),
+            "",
+            f64::from(c.equity()),
+            valued(&ctx, ctx.cubeful(c))
+        ));
+    };
+    for plies in 0..=engine.level().plies {
+        line(format!("{plies}-ply"), &eval.chances(board, side, plies));
+    }
+    if let Some(s) = rollout {
+        let r = eval.rollout(board, side, s);
+        line(format!("rollout"), &r.chances);
+        out.push_str(&format!(
+            "  rollout: {} games truncated at {} plies, cubeless equity {:+.3} +- {:.3} (95 %)\n",
+            r.trials,
+            s.truncate,
+            f64::from(r.chances.equity()),
+            1.96 * r.equity_error
+        ));
+    }
+    out.pop();
+    out
+}
+
+/// Truncated rollouts: of the best `top` plays at `m` (dice rolled), each play's position
+/// rolled out with the other side on roll; before a roll, of the position itself, with the
+/// cube decision on the rolled-out chances.
+pub fn rollouts(
+    m: &Match,
+    engine: &BackgammonEngine<'_>,
+    top: usize,
+    settings: &RolloutSettings,
+) -> String {
+    let eval = engine.evaluator();
+    let ctx = CubeContext::of(m);
+    let side = m.position().side();
+    let mut out = format!(
+        "rollouts: {} games each, truncated at {} plies{}, 0-ply plays, seed {}\n",
+        settings.trials,
+        settings.truncate,
+        if settings.truncate == 0 {
+            " (to the end)"
+        } else {
+            ""
+        },
+        settings.seed
+    );
+    if m.phase() == Phase::ToPlay {
+        for (i, p) in engine.rank_plays(m).iter().take(top.max(1)).enumerate() {
+            let r = eval.rollout(&p.after, side.other(), settings);
+            let mine = r.chances.flipped();
+            out.push_str(&format!(
+                "{:>3}. {:<28} cubeless {:+.3} +- {:.3}\n       {}\n",
+                i + 1,
+                p.play.to_string(),
+                f64::from(mine.equity()),
+                1.96 * r.equity_error,
+                chances_line(&mine)
+            ));
+        }
+    } else {
+        let r = eval.rollout(m.position().board(), side, settings);
+        out.push_str(&format!(
+            "  {}\n  cubeless {:+.3} +- {:.3}\n",
+            chances_line(&r.chances),
+            f64::from(r.chances.equity()),
+            1.96 * r.equity_error
+        ));
+        let d = ctx.decision(&r.chances);
+        out.push_str(&decision_lines(&ctx, &d));
+        out.push_str(&format!("proper cube action: {}\n", d.action.words()));
+    }
+    out.pop();
+    out
+}

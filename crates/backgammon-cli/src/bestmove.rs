@@ -1,0 +1,181 @@
+//! `bestmove --jsonl`: the engine's decision for each input position, a stable contract
+//! for other programs (arenas, bots, GUIs) that drive the engine through pipes.
+//!
+//! Input, one JSON object a line: `{"id": any, "position_id": gnubg Position ID,
+//! "match_id": gnubg Match ID}` (or `"xgid"` instead of the two), with gnubg's meaning of the
+//! Match ID: the dice rolled, a checker play is wanted; no dice, the side on roll decides
+//! whether to double; a double offered, the side doubled takes or drops; a resignation
+//! offered, the other side accepts or rejects it. Output, one line each, flushed at once,
+//! with exactly these fields in this order: `{"id", "action": "play" | "double" |
+//! "no_double" | "take" | "drop" | "accept" | "reject", "play": the play in gnubg notation
+//! (`""` for another action, or when no play is legal), "position_id_after": the Position ID
+//! after the play with the other side on roll (the input's for another action), "equity":
+//! the cubeful equity of the decision for the side deciding, normalised to the cube (in a
+//! match, equivalent to money), to 4 places, "time_ms"}`. A line that is not such an object,
+//! or a position with no decision, gives `line N: reason` on standard error and no output
+//! line; the next line is still served, and the exit status is then 1.
+
+use std::cell::RefCell;
+use std::io::{self, BufRead, Write};
+use std::path::Path;
+use std::time::Instant;
+
+use boardgames_ai::backgammon::{BackgammonEngine, CubeContext, MatchPlayer};
+use boardgames_cli::jsonl::{json_lines, Report};
+use boardgames_cli::{input, Exit};
+use boardgames_core::backgammon::ids::position_id;
+use boardgames_core::backgammon::{Match, MatchAction, Phase};
+use boardgames_core::player::Player;
+use serde::Serialize;
+use serde_json::Value;
+
+/// One output line.
+#[derive(Serialize)]
+pub struct BestmoveLine {
+    /// The input's `id`, or null.
+    pub id: Value,
+    /// The decision.
+    pub action: &'static str,
+    /// The play, `""` for a cube action or when nothing can be played.
+    pub play: String,
+    /// The Position ID after the play, the other side on roll.
+    pub position_id_after: String,
+    /// The cubeful equity of the decision for the side deciding, normalised.
+    pub equity: f64,
+    /// Milliseconds spent.
+    pub time_ms: u64,
+}
+
+/// The mode: the engine's player, made once (the bear-off database with it).
+struct Mode {
+    player: RefCell<MatchPlayer>,
+}
+
+/// The session of one input line.
+fn session_of(v: &Value) -> Result<Match, String> {
+    let text = |key: &str| v.get(key).and_then(Value::as_str);
+    if let Some(x) = text("xgid") {
+        return Match::from_xgid(x).map_err(|e| e.to_string());
+    }
+    let pid = text("position_id").ok_or("no \"position_id\" (or \"xgid\") string")?;
+    let mid = text("match_id").ok_or("no \"match_id\" string")?;
+    Match::from_ids(pid, mid).map_err(|e| e.to_string())
+}
+
+/// Rounded to 4 places.
+fn round4(x: f64) -> f64 {
+    (x * 1e4).round() / 1e4
+}
+
+/// The decision at `m` of `player`: the action, the play, the Position ID after, the
+/// equity.
+///
+/// # Errors
+/// A position with no decision to make (the opening roll, the session over).
+pub fn decide(
+    m: &Match,
+    player: &mut MatchPlayer,
+) -> Result<(&'static str, String, String, f64), String> {
+    let engine: BackgammonEngine<'static> = *player.engine();
+    let pos = m.position();
+    let side = pos.side();
+    let here = pos.position_id();
+    let ctx = CubeContext::of(m);
+    match m.phase() {
+        Phase::ToPlay => {
+            let ranked = engine.rank_plays(m);
+            Ok(match ranked.first() {
+                Some(best) => (
+                    "play",
+                    best.play.to_string(),
+                    position_id(&best.after, side.other()),
+                    best.value,
+                ),
+                None => (
+                    "play",
+                    String::new(),
+                    position_id(pos.board(), side.other()),
+                    ctx.normalised(engine.value_for(m, side)),
+                ),
+            })
+        }
+        Phase::ToRoll | Phase::Rolling => {
+            let d = engine.cube_decision(m);
+            if m.can_double() && d.action.doubles() {
+                Ok(("double", String::new(), here, ctx.normalised(d.best())))
+            } else {
+                Ok((
+                    "no_double",
+                    String::new(),
+                    here,
+                    ctx.normalised(d.no_double),
+                ))
+            }
+        }
+        Phase::DoubleOffered => {
+            let d = engine.cube_decision(m);
+            // The taker's equity is the doubler's, negated (normalised values are).
+            Ok(if d.takes() {
+                ("take", String::new(), here, -ctx.normalised(d.double_take))
+            } else {
+                ("drop", String::new(), here, -ctx.normalised(d.double_drop))
+            })
+        }
+        Phase::ResignationOffered { kind, by, .. } => {
+            let me = by.other();
+            let mine = if side == me { ctx } else { ctx.flipped() };
+            let given = BackgammonEngine::end_value(m, me, i64::from(m.value(kind)));
+            let on = engine.value_for(m, me);
+            Ok(match player.choose(m) {
+                Some(MatchAction::Accept) => {
+                    ("accept", String::new(), here, mine.normalised(given))
+                }
+                _ => ("reject", String::new(), here, mine.normalised(on)),
+            })
+        }
+        Phase::Opening => Err("no decision: the opening roll comes first".to_owned()),
+        Phase::Over(_) => Err("no decision: the session is over".to_owned()),
+    }
+}
+
+impl Report for Mode {
+    type Output = BestmoveLine;
+    type Error = String;
+
+    fn report(&self, line: &str) -> Result<BestmoveLine, String> {
+        let v: Value = serde_json::from_str(line).map_err(|e| format!("not JSON: {e}"))?;
+        if !v.is_object() {
+            return Err("not a JSON object".to_owned());
+        }
+        let m = session_of(&v)?;
+        let start = Instant::now();
+        let (action, play, after, equity) = decide(&m, &mut self.player.borrow_mut())?;
+        Ok(BestmoveLine {
+            id: v.get("id").cloned().unwrap_or(Value::Null),
+            action,
+            play,
+            position_id_after: after,
+            equity: round4(equity),
+            time_ms: u64::try_from(start.elapsed().as_millis()).unwrap_or(u64::MAX),
+        })
+    }
+}
+
+/// Runs `bestmove` over the lines of `path` (see the module docs).
+///
+/// # Errors
+/// Only errors writing `out` or `err`.
+pub fn bestmove(
+    path: &Path,
+    level: u8,
+    stdin: &mut dyn BufRead,
+    out: &mut dyn Write,
+    err: &mut dyn Write,
+) -> io::Result<Exit> {
+    let mode = Mode {
+        player: RefCell::new(MatchPlayer::new(level)),
+    };
+    input::with_lines(path, stdin, err, |lines, err| {
+        json_lines(&mode, lines, out, err)
+    })
+}

@@ -1,0 +1,299 @@
+//! The backgammon engine: levels of look-ahead, and the computer's player of a money game or
+//! match, which makes every decision of the session with them (plays, cube, resignations).
+
+use boardgames_core::backgammon::{Backgammon, Board, Match, MatchAction, Phase, Side, WinKind};
+use boardgames_core::player::Player;
+use boardgames_core::Game;
+
+use super::cube::{CubeContext, CubeDecision, Stakes};
+use super::net::Outcomes;
+use super::search::{Evaluator, MoveFilter, RankedPlay, NORMAL_FILTERS};
+
+/// How deep the engine looks: the plies of a checker play (with the move filters between
+/// the stages) and of a cube decision.
+#[derive(Copy, Clone, Debug, PartialEq)]
+pub struct Level {
+    /// Plies of the look-ahead of a checker play.
+    pub plies: u32,
+    /// Plies of the chances a cube decision (or a resignation) is judged on.
+    pub cube_plies: u32,
+    /// The move filters between the stages ([`Evaluator::rank`]).
+    pub filters: &'static [MoveFilter],
+}
+
+/// The wider filters of level 4: from 0 plies the best 16 within 0.32, then the best 4
+/// within 0.08.
+const WIDE_FILTERS: [MoveFilter; 2] = [
+    MoveFilter {
+        keep: 16,
+        within: 0.32,
+    },
+    MoveFilter {
+        keep: 4,
+        within: 0.08,
+    },
+];
+
+impl Level {
+    /// The default level, 3.
+    pub const DEFAULT: u8 = 3;
+
+    /// Level `n`, 1 to 5 (others are read as the nearest): 1 plays at 0 plies; 2 at 1 ply;
+    /// 3 at 2 plies (the usual filters, [`NORMAL_FILTERS`]); 4 at 2 plies with wider filters;
+    /// 5 at 3 plies. Cube decisions look as deep as the plays.
+    #[must_use]
+    pub fn of(n: u8) -> Level {
+        let (plies, filters): (u32, &'static [MoveFilter]) = match n {
+            0 | 1 => (0, &NORMAL_FILTERS),
+            2 => (1, &NORMAL_FILTERS),
+            3 => (2, &NORMAL_FILTERS),
+            4 => (2, &WIDE_FILTERS),
+            _ => (3, &NORMAL_FILTERS),
+        };
+        Level {
+            plies,
+            cube_plies: plies,
+            filters,
+        }
+    }
+}
+
+/// The engine: an evaluator and a level.
+#[derive(Copy, Clone, Debug)]
+pub struct BackgammonEngine<'a> {
+    eval: Evaluator<'a>,
+    level: Level,
+}
+
+impl<'a> BackgammonEngine<'a> {
+    /// The engine of `eval` at `level`.
+    #[must_use]
+    pub fn new(eval: Evaluator<'a>, level: Level) -> BackgammonEngine<'a> {
+        BackgammonEngine { eval, level }
+    }
+
+    /// The shipped network at level `n` (see [`Level::of`]).
+    #[must_use]
+    pub fn shipped(n: u8) -> BackgammonEngine<'static> {
+        BackgammonEngine::new(Evaluator::shipped(), Level::of(n))
+    }
+
+    /// The evaluator.
+    #[must_use]
+    pub fn evaluator(&self) -> &Evaluator<'a> {
+        &self.eval
+    }
+
+    /// The level.
+    #[must_use]
+    pub fn level(&self) -> Level {
+        self.level
+    }
+
+    /// The plays of the roll at `m` (dice rolled), best first, valued by the cubeful
+    /// equity after each for the side that plays, normalised to the cube (see
+    /// [`CubeContext::normalised`]). Empty before the roll or once the session is over.
+    #[must_use]
+    pub fn rank_plays(&self, m: &Match) -> Vec<RankedPlay> {
+        let pos = m.position();
+        let Some(dice) = pos.dice().filter(|_| m.phase() == Phase::ToPlay) else {
+            return Vec::new();
+        };
+        let ctx = CubeContext::of(m);
+        let value = |c: &Outcomes| ctx.normalised(play_value(&ctx, c));
+        self.eval
+            .rank(pos, dice, self.level.plies, self.level.filters, &value)
+    }
+
+    /// The chances after a play of the side on roll at `m` leading to `after`, at `plies`,
+    /// and their value as [`BackgammonEngine::rank_plays`] values a play.
+    #[must_use]
+    pub fn evaluate_play(&self, m: &Match, after: &Board, plies: u32) -> f64 {
+        let ctx = CubeContext::of(m);
+        let chances = self.eval.after_play(after, m.position().side(), plies);
+        ctx.normalised(play_value(&ctx, &chances))
+    }
+
+    /// The chances of the side on roll at `m`'s position before its roll, at the cube
+    /// plies; with the dice already rolled, the chances after its best play at 0 plies.
+    #[must_use]
+    pub fn chances(&self, pos: &Backgammon) -> Outcomes {
+        let (board, side) = (pos.board(), pos.side());
+        match pos.dice() {
+            None => self.eval.chances(board, side, self.level.cube_plies),
+            Some(dice) => {
+                let after = self.eval.best_play(board, side, dice);
+                self.eval.after_play(&after, side, self.level.cube_plies)
+            }
+        }
+    }
+
+    /// The cube decision of the side on roll at `m` (before its roll, or the doubler while
+    /// its double is offered).
+    #[must_use]
+    pub fn cube_decision(&self, m: &Match) -> CubeDecision {
+        let ctx = CubeContext::of(m);
+        let mut pos = m.position().clone();
+        pos.set_dice(None);
+        ctx.decision(&self.chances(&pos))
+    }
+
+    /// The cubeful value of `m` for `side`, in the stakes' units of the side on roll's
+    /// [`CubeContext`] turned to `side`'s (points, or `side`'s match winning chance), judged
+    /// before the roll of the side on roll (with its dice, after its best play at 0 plies).
+    #[must_use]
+    pub fn value_for(&self, m: &Match, side: Side) -> f64 {
+        let ctx = CubeContext::of(m);
+        let v = ctx.cubeful(&self.chances(m.position()));
+        if m.position().side() == side {
+            v
+        } else {
+            other_side(&ctx, v)
+        }
+    }
+
+    /// The value for `side` of the game ending with it winning `points` (losing when
+    /// negative), in the units of [`BackgammonEngine::value_for`].
+    #[must_use]
+    pub fn end_value(m: &Match, side: Side, points: i64) -> f64 {
+        let ctx = CubeContext::of(m);
+        if m.position().side() == side {
+            ctx.value_of(points)
+        } else {
+            ctx.value_of(-points)
+        }
+    }
+}
+
+/// A value of the side on roll as the other side's value: the negative in money play, the
+/// complement of a match winning chance.
+fn other_side(ctx: &CubeContext, v: f64) -> f64 {
+    match ctx.stakes {
+        Stakes::Money { .. } => -v,
+        Stakes::Match { .. } => 1.0 - v,
+    }
+}
+
+/// The cubeful value for the side that played of the chances `c` after its play (the other
+/// side to roll, the cube as in `ctx`), in `ctx`'s stakes.
+fn play_value(ctx: &CubeContext, c: &Outcomes) -> f64 {
+    let theirs = ctx.flipped();
+    other_side(&theirs, theirs.cubeful(&c.flipped()))
+}
+
+/// The computer's player of a money game or match: its plays ranked by the engine, its cube
+/// decisions by the cubeful equities of [`CubeContext::decision`], resignations accepted when
+/// the points given are worth at least playing on, and offered when playing on is worth no
+/// more than resigning (a single game, a gammon or a backgammon, the least that is enough;
+/// not offered again in a position where it was rejected).
+///
+/// ```
+/// use boardgames_ai::backgammon::MatchPlayer;
+/// use boardgames_core::backgammon::{Match, MatchAction, MatchRules};
+/// use boardgames_core::player::Player;
+/// use boardgames_core::Game;
+///
+/// let mut m = Match::new(MatchRules::money(false));
+/// m.apply_chance(m.parse_chance("31")?)?; // the opening throw: X 3, O 1
+/// let mut computer = MatchPlayer::new(1);
+/// assert_eq!(computer.choose(&m).unwrap().to_string(), "8/5 6/5");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Debug)]
+pub struct MatchPlayer {
+    engine: BackgammonEngine<'static>,
+    level: u8,
+    /// Where it last offered to resign (the session's setup) and what: asked again there,
+    /// the offer was rejected.
+    offered: Option<(String, WinKind)>,
+}
+
+impl MatchPlayer {
+    /// The player of the shipped network at level `n` (1 to 5, see [`Level::of`]).
+    #[must_use]
+    pub fn new(n: u8) -> MatchPlayer {
+        MatchPlayer {
+            engine: BackgammonEngine::shipped(n),
+            level: n.clamp(1, 5),
+            offered: None,
+        }
+    }
+
+    /// The engine.
+    #[must_use]
+    pub fn engine(&self) -> &BackgammonEngine<'static> {
+        &self.engine
+    }
+
+    /// The resignation to offer at `m`, if any: the smallest worth offering, unless it was
+    /// offered here already (and so rejected).
+    fn offer(&mut self, m: &Match) -> Option<MatchAction> {
+        let kind = self.resignation(m)?;
+        let here = (m.to_setup().to_string(), kind);
+        if self.offered.as_ref() == Some(&here) {
+            return None;
+        }
+        self.offered = Some(here);
+        Some(MatchAction::Resign(kind))
+    }
+
+    /// The smallest resignation worth offering at `m` for the side on roll, if any.
+    fn resignation(&self, m: &Match) -> Option<WinKind> {
+        let side = m.position().side();
+        let on = self.engine.value_for(m, side);
+        let ctx = CubeContext::of(m);
+        // A thousandth of a cube's worth: the network's chances are not exactly 0.
+        let slack =
+            0.001 * (ctx.value_of(i64::from(ctx.cube)) - ctx.value_of(-i64::from(ctx.cube)));
+        [WinKind::Single, WinKind::Gammon, WinKind::Backgammon]
+            .into_iter()
+            .find(|&kind| {
+                let lost = BackgammonEngine::end_value(m, side, -i64::from(m.value(kind)));
+                lost + slack >= on
+            })
+    }
+}
+
+impl Player<Match> for MatchPlayer {
+    fn name(&self) -> String {
+        format!(
+            "network level {} ({}-ply)",
+            self.level, self.engine.level.plies
+        )
+    }
+
+    /// The decision at `m` of the side to act; `None` when no side is to act (chance, or the
+    /// session is over).
+    fn choose(&mut self, m: &Match) -> Option<MatchAction> {
+        match m.phase() {
+            Phase::ToRoll if m.can_double() => self.offer(m).or_else(|| {
+                Some(if self.engine.cube_decision(m).action.doubles() {
+                    MatchAction::Double
+                } else {
+                    MatchAction::Roll
+                })
+            }),
+            Phase::DoubleOffered => Some(if self.engine.cube_decision(m).takes() {
+                MatchAction::Take
+            } else {
+                MatchAction::Drop
+            }),
+            Phase::ResignationOffered { kind, by, .. } => {
+                let me = by.other();
+                let given = BackgammonEngine::end_value(m, me, i64::from(m.value(kind)));
+                Some(if given >= self.engine.value_for(m, me) {
+                    MatchAction::Accept
+                } else {
+                    MatchAction::Reject
+                })
+            }
+            Phase::ToPlay => self.offer(m).or_else(|| {
+                self.engine
+                    .rank_plays(m)
+                    .first()
+                    .map(|p| MatchAction::Play(p.play))
+            }),
+            _ => None,
+        }
+    }
+}
