@@ -1,7 +1,8 @@
 //! The engines' search speed: alpha-beta nodes per second (Pente, on positions of real
 //! games) and Monte Carlo iterations per second (three- and six-player Abalone, on positions
 //! of random games), each measured as a whole search with a fixed budget; and backgammon
-//! network evaluations per second (20,000 distinct positions of pubeval's games).
+//! network evaluations per second (20,000 distinct positions of pubeval's games) and its
+//! checker-play decisions at 0, 1 and 2 plies.
 //!
 //! Run: `cargo bench -p boardgames-benches --bench engines`. Figures: `docs/performance.md`.
 
@@ -9,10 +10,12 @@
 
 use std::hint::black_box;
 
-use boardgames_ai::backgammon::{self, Network, PubEval};
+use boardgames_ai::backgammon::{
+    self, CheckerPlayer, Evaluator, Network, PlyPlayer, PubEval, NORMAL_FILTERS,
+};
 use boardgames_ai::{abalone, pente, Budget, Engine};
 use boardgames_core::abalone::{Abalone3, Abalone6, Position};
-use boardgames_core::backgammon::{Board, Side};
+use boardgames_core::backgammon::{Board, Dice, Side};
 use boardgames_core::pente::{record::JsonRecord, OpeningRule, Pente, Point};
 use boardgames_core::search::random_move;
 use boardgames_core::{Game, Turn};
@@ -142,5 +145,40 @@ fn backgammon_network(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, alpha_beta, monte_carlo, backgammon_network);
+/// Checker-play decisions of the shipped network at 0, 1 and 2 plies (the usual move
+/// filters): every 1,000th of the positions above, with a roll drawn for each.
+fn backgammon_decisions(c: &mut Criterion) {
+    let mut rng = ChaCha8Rng::seed_from_u64(7);
+    let cases: Vec<(Board, Side, Dice)> = backgammon_positions()
+        .into_iter()
+        .step_by(1000)
+        .map(|(b, s)| (b, s, backgammon::roll(&mut rng)))
+        .collect();
+    let mut group = c.benchmark_group("engines/backgammon_play");
+    group.sample_size(10);
+    group.throughput(Throughput::Elements(cases.len() as u64));
+    for plies in 0..=2 {
+        let mut player = PlyPlayer {
+            eval: Evaluator::shipped(),
+            plies,
+            filters: &NORMAL_FILTERS,
+        };
+        group.bench_function(format!("{plies}_ply_{}_decisions", cases.len()), |b| {
+            b.iter(|| {
+                for (board, side, dice) in &cases {
+                    black_box(player.choose(board, *side, *dice));
+                }
+            })
+        });
+    }
+    group.finish();
+}
+
+criterion_group!(
+    benches,
+    alpha_beta,
+    monte_carlo,
+    backgammon_network,
+    backgammon_decisions
+);
 criterion_main!(benches);

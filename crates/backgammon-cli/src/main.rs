@@ -10,6 +10,7 @@
 
 mod advice;
 mod analyse;
+mod arena;
 mod bestmove;
 mod paint;
 mod plain;
@@ -207,6 +208,9 @@ enum Command {
     /// Analyse a match file decision by decision: the equity each play and cube action lost
     /// and each player's error rate.
     Analyse(AnalyseCmd),
+    /// Two players (the engine at a level, pubeval, random) play a series of money games or
+    /// matches in pairs with the same dice.
+    Arena(ArenaCmd),
     /// `completions SHELL`, `man`.
     #[command(flatten)]
     Shell(ShellCommand),
@@ -443,6 +447,31 @@ struct AnalyseCmd {
 }
 
 #[derive(Debug, Args)]
+struct ArenaCmd {
+    /// Player A: level=N (the engine, 1 to 5), pubeval or random.
+    #[arg(long, value_name = "SPEC")]
+    a: arena::Spec,
+    /// Player B, as --a.
+    #[arg(long, value_name = "SPEC")]
+    b: arena::Spec,
+    /// Sessions (games, or matches with --match), rounded up to even: pairs with the same
+    /// dice, A playing X in the first of a pair and O in the second.
+    #[arg(long, default_value_t = 100, value_parser = clap::value_parser!(u32).range(1..))]
+    games: u32,
+    /// The seed of the dice: the same options give the same sessions.
+    #[arg(long, default_value_t = 0)]
+    seed: u64,
+    #[command(flatten)]
+    rules: RulesArgs,
+    /// Money games without the cube: nobody doubles.
+    #[arg(long, conflicts_with = "length")]
+    cubeless: bool,
+    /// One JSON line per session, then one for the series.
+    #[arg(long)]
+    jsonl: bool,
+}
+
+#[derive(Debug, Args)]
 struct SelfplayCmd {
     #[command(flatten)]
     selfplay: SelfplayArgs,
@@ -529,6 +558,18 @@ fn main() -> ExitCode {
         Command::Analyse(a) => {
             own(|stdin, out, err| analyse::analyse(&a.file, a.level, a.jsonl, stdin, out, err))
         }
+        Command::Arena(a) => own(|_, out, _| {
+            let options = arena::ArenaOptions {
+                a: a.a,
+                b: a.b,
+                games: a.games,
+                seed: a.seed,
+                rules: a.rules.rules(),
+                cubeless: a.cubeless,
+                jsonl: a.jsonl,
+            };
+            arena::arena(&options, out)
+        }),
         Command::Replay(a) => own(|stdin, out, err| records::replay(&a, stdin, out, err)),
         Command::Convert(a) => {
             own(|stdin, out, err| records::convert(&a.file, &a.to, stdin, out, err))

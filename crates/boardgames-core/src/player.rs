@@ -34,6 +34,17 @@ pub trait Player<G: Game> {
     fn choose(&mut self, pos: &G) -> Option<G::Move>;
 }
 
+/// A boxed player plays as the player inside, so that wrappers over players take boxes too.
+impl<G: Game, P: Player<G> + ?Sized> Player<G> for Box<P> {
+    fn name(&self) -> String {
+        (**self).name()
+    }
+
+    fn choose(&mut self, pos: &G) -> Option<G::Move> {
+        (**self).choose(pos)
+    }
+}
+
 /// Plays a uniformly random legal move, drawn from its own seeded ChaCha8 generator, so the
 /// same seed gives the same moves.
 #[derive(Clone, Debug)]

@@ -285,21 +285,21 @@ impl CubeContext {
     /// chance); the side on roll before its roll, not doubling now.
     #[must_use]
     pub fn cubeful(&self, chances: &Outcomes) -> f64 {
-        Model::new(self, chances).value(0, self.owner, f64::from(chances.win))
+        Model::new(self, chances).value(0, self.owner, win_chance(chances))
     }
 
     /// The cube decision of the side on roll before its roll, with these chances.
     #[must_use]
     pub fn decision(&self, chances: &Outcomes) -> CubeDecision {
         let model = Model::new(self, chances);
-        let p = f64::from(chances.win);
+        let p = win_chance(chances);
         let no_double = model.value(0, self.owner, p);
         let double_take = model.value(1, CubeOwner::Opponent, p);
         let double_drop = self.value_of(i64::from(self.cube));
         let may = self.owner != CubeOwner::Opponent && self.may_double(self.cube, true);
         let action = if !may {
             CubeAction::NoCube
-        } else if double_take.min(double_drop) <= no_double {
+        } else if double_take.min(double_drop) < no_double - 1e-9 {
             if double_take > double_drop && no_double >= double_drop {
                 CubeAction::TooGood
             } else {
@@ -355,6 +355,11 @@ struct Model<'a> {
     cash: [Option<f64>; LEVELS],
 }
 
+/// The chance of winning, kept within 0 to 1 (sums of f32 chances may pass 1 by a little).
+fn win_chance(chances: &Outcomes) -> f64 {
+    f64::from(chances.win).clamp(0.0, 1.0)
+}
+
 /// The proportions of single, gammon and backgammon among the `all` games of an outcome,
 /// `gammon` of them gammons or more and `backgammon` backgammons.
 fn mix(all: f64, gammon: f64, backgammon: f64) -> [f64; 3] {
@@ -403,7 +408,7 @@ fn broken_line(points: &[(f64, f64)], q: f64) -> f64 {
 
 impl<'a> Model<'a> {
     fn new(ctx: &'a CubeContext, chances: &Outcomes) -> Model<'a> {
-        let p = f64::from(chances.win).clamp(0.0, 1.0);
+        let p = win_chance(chances);
         let win_mix = mix(
             p,
             f64::from(chances.win_gammon),

@@ -297,3 +297,143 @@ impl Player<Match> for MatchPlayer {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use boardgames_core::backgammon::{Board, GameState, MatchId};
+
+    /// X on roll before its roll, cube 1 centred, in a bear-off race given by each side's
+    /// (own point, checkers), the rest borne off; `length` 0 is money (no Jacoby).
+    fn race(x: &[(usize, u8)], o: &[(usize, u8)], length: u16, score: [u16; 2]) -> Match {
+        let mut b = Board::EMPTY;
+        for (side, points) in [(Side::X, x), (Side::O, o)] {
+            let mut on = 0;
+            for &(p, k) in points {
+                b.set_count(side, p, k);
+                on += k;
+            }
+            b.set_count(side, 0, 15 - on);
+        }
+        let pos = Backgammon::from_parts(b, Side::X, None, 1).expect("a race");
+        let mut id = MatchId::money(Side::X, None);
+        id.state = GameState::Playing;
+        id.match_length = length;
+        id.score = score;
+        id.jacoby = false;
+        Match::from_ids(&pos.position_id(), &id.encode()).expect("IDs")
+    }
+
+    /// X's exact chance of winning before its roll (both sides bearing off).
+    fn x_chance(m: &Match) -> f32 {
+        BackgammonEngine::shipped(1).chances(m.position()).win
+    }
+
+    #[test]
+    fn sensible_cube_actions_in_exact_races() {
+        let mut player = MatchPlayer::new(2);
+        // Every race of X with a checkers on its 2-point and 1 on its 6-point, against O's b
+        // checkers on its 3-point: the decisions follow the chances. (X's chances come
+        // from the bear-off database: exact.)
+        let mut seen = [false; 4];
+        for a in 0..=4u8 {
+            for b in 1..=5u8 {
+                let mut x = vec![(6, 1)];
+                if a > 0 {
+                    x.push((2, a));
+                }
+                let m = race(&x, &[(3, b)], 0, [0, 0]);
+                let p = x_chance(&m);
+                let action = player.choose(&m);
+                if p < 1e-6 {
+                    // Lost for sure (single): it resigns.
+                    assert_eq!(
+                        action,
+                        Some(MatchAction::Resign(WinKind::Single)),
+                        "{a} {b}"
+                    );
+                } else if p < 0.6 {
+                    assert_eq!(action, Some(MatchAction::Roll), "{a} {b}: {p}");
+                    seen[0] = true;
+                }
+                if p > 0.8 {
+                    assert_eq!(action, Some(MatchAction::Double), "{a} {b}: {p}");
+                    seen[1] = true;
+                }
+                if action == Some(MatchAction::Double) {
+                    let mut doubled = m.clone();
+                    doubled.play(MatchAction::Double).expect("legal");
+                    let answer = player.choose(&doubled);
+                    // The taker has 1 - p: it takes a 30 % position and drops a 15 % one.
+                    if 1.0 - p >= 0.3 {
+                        assert_eq!(answer, Some(MatchAction::Take), "{a} {b}: {p}");
+                        seen[2] = true;
+                    }
+                    if 1.0 - p <= 0.15 {
+                        assert_eq!(answer, Some(MatchAction::Drop), "{a} {b}: {p}");
+                        seen[3] = true;
+                    }
+                }
+            }
+        }
+        assert_eq!(seen, [true; 4], "the races cover every case");
+    }
+
+    #[test]
+    fn match_cube_rules() {
+        let mut player = MatchPlayer::new(1);
+        // Match to 5 at 4-0 after the Crawford game: any win gives X the match, so it never
+        // doubles, even when far ahead.
+        let m = race(&[(1, 2)], &[(6, 15)], 5, [4, 0]);
+        assert!(m.can_double());
+        assert_eq!(player.choose(&m), Some(MatchAction::Roll));
+        // X owns the cube at 2, at 3-0 in a match to 5: a redouble would only help O
+        // (X's win at 2 already gives it the match), but offered one, O takes however
+        // hopeless its race: the drop loses the match at once.
+        let mut id = race(&[(1, 2)], &[(6, 3)], 5, [3, 0]).match_id();
+        id.cube_log2 = 1;
+        id.cube_owner = Some(Side::X);
+        let pid = race(&[(1, 2)], &[(6, 3)], 5, [3, 0]).position_id();
+        let mut m = Match::from_ids(&pid, &id.encode()).expect("IDs");
+        assert_eq!(player.choose(&m), Some(MatchAction::Roll));
+        m.play(MatchAction::Double).expect("legal");
+        assert_eq!(player.choose(&m), Some(MatchAction::Take));
+    }
+
+    #[test]
+    fn resignations() {
+        let mut player = MatchPlayer::new(1);
+        // O on its 6-point with all 15, none off; X, on roll, bears its last two checkers
+        // off: a gammon for sure. X accepts O's resignation of a gammon, rejects a single.
+        let m = race(&[(1, 2)], &[(6, 15)], 0, [0, 0]);
+        for (kind, answer) in [
+            (WinKind::Single, MatchAction::Reject),
+            (WinKind::Gammon, MatchAction::Accept),
+        ] {
+            let mut offered = m.clone();
+            offered
+                .offer_resignation(Side::O, kind)
+                .expect("O may resign");
+            assert_eq!(player.choose(&offered), Some(answer), "{kind:?}");
+        }
+        // O on roll in the same race: with a 6 it bears a checker off at once, so it
+        // offers to resign a single game (a gammon is not sure), once; X, sure of more
+        // than a single game on average, rejects.
+        let lost = Backgammon::from_parts(*m.position().board(), Side::O, None, 1).expect("pos");
+        let mut id = MatchId::money(Side::O, None);
+        id.jacoby = false;
+        let o_roll = Match::from_ids(&lost.position_id(), &id.encode()).expect("IDs");
+        assert!(o_roll.can_double());
+        let first = player.choose(&o_roll);
+        assert_eq!(first, Some(MatchAction::Resign(WinKind::Single)));
+        assert_ne!(player.choose(&o_roll), first, "not offered twice");
+        let mut offered = o_roll.clone();
+        offered
+            .play(MatchAction::Resign(WinKind::Single))
+            .expect("legal");
+        assert_eq!(
+            MatchPlayer::new(1).choose(&offered),
+            Some(MatchAction::Reject)
+        );
+    }
+}

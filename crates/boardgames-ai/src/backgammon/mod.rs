@@ -25,7 +25,7 @@ pub use engine::{BackgammonEngine, Level, MatchPlayer};
 pub use met::{match_equity, TABLE_AWAY};
 pub use net::{Inputs, Network, NetworkError, Outcomes, INPUTS, MAX_HIDDEN, OUTPUTS};
 pub use play::{best_result, opening_roll, play_game, points_won, roll, CheckerPlayer, GameResult};
-pub use player::NetworkPlayer;
+pub use player::{Cubeless, NetworkPlayer};
 pub use pubeval::{has_contact, PubEval};
 pub use search::{
     Evaluator, MoveFilter, PlyPlayer, RankedPlay, RolloutResult, RolloutSettings, NORMAL_FILTERS,

@@ -1,10 +1,13 @@
-//! The network as a player of the core's checker game.
+//! Players of the core's games: the network of the checker game, pubeval and any player
+//! made cubeless of the money game or match.
 
-use boardgames_core::backgammon::{Backgammon, Play};
+use boardgames_core::backgammon::{Backgammon, Match, MatchAction, Phase, Play};
 use boardgames_core::player::Player;
 use boardgames_core::Game;
 
 use super::net::Network;
+use super::play::CheckerPlayer;
+use super::pubeval::PubEval;
 
 /// Plays the network's choice with the dice rolled: the play after which the other side, on
 /// roll, has the lowest cubeless equity (0-ply: every distinct play once); the first of equal
@@ -61,5 +64,54 @@ impl Player<Backgammon> for NetworkPlayer<'_> {
             }
         }
         best.map(|(_, p)| p)
+    }
+}
+
+/// Tesauro's pubeval as a player of a money game or match, the benchmark opponent: its
+/// checker plays ([`PubEval`]'s best score, [`CheckerPlayer`]), and no cube skill at all: it
+/// never doubles, always takes, rejects every resignation and never resigns.
+impl Player<Match> for PubEval {
+    fn name(&self) -> String {
+        "pubeval".to_owned()
+    }
+
+    fn choose(&mut self, m: &Match) -> Option<MatchAction> {
+        match m.phase() {
+            Phase::ToRoll if m.can_double() => Some(MatchAction::Roll),
+            Phase::DoubleOffered => Some(MatchAction::Take),
+            Phase::ResignationOffered { .. } => Some(MatchAction::Reject),
+            Phase::ToPlay => {
+                let pos = m.position();
+                let dice = pos.dice()?;
+                let after = CheckerPlayer::choose(self, pos.board(), pos.side(), dice);
+                let plays = pos.plays(dice);
+                plays
+                    .iter()
+                    .find(|p| *pos.after(p).board() == after)
+                    .or(plays.first())
+                    .map(|p| MatchAction::Play(*p))
+            }
+            _ => None,
+        }
+    }
+}
+
+/// A player of a money game or match with the cube taken away: it rolls where it could
+/// double and takes every double (the other side never doubles either when it is also
+/// `Cubeless`), so that a session is a cubeless game; its other decisions are `P`'s.
+#[derive(Clone, Debug)]
+pub struct Cubeless<P>(pub P);
+
+impl<P: Player<Match>> Player<Match> for Cubeless<P> {
+    fn name(&self) -> String {
+        format!("{} (cubeless)", self.0.name())
+    }
+
+    fn choose(&mut self, m: &Match) -> Option<MatchAction> {
+        match m.phase() {
+            Phase::ToRoll if m.can_double() => Some(MatchAction::Roll),
+            Phase::DoubleOffered => Some(MatchAction::Take),
+            _ => self.0.choose(m),
+        }
     }
 }

@@ -1,0 +1,250 @@
+//! `arena`: two backgammon players, A and B, play a series of money games (cubeful, or
+//! cubeless with `--cubeless`) or matches (`--match N`), in pairs with the same dice: in the
+//! first session of a pair A plays X, in the second O, and each side gets the same throws in
+//! both, so that much of the luck cancels. The dice of pair k come from `--seed` and k alone,
+//! so the same options give the same sessions.
+//!
+//! Output: the players, then for money play A's points a game with its 95 % interval (1.96
+//! standard errors) and the games each won; for matches the matches each won and A's share
+//! with its 95 % Wilson interval. With `--jsonl`, one JSON line per session, `{"game", "a_side"
+//! ("X" | "O"), "winner" ("a" | "b" | "unfinished"), "points" (A's points won, negative when
+//! lost; in a match, 1 or -1), "steps"}`, then one for the series, `{"games", "a_wins",
+//! "b_wins", "points", "ppg", "ppg_low", "ppg_high", "score", "score_low", "score_high"}`
+//! (figures to 4 places); both are stable contracts.
+
+use std::io::{self, Write};
+
+use boardgames_ai::backgammon::{Cubeless, MatchPlayer, PubEval};
+use boardgames_cli::arena::wilson;
+use boardgames_cli::Exit;
+use boardgames_core::backgammon::{Match, MatchRules, Side};
+use boardgames_core::player::{Player, RandomPlayer};
+use boardgames_core::rand::SeedableRng;
+use boardgames_core::{search, ChaCha8Rng, Game, Turn};
+use serde::Serialize;
+
+/// Who plays one side: `level=N` (the engine at level N, 1 to 5), `pubeval`, `random`.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Spec {
+    /// The engine at a level.
+    Level(u8),
+    /// Tesauro's pubeval.
+    PubEval,
+    /// Uniformly random legal decisions.
+    Random,
+}
+
+impl std::str::FromStr for Spec {
+    type Err = String;
+
+    fn from_str(text: &str) -> Result<Spec, String> {
+        match text.trim() {
+            "pubeval" => Ok(Spec::PubEval),
+            "random" => Ok(Spec::Random),
+            t => t
+                .strip_prefix("level=")
+                .and_then(|n| n.parse::<u8>().ok())
+                .filter(|n| (1..=5).contains(n))
+                .map(Spec::Level)
+                .ok_or_else(|| format!("{t:?}: expected level=N (1 to 5), pubeval or random")),
+        }
+    }
+}
+
+/// The options.
+#[derive(Clone, Debug)]
+pub struct ArenaOptions {
+    /// Player A.
+    pub a: Spec,
+    /// Player B.
+    pub b: Spec,
+    /// Sessions, rounded up to even.
+    pub games: u32,
+    /// The seed of the dice.
+    pub seed: u64,
+    /// Money play or a match.
+    pub rules: MatchRules,
+    /// Nobody doubles (money play).
+    pub cubeless: bool,
+    /// JSON lines.
+    pub jsonl: bool,
+}
+
+/// One session as a JSON line.
+#[derive(Serialize)]
+struct GameLine {
+    game: u32,
+    a_side: &'static str,
+    winner: &'static str,
+    points: i64,
+    steps: usize,
+}
+
+/// The series as a JSON line.
+#[derive(Serialize)]
+struct SummaryLine {
+    games: u32,
+    a_wins: u32,
+    b_wins: u32,
+    points: i64,
+    ppg: f64,
+    ppg_low: f64,
+    ppg_high: f64,
+    score: f64,
+    score_low: f64,
+    score_high: f64,
+}
+
+fn round4(x: f64) -> f64 {
+    (x * 1e4).round() / 1e4
+}
+
+fn player(spec: Spec, cubeless: bool, seed: u64) -> Box<dyn Player<Match>> {
+    let p: Box<dyn Player<Match>> = match spec {
+        Spec::Level(n) => Box::new(MatchPlayer::new(n)),
+        Spec::PubEval => Box::new(PubEval),
+        Spec::Random => Box::new(RandomPlayer::seeded(seed)),
+    };
+    if cubeless {
+        Box::new(Cubeless(p))
+    } else {
+        p
+    }
+}
+
+/// The most steps (decisions and throws) of one session before it is stopped.
+const MAX_STEPS: usize = 100_000;
+
+/// One session from the start: `players[0]` plays X. The winner (`None`: stopped), the
+/// points of the last game for money play, and the steps.
+fn session(
+    rules: MatchRules,
+    players: &mut [Box<dyn Player<Match>>; 2],
+    rng: &mut ChaCha8Rng,
+) -> (Option<Side>, u32, usize) {
+    let mut m = Match::new(rules);
+    for step in 0..MAX_STEPS {
+        let done = match m.turn() {
+            Turn::Over => true,
+            Turn::Chance => match search::random_chance(&m, rng) {
+                Some(c) => m.apply_chance(c).is_err(),
+                None => true,
+            },
+            Turn::Seat(s) => match players[usize::from(s.0.min(1))].choose(&m) {
+                Some(action) => m.play(action).is_err(),
+                None => true,
+            },
+        };
+        if done {
+            let points = m.end_of_game().map_or(0, |e| e.points);
+            return (m.winner(), points, step);
+        }
+    }
+    (None, 0, MAX_STEPS)
+}
+
+/// Runs the arena.
+///
+/// # Errors
+/// Only errors writing `out`.
+pub fn arena(o: &ArenaOptions, out: &mut dyn Write) -> io::Result<Exit> {
+    let pairs = o.games.div_ceil(2);
+    let mut a = player(o.a, o.cubeless, o.seed ^ 0xa);
+    let mut b = player(o.b, o.cubeless, o.seed ^ 0xb);
+    let names = (a.name(), b.name());
+    let bar = indicatif::ProgressBar::new(u64::from(pairs * 2));
+    let (mut a_wins, mut b_wins, mut points, mut squares) = (0u32, 0u32, 0i64, 0f64);
+    let mut lines = Vec::new();
+    for k in 0..pairs {
+        for a_side in [Side::X, Side::O] {
+            let mut rng = ChaCha8Rng::seed_from_u64(o.seed ^ (u64::from(k) << 20));
+            let (x, y) = if a_side == Side::X { (a, b) } else { (b, a) };
+            let mut seats = [x, y];
+            let (winner, game_points, steps) = session(o.rules, &mut seats, &mut rng);
+            [a, b] = if a_side == Side::X {
+                seats
+            } else {
+                let [y, x] = seats;
+                [x, y]
+            };
+            let won = if o.rules.is_money() {
+                i64::from(game_points)
+            } else {
+                1
+            };
+            let signed = match winner {
+                Some(w) if w == a_side => {
+                    a_wins += 1;
+                    won
+                }
+                Some(_) => {
+                    b_wins += 1;
+                    -won
+                }
+                None => 0,
+            };
+            points += signed;
+            squares += (signed * signed) as f64;
+            bar.inc(1);
+            if o.jsonl {
+                lines.push(GameLine {
+                    game: 2 * k + if a_side == Side::X { 1 } else { 2 },
+                    a_side: if a_side == Side::X { "X" } else { "O" },
+                    winner: match winner {
+                        Some(w) if w == a_side => "a",
+                        Some(_) => "b",
+                        None => "unfinished",
+                    },
+                    points: signed,
+                    steps,
+                });
+            }
+        }
+    }
+    bar.finish_and_clear();
+    let n = f64::from(pairs * 2);
+    let ppg = points as f64 / n;
+    let margin = 1.96 * ((squares / n - ppg * ppg).max(0.0) / n).sqrt();
+    let score = f64::from(a_wins) / n;
+    let (low, high) = wilson(score, pairs * 2);
+    if o.jsonl {
+        for l in &lines {
+            writeln!(out, "{}", serde_json::to_string(l).unwrap_or_default())?;
+        }
+        let s = SummaryLine {
+            games: pairs * 2,
+            a_wins,
+            b_wins,
+            points,
+            ppg: round4(ppg),
+            ppg_low: round4(ppg - margin),
+            ppg_high: round4(ppg + margin),
+            score: round4(score),
+            score_low: round4(low),
+            score_high: round4(high),
+        };
+        writeln!(out, "{}", serde_json::to_string(&s).unwrap_or_default())?;
+        return Ok(Exit::Success);
+    }
+    writeln!(out, "A: {}\nB: {}", names.0, names.1)?;
+    if o.rules.is_money() {
+        writeln!(
+            out,
+            "games {}: A wins {a_wins}, B wins {b_wins}; A {ppg:+.3} points a game (95 %: {:+.3} to {:+.3})",
+            pairs * 2,
+            ppg - margin,
+            ppg + margin
+        )?;
+    } else {
+        writeln!(
+            out,
+            "matches {} to {}: A wins {a_wins}, B wins {b_wins}; A {:.1} % (95 %: {:.1} to {:.1})",
+            pairs * 2,
+            o.rules.length,
+            100.0 * score,
+            100.0 * low,
+            100.0 * high
+        )?;
+    }
+    Ok(Exit::Success)
+}
