@@ -952,12 +952,8 @@ mod tests {
                         Applied::Chance(outcomes[rng.below(outcomes.len())].0)
                     }
                     Turn::Seat(s) => {
-                        let mv = players[s.index()].choose(&m).expect("a decision");
-                        assert!(
-                            !matches!(mv, MatchAction::Resign(_)),
-                            "the computer resigned"
-                        );
-                        Applied::Move(mv)
+                        // Hopeless, the computer resigns; the other accepts or rejects.
+                        Applied::Move(players[s.index()].choose(&m).expect("a decision"))
                     }
                     Turn::Over => break,
                 };

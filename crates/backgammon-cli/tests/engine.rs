@@ -1,0 +1,243 @@
+//! The engine's commands: `hint`, `eval`, `bestmove --jsonl`, `analyse`, `arena`, and
+//! `hint` at the prompt of `play`.
+
+use assert_cmd::Command;
+use boardgames_core::backgammon::{Match, MatchAction, MatchRules};
+use boardgames_core::Game;
+use serde_json::Value;
+
+fn cli() -> Command {
+    Command::cargo_bin("backgammon-cli").expect("the backgammon-cli binary is built")
+}
+
+/// Standard output of a run that succeeds.
+fn ok(args: &[&str], stdin: &str) -> String {
+    let out = cli()
+        .args(args)
+        .write_stdin(stdin.to_owned())
+        .output()
+        .expect("runs");
+    assert!(
+        out.status.success(),
+        "{args:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8_lossy(&out.stdout).into_owned()
+}
+
+/// The start position with X to play 31, and a race X leads by far, X before its roll.
+const START: &str = "4HPwATDgc/ABMA";
+/// X: two checkers on its 1-point; O: 15 on its 6-point (XGID, X on roll, money, cube 1).
+const RACE: &str = "XGID=-B-----------------o------:0:0:1:00:0:0:0:0:10";
+
+#[test]
+fn hint_ranks_the_plays_of_a_roll() {
+    let s = ok(
+        &[
+            "hint",
+            "--position-id",
+            START,
+            "--dice",
+            "31",
+            "--level",
+            "2",
+            "--top",
+            "3",
+        ],
+        "",
+    );
+    let first = s.lines().next().unwrap_or("");
+    assert_eq!(first, "16 plays of 31, by cubeful equity:", "{s}");
+    // The 31 opening: make the 5-point, first and at the deepest ply.
+    assert!(
+        s.lines()
+            .nth(1)
+            .is_some_and(|l| l.contains("1. 1-ply  8/5 6/5")),
+        "{s}"
+    );
+    assert!(s.contains("(13 more)"), "{s}");
+}
+
+#[test]
+fn hint_gives_the_cube_decision_before_a_roll() {
+    let s = ok(&["hint", "--xgid", RACE, "--level", "1"], "");
+    assert!(s.contains("cube decision of X (0-ply)"), "{s}");
+    assert!(s.contains("no double") && s.contains("double, take") && s.contains("double, pass"));
+    // O must bear off 15 checkers before X two: X wins a gammon at once.
+    assert!(s.contains("win 100.0% (gammon 100.0%"), "{s}");
+    assert!(
+        s.contains("proper cube action: too good to double, pass"),
+        "{s}"
+    );
+}
+
+#[test]
+fn eval_lists_each_depth_and_a_rollout() {
+    let s = ok(
+        &[
+            "eval",
+            "--position-id",
+            START,
+            "--level",
+            "2",
+            "--rollout",
+            "--trials",
+            "72",
+            "--truncate",
+            "4",
+        ],
+        "",
+    );
+    for label in ["0-ply", "1-ply", "rollout"] {
+        assert!(
+            s.lines().any(|l| l.trim_start().starts_with(label)),
+            "{label}: {s}"
+        );
+    }
+    assert!(s.contains("72 games truncated at 4 plies"), "{s}");
+}
+
+#[test]
+fn bestmove_answers_each_kind_of_decision() {
+    let mut m = Match::new(MatchRules::money(false));
+    m.apply_chance(m.parse_chance("31").expect("throw"))
+        .expect("throw");
+    let play = (m.position_id(), m.match_id().encode());
+    m.play(m.parse_move("8/5 6/5").expect("play"))
+        .expect("legal");
+    let cube = (m.position_id(), m.match_id().encode());
+    m.play(MatchAction::Double).expect("O may double");
+    let offered = (m.position_id(), m.match_id().encode());
+    let line = |id: u32, (pid, mid): &(String, String)| {
+        format!("{{\"id\":{id},\"position_id\":\"{pid}\",\"match_id\":\"{mid}\"}}\n")
+    };
+    let input = [
+        line(1, &play),
+        line(2, &cube),
+        line(3, &offered),
+        "{\"id\":4}\n".to_owned(),
+    ]
+    .concat();
+    let out = cli()
+        .args(["bestmove", "--jsonl", "-", "--level", "1"])
+        .write_stdin(input)
+        .output()
+        .expect("runs");
+    assert_eq!(out.status.code(), Some(1), "the bad line");
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("line 4: no \"position_id\""), "{err}");
+    let lines: Vec<Value> = String::from_utf8_lossy(&out.stdout)
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("JSON"))
+        .collect();
+    assert_eq!(lines.len(), 3);
+    let keys: Vec<&str> = lines[0]
+        .as_object()
+        .expect("object")
+        .keys()
+        .map(String::as_str)
+        .collect();
+    // serde_json's map is sorted; the order on the wire is checked below.
+    assert_eq!(keys.len(), 6);
+    assert_eq!(lines[0]["action"], "play");
+    assert_eq!(lines[0]["play"], "8/5 6/5");
+    assert_eq!(lines[0]["position_id_after"], "sGfwATDgc/ABMA");
+    // O after X's 31: too early to double; doubled, X takes.
+    assert_eq!(lines[1]["action"], "no_double");
+    assert_eq!(lines[1]["play"], "");
+    assert_eq!(lines[2]["action"], "take");
+    let first = String::from_utf8_lossy(&out.stdout)
+        .lines()
+        .next()
+        .unwrap_or("")
+        .to_owned();
+    assert!(
+        first.starts_with("{\"id\":1,\"action\":\"play\",\"play\":\"8/5 6/5\",\"position_id_after\":\"sGfwATDgc/ABMA\",\"equity\":"),
+        "{first}"
+    );
+    assert!(first.contains(",\"time_ms\":"), "{first}");
+}
+
+#[test]
+fn analyse_a_real_match() {
+    let text = boardgames_testdata::gunzip("backgammon/match-files/galaxy/match11926267.txt.gz");
+    let s = ok(&["analyse", "-", "--level", "1"], &text);
+    assert!(
+        s.starts_with("7 point match: P1 against P2, 4 games, engine level 0-ply"),
+        "{s}"
+    );
+    let summaries: Vec<&str> = s.lines().filter(|l| l.contains("error rate")).collect();
+    assert_eq!(summaries.len(), 2, "{s}");
+    assert!(summaries[0].starts_with("P1 (O): "), "{s}");
+    let j = ok(&["analyse", "-", "--level", "1", "--jsonl"], &text);
+    let lines: Vec<Value> = j
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("JSON"))
+        .collect();
+    let decisions = &lines[..lines.len() - 2];
+    assert!(decisions.len() > 100, "{}", decisions.len());
+    assert!(decisions
+        .iter()
+        .all(|d| d["equity_lost"].as_f64().is_some_and(|e| e >= 0.0)));
+    let totals: f64 = decisions
+        .iter()
+        .filter(|d| d["player"] == 0)
+        .map(|d| d["equity_lost"].as_f64().unwrap_or(0.0))
+        .sum();
+    let p0 = &lines[lines.len() - 2];
+    assert_eq!(p0["name"], "P1");
+    assert!(
+        (p0["equity_lost"].as_f64().unwrap_or(-1.0) - totals).abs() < 0.01,
+        "{p0}"
+    );
+}
+
+#[test]
+fn arena_in_pairs_with_the_same_dice() {
+    let s = ok(
+        &[
+            "arena", "--a", "level=1", "--b", "random", "--games", "4", "--seed", "3",
+        ],
+        "",
+    );
+    assert!(
+        s.starts_with("A: network level 1 (0-ply)\nB: random\ngames 4: A wins 4, B wins 0"),
+        "{s}"
+    );
+    let j = ok(
+        &[
+            "arena",
+            "--a",
+            "level=1",
+            "--b",
+            "level=1",
+            "--games",
+            "2",
+            "--cubeless",
+            "--jsonl",
+        ],
+        "",
+    );
+    let lines: Vec<Value> = j
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("JSON"))
+        .collect();
+    // The same player on both sides with the same dice: the two games mirror each other.
+    assert_eq!(lines.len(), 3);
+    assert_eq!(lines[2]["points"], 0, "{j}");
+    assert_eq!(lines[0]["steps"], lines[1]["steps"], "{j}");
+    let bad = cli()
+        .args(["arena", "--a", "level=9", "--b", "random"])
+        .output()
+        .expect("runs");
+    assert_eq!(bad.status.code(), Some(2));
+}
+
+#[test]
+fn hint_at_the_prompt() {
+    let s = ok(&["play", "--seed", "3", "--level", "1"], "hint\nquit\n");
+    assert!(
+        s.contains("cube decision of") || s.contains("plays of"),
+        "{s}"
+    );
+}
