@@ -90,7 +90,7 @@ fn plays(m: &Match, engine: &BackgammonEngine<'_>, top: usize) -> String {
 fn cube(m: &Match, engine: &BackgammonEngine<'_>, offered: bool) -> String {
     let ctx = CubeContext::of(m);
     let d = engine.cube_decision(m);
-    let mut pos = m.position().clone();
+    let mut pos = *m.position();
     pos.set_dice(None);
     let chances = engine.chances(&pos);
     let side = m.position().side();
@@ -173,7 +173,7 @@ pub fn eval(m: &Match, engine: &BackgammonEngine<'_>, rollout: Option<&RolloutSe
     }
     if let Some(s) = rollout {
         let r = eval.rollout(board, side, s);
-        line(format!("rollout"), &r.chances);
+        line("rollout".to_owned(), &r.chances);
         out.push_str(&format!(
             "  rollout: {} games truncated at {} plies, cubeless equity {:+.3} +- {:.3} (95 %)\n",
             r.trials,

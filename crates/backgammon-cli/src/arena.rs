@@ -10,7 +10,8 @@
 //! ("X" | "O"), "winner" ("a" | "b" | "unfinished"), "points" (A's points won, negative when
 //! lost; in a match, 1 or -1), "steps"}`, then one for the series, `{"games", "a_wins",
 //! "b_wins", "points", "ppg", "ppg_low", "ppg_high", "score", "score_low", "score_high"}`
-//! (figures to 4 places); both are stable contracts.
+//! (figures to 4 places); both are stable contracts. Each session's line is written (and
+//! flushed) as the session ends.
 
 use std::io::{self, Write};
 
@@ -154,7 +155,6 @@ pub fn arena(o: &ArenaOptions, out: &mut dyn Write) -> io::Result<Exit> {
     let names = (a.name(), b.name());
     let bar = indicatif::ProgressBar::new(u64::from(pairs * 2));
     let (mut a_wins, mut b_wins, mut points, mut squares) = (0u32, 0u32, 0i64, 0f64);
-    let mut lines = Vec::new();
     for k in 0..pairs {
         for a_side in [Side::X, Side::O] {
             let mut rng = ChaCha8Rng::seed_from_u64(o.seed ^ (u64::from(k) << 20));
@@ -187,7 +187,8 @@ pub fn arena(o: &ArenaOptions, out: &mut dyn Write) -> io::Result<Exit> {
             squares += (signed * signed) as f64;
             bar.inc(1);
             if o.jsonl {
-                lines.push(GameLine {
+                // Each line as its session ends, so that a long series can be followed.
+                let line = GameLine {
                     game: 2 * k + if a_side == Side::X { 1 } else { 2 },
                     a_side: if a_side == Side::X { "X" } else { "O" },
                     winner: match winner {
@@ -197,7 +198,9 @@ pub fn arena(o: &ArenaOptions, out: &mut dyn Write) -> io::Result<Exit> {
                     },
                     points: signed,
                     steps,
-                });
+                };
+                writeln!(out, "{}", serde_json::to_string(&line).unwrap_or_default())?;
+                out.flush()?;
             }
         }
     }
@@ -208,9 +211,6 @@ pub fn arena(o: &ArenaOptions, out: &mut dyn Write) -> io::Result<Exit> {
     let score = f64::from(a_wins) / n;
     let (low, high) = wilson(score, pairs * 2);
     if o.jsonl {
-        for l in &lines {
-            writeln!(out, "{}", serde_json::to_string(l).unwrap_or_default())?;
-        }
         let s = SummaryLine {
             games: pairs * 2,
             a_wins,

@@ -1,12 +1,16 @@
-//! `backgammon-cli`: play backgammon money games and matches in the terminal, list the plays
-//! of a position with their gnubg Position IDs, count the game tree over the dice.
+//! `backgammon-cli`: play backgammon money games and matches in the terminal against a
+//! friend or the engine, ask the engine for hints, evaluations and whole-match analyses,
+//! list the plays of a position with their gnubg Position IDs, count the game tree over the
+//! dice.
 //!
 //! A thin layer over the `boardgames-cli` kit: the options of each subcommand select the game
 //! (a money game or match for `play` and `selfplay`, [`session::MatchCli`] over the core's
-//! `Match`, with the computer's player of [`computer`]; a position by gnubg IDs or XGID for
-//! `moves` and `perft`, [`plain::BackgammonCli`]) and the kit's [`boardgames_cli::run`]
-//! runs the command. `replay` and `convert` of match files are the program's own
-//! ([`records`]); the simple record and `replay --jsonl` go to the kit from there.
+//! `Match`, with the engine's player of `boardgames_ai::backgammon::MatchPlayer`; a position
+//! by gnubg IDs or XGID for `moves` and `perft`, [`plain::BackgammonCli`]) and the kit's
+//! [`boardgames_cli::run`] runs the command. `replay` and `convert` of match files are the
+//! program's own ([`records`]); the simple record and `replay --jsonl` go to the kit from
+//! there. The engine's commands format what `boardgames-ai` finds: [`advice`] (`hint`,
+//! `eval`), [`bestmove`], [`analyse`], [`arena`].
 
 mod advice;
 mod analyse;
@@ -36,7 +40,7 @@ use crate::plain::BackgammonCli;
 use crate::session::MatchCli;
 
 const ABOUT: &str = "Backgammon in the terminal: money games and matches with the doubling \
-cube against a friend or the computer, the plays of any position (gnubg Position ID, Match ID \
+cube against a friend or the computer, hints, evaluations and match analysis, the plays of any position (gnubg Position ID, Match ID \
 or XGID) with their Position IDs, perft over the dice.";
 
 const AFTER_HELP: &str = "\
@@ -52,6 +56,12 @@ Examples:
   backgammon-cli replay match.mat                    (a match file as gnubg or a server writes it)
   backgammon-cli replay --jsonl games.jsonl > reports.jsonl
   backgammon-cli convert match.mat --to json
+  backgammon-cli hint --position-id 4HPwATDgc/ABMA --dice 31     (the ranked plays of 31)
+  backgammon-cli hint --xgid 'XGID=-b----E-C---eE---c-e----B-:0:0:1:00:0:0:0:0:10'
+  backgammon-cli eval --position-id 4HPwATDgc/ABMA --rollout
+  backgammon-cli analyse match.mat                   (every decision's equity lost)
+  backgammon-cli bestmove --jsonl positions.jsonl
+  backgammon-cli arena --a level=2 --b pubeval --games 1000 --seed 1
 
 Points are numbered from the side on roll (gnubg notation): X moves from 24 down to 1 and
 bears off from 1-6; O moves the other way, and its plays are written in its own numbering.
@@ -73,12 +83,13 @@ At the prompt:
 With --manual-dice type each roll as thrown on a real board (31, or 3-1; the opening roll is
 X's die then O's, 41), or roll to let the program draw it. Otherwise the dice come from a
 generator seeded with --seed (printed, so that a game can be repeated).
-The computer plays the play its neural network rates best (trained by self-play; see
-docs/strength.md). It doubles when the rules allow and it leads the race
-by at least 10% of its own pip count (in a match, not when the game at the current cube
-already gives it the match); it takes unless it trails by more than 25% of the
-doubler's pip count (and always when a drop would lose the match); it accepts a resignation
-only for the most it could still win; it never resigns.
+The computer is the engine at --level (1: 0-ply, 2: 1-ply, 3: 2-ply, the default, 4: 2-ply
+with wider move filters, 5: 3-ply; 0: random moves): a neural network trained by
+self-play, exact in bear-offs, looking ahead over the rolls (docs/strength.md). It doubles,
+takes and drops by its cubeful equities (Janowski's model; in a match the Kazaross XG2
+match equity table), accepts a resignation when it is worth at least playing on, and offers
+one when playing on is worth no more. hint (or hint N) at the prompt shows its ranked plays
+or its cube decision.
 A match to N uses the Crawford rule: no doubling in the game after a side first reaches N-1.
 A money game ends after one game; with --jacoby gammons count single until the cube is
 turned.";
@@ -120,6 +131,60 @@ dice (Match ID or XGID) starts with that roll's plays. MOVES are turns in the re
 Output contract: the count alone on the last line of standard output (with --divide, the lines
 `<roll or play> <count>` come before it); the time and nodes per second go to standard
 error.";
+
+const HINT_HELP: &str = "\
+With the dice rolled (in the Match ID or XGID, or --dice), the plays of the roll ranked by
+the cubeful equity after each for the side on roll (normalised to the cube; in a match,
+equivalent to money), with the ply of the deepest look that judged it and the difference to
+the best, and each play's chances: every play at 0 plies, then the best (at most 8 within
+0.16, then 2 within 0.04) again one ply deeper, up to the level's plies, as GNU
+Backgammon's filters do. Before a roll, the cube decision: the no double, double/take and
+double/pass equities and the proper action; with a double offered, take or drop. --rollout
+adds truncated rollouts (0-ply plays, cubeless).";
+
+const BESTMOVE_HELP: &str = "\
+Batch interface, a stable contract for other tools. Input (FILE, or - for standard input):
+one JSON object a line, {\"id\": any, \"position_id\": gnubg Position ID, \"match_id\":
+gnubg Match ID} (or \"xgid\" instead of the two), read as gnubg reads them: the dice rolled,
+a checker play is wanted; no dice, whether to double; a double offered, take or drop; a
+resignation offered, accept or reject. Output, one line each in input order, flushed at
+once, with exactly these fields in this order:
+  {\"id\", \"action\": \"play\" | \"double\" | \"no_double\" | \"take\" | \"drop\" |
+   \"accept\" | \"reject\", \"play\": gnubg notation (\"\" for a cube action or when no play
+   is legal), \"position_id_after\": the Position ID after the play, the opponent on roll
+   (the input's for another action), \"equity\": the cubeful equity of the decision for
+   the side deciding, normalised to the cube, 4 places, \"time_ms\"}
+A line that is not such an object, or a position with no decision (before the opening
+roll, the session over) gives `line N: reason` on standard error and no output line; the
+next line is still served, and the exit status is then 1.";
+
+const ANALYSE_HELP: &str = "\
+Reads a match file as replay does and replays it; at each decision the engine judges the
+choice: a checker play (with more than one legal play) against its best play, a double or
+no double (counted when the player doubled or the engine would have), a take or drop. The
+equity lost is normalised to the cube (in a match, equivalent to money); marks: doubtful
+0.04, bad 0.08, very bad 0.16 or more (GNU Backgammon's thresholds). The text lists the
+marked decisions per game, then per player the decisions, the equity lost, the error rate
+(equity lost per decision times 1000, as gnubg and XG report it) and the marks. With
+--jsonl: one JSON line per decision, {\"game\", \"move\" (the match text's move line),
+\"player\" (0 | 1, as gnubg numbers them), \"kind\": \"play\" | \"double\" | \"take\",
+\"played\", \"best\", \"equity_lost\", \"mark\": null | \"doubtful\" | \"bad\" | \"very
+bad\"}, then one per player {\"player\", \"name\", \"decisions\", \"plays\", \"equity_lost\",
+\"error_rate\", \"doubtful\", \"bad\", \"very_bad\"}. A game the rules refuse is analysed
+up to its first illegal action (the reason on standard error, exit status 1). A progress
+bar goes to standard error at a terminal.";
+
+const ARENA_HELP: &str = "\
+Players: level=N (the engine, 1 to 5), pubeval (Tesauro's public evaluation function: never
+doubles, always takes) or random. Sessions are played in pairs with the same dice (pair k's
+from --seed and k alone), A playing X in the first and O in the second, so the same options
+give the same sessions. Money games (cubeful; --cubeless: nobody doubles) report A's points
+a game with its 95 % interval; matches (--match N) the matches won with a 95 % Wilson
+interval. --jsonl, a stable contract: one line per session {\"game\", \"a_side\", \"winner\":
+\"a\" | \"b\" | \"unfinished\", \"points\" (A's, negative when lost; 1 or -1 a match),
+\"steps\"}, then {\"games\", \"a_wins\", \"b_wins\", \"points\", \"ppg\", \"ppg_low\",
+\"ppg_high\", \"score\", \"score_low\", \"score_high\"}. A progress bar goes to standard error
+at a terminal.";
 
 const REPLAY_HELP: &str = "\
 Input (FILE, or - for standard input), recognised from the text:
@@ -486,6 +551,10 @@ fn main() -> ExitCode {
     let command = Cli::command()
         .mut_subcommand("play", |c| c.after_help(PLAY_HELP))
         .mut_subcommand("replay", |c| c.after_help(REPLAY_HELP))
+        .mut_subcommand("hint", |c| c.after_help(HINT_HELP))
+        .mut_subcommand("bestmove", |c| c.after_help(BESTMOVE_HELP))
+        .mut_subcommand("analyse", |c| c.after_help(ANALYSE_HELP))
+        .mut_subcommand("arena", |c| c.after_help(ARENA_HELP))
         .mut_subcommand("convert", |c| c.after_help(CONVERT_HELP))
         .mut_subcommand("moves", |c| c.after_help(MOVES_HELP))
         .mut_subcommand("perft", |c| c.after_help(PERFT_HELP));

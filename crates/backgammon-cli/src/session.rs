@@ -16,7 +16,7 @@
 //! command offers it with [`Match::offer_resignation`].
 //!
 //! The sides the computer plays are the kit's players ([`GameCli::computer`]:
-//! [`ComputerPlayer`]), asked at each of their decisions; nothing of who plays a side is in
+//! [`MatchPlayer`] at the level of `--level`), asked at each of their decisions; nothing of who plays a side is in
 //! the game state. What a step did beyond the step itself (a roll that could not be played,
 //! the end of a game, the score and the next game, the end of the match) is read from the
 //! positions before and after it ([`step_events`]).

@@ -3,12 +3,17 @@
 //! games it writes the weights (a checkpoint, to `--out`) and measures the network against
 //! Tesauro's pubeval over `--bench` cubeless games with paired dice, as a line of the
 //! learning curve (`--curve`, CSV: games, seconds, points a game and its 95 % margin, the
-//! share of games won). The learning rate goes from `--rate` (default 0.1) to `--rate-end`
-//! (default the same) in a straight line over the games.
+//! share of games won), redrawn as a PNG at each checkpoint with `--plot FILE` (plotters;
+//! `--font PATH` a TrueType font for its text, DejaVu Sans at its usual place by default).
+//! The learning rate goes from `--rate` (default 0.1) to `--rate-end` (default the same) in a
+//! straight line over the games.
 //!
 //! Run: `cargo run --release -p boardgames-ai --example train_backgammon -- --hidden 80
 //! --games 200000 --seed 1 --rate 0.1 --rate-end 0.02 --out crates/boardgames-ai/weights/backgammon.bgnn --curve
-//! docs/backgammon-training.csv`
+//! docs/backgammon-training.csv --plot docs/backgammon-training.png`
+
+#[path = "support/curve.rs"]
+mod curve;
 
 use std::io::Write;
 use std::time::Instant;
@@ -27,6 +32,8 @@ struct Options {
     bench: u32,
     out: String,
     curve: String,
+    plot: Option<String>,
+    font: String,
 }
 
 fn options() -> Result<Options, String> {
@@ -40,6 +47,8 @@ fn options() -> Result<Options, String> {
         bench: 2_000,
         out: "backgammon.bgnn".to_owned(),
         curve: "backgammon-training.csv".to_owned(),
+        plot: None,
+        font: curve::DEFAULT_FONT.to_owned(),
     };
     let args: Vec<String> = std::env::args().skip(1).collect();
     for pair in args.chunks(2) {
@@ -57,6 +66,8 @@ fn options() -> Result<Options, String> {
             "--bench" => o.bench = value.parse().map_err(|e| bad(&e))?,
             "--out" => o.out.clone_from(value),
             "--curve" => o.curve.clone_from(value),
+            "--plot" => o.plot = Some(value.clone()),
+            "--font" => o.font.clone_from(value),
             _ => return Err(format!("unknown option {name}")),
         }
     }
@@ -65,6 +76,10 @@ fn options() -> Result<Options, String> {
 
 fn main() -> Result<(), String> {
     let o = options()?;
+    if o.plot.is_some() {
+        curve::load_font(&o.font)?;
+    }
+    let mut points = Vec::new();
     let mut net = Network::random(o.hidden, o.seed).map_err(|e| e.to_string())?;
     let mut rng = ChaCha8Rng::seed_from_u64(o.seed);
     let mut curve = std::fs::File::create(&o.curve).map_err(|e| format!("{}: {e}", o.curve))?;
@@ -97,6 +112,14 @@ fn main() -> Result<(), String> {
             )
             .map_err(|e| e.to_string())?;
             curve.flush().map_err(|e| e.to_string())?;
+            points.push(curve::Point {
+                games: game,
+                ppg: r.ppg,
+                margin: r.ppg_margin,
+            });
+            if let Some(plot) = &o.plot {
+                curve::draw(&points, curve::TITLE, plot)?;
+            }
             bar.set_message(format!(
                 "against pubeval {:+.3} ppg, {:.1} % won",
                 r.ppg,

@@ -31,7 +31,10 @@
 //!   move, its score, the principal variation); [`EnginePlayer`] makes one a
 //!   [`Player`](boardgames_core::player::Player);
 //! * [`pente`]: the Pente and Keryo-Pente evaluator and levels;
-//! * [`backgammon`]: the one-sided bear-off database, exact for race endings;
+//! * [`backgammon`]: the backgammon engine: a network trained by self-play, the one-sided
+//!   bear-off database, the look-ahead over the rolls with move filters and rollouts,
+//!   Janowski's cubeful equity in money and match play, the player of every decision of a
+//!   session, and the analysis of recorded matches;
 //! * [`abalone`]: the Abalone engines: alpha-beta with an evaluator for two players, Monte
 //!   Carlo tree search with a team-aware leaf for three, four and six, each with levels.
 

@@ -133,7 +133,7 @@ impl<'a> BackgammonEngine<'a> {
     #[must_use]
     pub fn cube_decision(&self, m: &Match) -> CubeDecision {
         let ctx = CubeContext::of(m);
-        let mut pos = m.position().clone();
+        let mut pos = *m.position();
         pos.set_dice(None);
         ctx.decision(&self.chances(&pos))
     }

@@ -1,6 +1,17 @@
-//! Backgammon: a neural network evaluation ([`Network`]), Tesauro's public benchmark
-//! evaluator ([`PubEval`]), cubeless games between checker players ([`play_game`]), and the
-//! one-sided bear-off database ([`BearoffDatabase`]), exact for race endings.
+//! Backgammon: the engine and what it stands on.
+//!
+//! * evaluation: a neural network of the five outcome probabilities ([`Network`], the
+//!   shipped one trained by self-play), exact in bear-offs by the one-sided bear-off database
+//!   ([`BearoffDatabase`]); Tesauro's public benchmark evaluator ([`PubEval`]);
+//! * look-ahead ([`Evaluator`]): chances at 0 to n plies over the 21 rolls, the plays of a
+//!   roll ranked with move filters ([`Evaluator::rank`]), truncated rollouts;
+//! * the cube ([`CubeContext`]): Janowski's cubeful equity and the double / take / drop
+//!   decision, in money play and in matches ([`match_equity`], the Kazaross XG2 table);
+//! * players: [`MatchPlayer`] (every decision of a money game or match at a [`Level`]),
+//!   [`NetworkPlayer`] of the checker game, pubeval and [`Cubeless`] players of the match;
+//!   cubeless games and series between checker players ([`play_game`], [`series`]) and
+//!   self-play training ([`td_game`]);
+//! * the analysis of a recorded match ([`judge_match`]).
 
 mod analysis;
 mod bearoff;
