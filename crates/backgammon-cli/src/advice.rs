@@ -10,14 +10,23 @@ use boardgames_core::backgammon::{Match, Phase};
 /// The five chances as gnubg lists them: `win w-gammon w-backgammon - lose l-gammon
 /// l-backgammon`, in per cent.
 pub fn chances_line(c: &Outcomes) -> String {
+    // In per cent, never "-0.0" (a chance a hair below zero or one).
+    let pct = |x: f32| {
+        let v = 100.0 * x;
+        if v.abs() < 0.05 {
+            0.0
+        } else {
+            v
+        }
+    };
     format!(
         "win {:.1}% (gammon {:.1}%, backgammon {:.1}%), lose {:.1}% (gammon {:.1}%, backgammon {:.1}%)",
-        100.0 * c.win,
-        100.0 * c.win_gammon,
-        100.0 * c.win_backgammon,
-        100.0 * (1.0 - c.win),
-        100.0 * c.lose_gammon,
-        100.0 * c.lose_backgammon
+        pct(c.win),
+        pct(c.win_gammon),
+        pct(c.win_backgammon),
+        pct(1.0 - c.win),
+        pct(c.lose_gammon),
+        pct(c.lose_backgammon)
     )
 }
 
@@ -149,8 +158,11 @@ pub fn eval(m: &Match, engine: &BackgammonEngine<'_>, rollout: Option<&RolloutSe
     let ctx = CubeContext::of(m);
     let pos = m.position();
     let (board, side) = (pos.board(), pos.side());
+    let set_aside = pos
+        .dice()
+        .map_or_else(String::new, |d| format!("; the roll {d} set aside"));
     let mut out = format!(
-        "{side} on roll, before the roll (cube {}{}):\n",
+        "{side} on roll, before the roll (cube {}{}{set_aside}):\n",
         ctx.cube,
         match ctx.stakes {
             Stakes::Money { jacoby: true } => ", money, Jacoby",

@@ -87,7 +87,12 @@ pub fn decide(
             Ok(match ranked.first() {
                 Some(best) => (
                     "play",
-                    best.play.to_string(),
+                    // The contract writes no play as "", not gnubg's "pass".
+                    if best.play.is_pass() {
+                        String::new()
+                    } else {
+                        best.play.to_string()
+                    },
                     position_id(&best.after, side.other()),
                     best.value,
                 ),

@@ -88,7 +88,7 @@ with wider move filters, 5: 3-ply; 0: random moves): a neural network trained by
 self-play, exact in bear-offs, looking ahead over the rolls (docs/strength.md). It doubles,
 takes and drops by its cubeful equities (Janowski's model; in a match the Kazaross XG2
 match equity table), accepts a resignation when it is worth at least playing on, and offers
-one when playing on is worth no more. hint (or hint N) at the prompt shows its ranked plays
+one when the game is decided (the points resigned are what playing on is worth). hint (or hint N) at the prompt shows its ranked plays
 or its cube decision.
 A match to N uses the Crawford rule: no doubling in the game after a side first reaches N-1.
 A money game ends after one game; with --jacoby gammons count single until the cube is
@@ -317,7 +317,7 @@ struct PlayCmd {
     #[arg(long, value_name = "ID", requires = "position_id")]
     match_id: Option<String>,
     /// Start from this XGID (with or without `XGID=`): the position and the match state.
-    #[arg(long, value_name = "XGID", conflicts_with_all = ["length", "jacoby"])]
+    #[arg(long, value_name = "XGID", allow_hyphen_values = true, conflicts_with_all = ["length", "jacoby"])]
     xgid: Option<String>,
 }
 
@@ -352,7 +352,7 @@ struct PositionArgs {
     #[arg(long, value_name = "ID", requires = "position_id")]
     match_id: Option<String>,
     /// Start from this XGID (with or without `XGID=`).
-    #[arg(long, value_name = "XGID")]
+    #[arg(long, value_name = "XGID", allow_hyphen_values = true)]
     xgid: Option<String>,
 }
 
@@ -404,7 +404,7 @@ struct SessionArgs {
     #[arg(long, value_name = "ID", requires = "position_id")]
     match_id: Option<String>,
     /// The position and match state as an XGID (with or without `XGID=`).
-    #[arg(long, value_name = "XGID")]
+    #[arg(long, value_name = "XGID", allow_hyphen_values = true)]
     xgid: Option<String>,
     /// The roll to play (a checker-play hint), when the IDs give none.
     #[arg(long, value_name = "ROLL")]
@@ -430,6 +430,14 @@ impl SessionArgs {
         let Some(dice) = self.dice else {
             return Ok(m);
         };
+        if let Some(given) = m.position().dice() {
+            if given == dice {
+                return Ok(m);
+            }
+            return Err(format!(
+                "--dice {dice}: the IDs already give the roll {given}"
+            ));
+        }
         let mut setup = m.to_setup();
         setup.match_id.dice = Some(dice);
         setup.rolling = false;
@@ -443,9 +451,9 @@ impl SessionArgs {
 struct HintCmd {
     #[command(flatten)]
     at: SessionArgs,
-    /// How many plays to list.
-    #[arg(long, value_name = "N", default_value_t = 10)]
-    top: usize,
+    /// How many plays to list, from 1.
+    #[arg(long, value_name = "N", default_value_t = 10, value_parser = clap::value_parser!(u16).range(1..))]
+    top: u16,
     /// Also roll out the listed plays (or the position of a cube decision): truncated
     /// rollouts of --trials games each.
     #[arg(long)]
@@ -601,17 +609,22 @@ fn main() -> ExitCode {
                 Err(e) => return Ok(bad_start(e)),
             };
             let engine = BackgammonEngine::shipped(a.at.level);
-            writeln!(out, "{}", advice::hint(&m, &engine, a.top))?;
+            writeln!(out, "{}", advice::hint(&m, &engine, usize::from(a.top)))?;
             if a.rollout {
                 writeln!(
                     out,
                     "{}",
-                    advice::rollouts(&m, &engine, a.top, &a.rollout_args.settings())
+                    advice::rollouts(&m, &engine, usize::from(a.top), &a.rollout_args.settings())
                 )?;
             }
             Ok(Exit::Success)
         }),
         Command::Eval(a) => own(|_, out, _| {
+            if a.at.dice.is_some() {
+                return Ok(bad_start(
+                    "eval judges the position before the roll: --dice is for hint".to_owned(),
+                ));
+            }
             let m = match a.at.session() {
                 Ok(m) => m,
                 Err(e) => return Ok(bad_start(e)),

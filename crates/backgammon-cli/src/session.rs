@@ -454,8 +454,10 @@ impl GameCli for MatchCli {
         }
     }
 
-    /// After a decision that moves no checker (roll, double, take, reject), only the score,
-    /// cube and what comes next: the board is as it was shown just before. After the end of a
+    /// After a decision that moves no checker (roll, take, reject), only the score, cube and
+    /// what comes next: the board is as it was shown just before. After a double the whole
+    /// board: the side doubled decides on it, and the doubler's play before it (the
+    /// computer's) may not have been shown. After the end of a
     /// game of a match, the board of its end until the next opening throw.
     fn render_after(
         &self,
@@ -474,9 +476,9 @@ impl GameCli for MatchCli {
         }
         let same_game = !matches!(after.phase(), Phase::Opening | Phase::Over(_));
         match step {
-            Applied::Move(
-                MatchAction::Roll | MatchAction::Double | MatchAction::Take | MatchAction::Reject,
-            ) if same_game && before.position().board() == after.position().board() => {
+            Applied::Move(MatchAction::Roll | MatchAction::Take | MatchAction::Reject)
+                if same_game && before.position().board() == after.position().board() =>
+            {
                 let full = self.render(after, colour);
                 let lines: Vec<&str> = full.lines().collect();
                 let from = lines
@@ -528,14 +530,13 @@ impl GameCli for MatchCli {
             text.push_str("\n  ");
             text.push_str(&e);
         }
-        // A drawn roll is not followed by the board: with two players, show it when it is now
-        // seen from the other side (O starting, a pass), and at the opening of a later game of
-        // a match (the last game's board was shown until then; typed dice are followed by it).
+        // A drawn roll is not followed by the board: the kit shows it when a side decides
+        // next. With two players, show it here when the roll of the side now on roll follows
+        // at once and the board is now seen from the other side (a pass, the other side
+        // unable to double).
         let turned = self.view(before.side_on_roll()) != self.view(after.side_on_roll());
-        let next_game = matches!(step, Applied::Chance(Throw::Opening { .. }))
-            && before.score() != [0, 0]
-            && !self.manual_dice;
-        if matches!(step, Applied::Chance(_)) && self.view.is_none() && (turned || next_game) {
+        let drawn_next = after.turn() == Turn::Chance && !self.manual_dice;
+        if matches!(step, Applied::Chance(_)) && self.view.is_none() && drawn_next && turned {
             text.push('\n');
             text.push_str(&self.render(after, false));
         }
@@ -774,7 +775,24 @@ mod tests {
             against.describe_step(&rolled, step, &next),
             "X rolls 31\n  X cannot move with 31: pass"
         );
-        let told = cli(MatchRules::money(false)).describe_step(&rolled, step, &next);
+        // With two players O, who may double, decides next: the kit shows the board then,
+        // once, so the roll is told alone here too.
+        let two = cli(MatchRules::money(false));
+        assert_eq!(
+            two.describe_step(&rolled, step, &next),
+            "X rolls 31\n  X cannot move with 31: pass"
+        );
+        // X owning the cube, O may not double: O's roll follows at once, so the board is
+        // shown after the pass, seen from O's side.
+        let mut setup = m.to_setup();
+        setup.match_id.cube_log2 = 1;
+        setup.match_id.cube_owner = Some(Side::X);
+        let owned = setup.into_match().expect("X owns the cube at 2");
+        let rolled = after(&owned, action(&owned, "roll"));
+        let step = throw(&rolled, "31");
+        let next = after(&rolled, step);
+        assert_eq!(next.turn(), Turn::Chance);
+        let told = two.describe_step(&rolled, step, &next);
         assert!(told.contains("(points numbered from O's side)"), "{told}");
     }
 
@@ -823,7 +841,8 @@ mod tests {
             steps.push(step);
             m = next;
         }
-        assert!(lines[6].starts_with("opening roll X 1, O 3: O starts with 31\n"));
+        // O, who plays next, is shown the board by the kit: the throw is told alone.
+        assert_eq!(lines[6], "opening roll X 1, O 3: O starts with 31");
         assert_eq!(lines[7], "offers to resign a gammon");
         assert_eq!(
             lines[8],

@@ -241,3 +241,89 @@ fn hint_at_the_prompt() {
         "{s}"
     );
 }
+
+/// Exit status and standard error of a run.
+fn failing(args: &[&str]) -> (Option<i32>, String) {
+    let out = cli().args(args).output().expect("runs");
+    (
+        out.status.code(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+#[test]
+fn bestmove_writes_no_play_as_empty() {
+    // X (on roll with 64) has a checker on the bar against O's closed board: no play.
+    let s = ok(
+        &["bestmove", "--jsonl", "-", "--level", "1"],
+        "{\"id\":9,\"xgid\":\"XGID=-B----E-C---cD-----bbbbbbA:0:0:1:64:0:0:0:0:10\"}\n",
+    );
+    assert!(
+        s.starts_with("{\"id\":9,\"action\":\"play\",\"play\":\"\",\"position_id_after\":"),
+        "{s}"
+    );
+}
+
+#[test]
+fn options_that_make_no_sense_are_refused() {
+    let (code, err) = failing(&["hint", "--position-id", START, "--dice", "31", "--top", "0"]);
+    assert_eq!(code, Some(2), "{err}");
+    // The Match ID already gives 31: another roll is refused, the same one taken.
+    let (code, err) = failing(&[
+        "hint",
+        "--position-id",
+        START,
+        "--match-id",
+        "cIkFAAAAAAAA",
+        "--dice",
+        "66",
+    ]);
+    assert_eq!(code, Some(2));
+    assert!(err.contains("the IDs already give the roll 31"), "{err}");
+    let (code, err) = failing(&["eval", "--position-id", START, "--dice", "31"]);
+    assert_eq!(code, Some(2));
+    assert!(err.contains("--dice is for hint"), "{err}");
+}
+
+#[test]
+fn an_xgid_may_start_with_a_hyphen() {
+    // Without its prefix an XGID usually starts with '-': still the option's value.
+    let s = ok(
+        &[
+            "hint",
+            "--level",
+            "1",
+            "--top",
+            "1",
+            "--xgid",
+            "-b----E-C---eE---c-e----B-:0:0:1:31:0:0:0:0:10",
+        ],
+        "",
+    );
+    assert!(s.starts_with("16 plays of 31"), "{s}");
+}
+
+#[test]
+fn the_computer_accepts_a_resignation_worth_playing_on() {
+    // O, the computer, has three checkers on its 2-point against all of X's 15 on X's
+    // 24-point (O's 1-point), none off. X, on roll, offers a backgammon: the most O could
+    // win by playing on, so the computer accepts (it rejected every offer before).
+    let s = ok(
+        &[
+            "play",
+            "--vs",
+            "computer",
+            "--level",
+            "1",
+            "--seed",
+            "2",
+            "--xgid",
+            "XGID=-----------------------cO-:0:0:1:00:0:0:0:0:10",
+        ],
+        "resign backgammon\nquit\n",
+    );
+    assert!(
+        s.contains("X resigned a backgammon: O wins 3 points"),
+        "{s}"
+    );
+}

@@ -323,12 +323,21 @@ impl<C: GameCli> Session<'_, C> {
     }
 
     fn show(&self, out: &mut dyn Write) -> io::Result<()> {
+        self.show_board(out, false)
+    }
+
+    /// The `board` command: the whole board, whatever the last step was.
+    fn show_whole(&self, out: &mut dyn Write) -> io::Result<()> {
+        self.show_board(out, true)
+    }
+
+    fn show_board(&self, out: &mut dyn Write, whole: bool) -> io::Result<()> {
         let colour = self.config.colour;
         let board = match self.history.last() {
             Some(Entry {
                 before,
                 step: Some(step),
-            }) => self.cli.render_after(before, *step, &self.pos, colour),
+            }) if !whole => self.cli.render_after(before, *step, &self.pos, colour),
             _ => self.cli.render(&self.pos, colour),
         };
         // At the end the loop's `game over:` line says the result: not the board's too.
@@ -564,7 +573,7 @@ impl<C: GameCli> Session<'_, C> {
                 _ => self.hint(out)?,
             },
             "undo" | "takeback" | "back" | "u" => self.undo(out)?,
-            "board" | "show" => self.show(out)?,
+            "board" | "show" => self.show_whole(out)?,
             "record" | "history" => self.record(out)?,
             "roll" if self.pos.turn() == Turn::Chance => {
                 if let Some(c) = search::random_chance(&self.pos, &mut self.rng) {

@@ -160,7 +160,8 @@ impl<'a> BackgammonEngine<'a> {
         if m.position().side() == side {
             ctx.value_of(points)
         } else {
-            ctx.value_of(-points)
+            // The side on roll loses what `side` wins; its value turned to `side`'s.
+            other_side(&ctx, ctx.value_of(-points))
         }
     }
 }
@@ -183,8 +184,9 @@ fn play_value(ctx: &CubeContext, c: &Outcomes) -> f64 {
 
 /// The computer's player of a money game or match: its plays ranked by the engine, its cube
 /// decisions by the cubeful equities of [`CubeContext::decision`], resignations accepted when
-/// the points given are worth at least playing on, and offered when playing on is worth no
-/// more than resigning (a single game, a gammon or a backgammon, the least that is enough;
+/// the points given are worth at least playing on, and offered when the game is decided:
+/// resigning costs nothing against playing on and the other side has nothing to gain by
+/// playing on either (a single game, a gammon or a backgammon, the least that is enough;
 /// not offered again in a position where it was rejected).
 ///
 /// ```
@@ -237,19 +239,23 @@ impl MatchPlayer {
         Some(MatchAction::Resign(kind))
     }
 
-    /// The smallest resignation worth offering at `m` for the side on roll, if any.
+    /// The smallest resignation worth offering at `m` for the side on roll, if any: one
+    /// that costs nothing against playing on (the points lost no more than playing on is
+    /// expected to lose) and that the other side, judging as this engine does, accepts (the
+    /// points no fewer than playing on is expected to win it). So a side resigns only a game
+    /// that is decided: a certain backgammon as a backgammon, never a single game there.
     fn resignation(&self, m: &Match) -> Option<WinKind> {
         let side = m.position().side();
         let on = self.engine.value_for(m, side);
         let ctx = CubeContext::of(m);
-        // A thousandth of a cube's worth: the network's chances are not exactly 0.
-        let slack =
-            0.001 * (ctx.value_of(i64::from(ctx.cube)) - ctx.value_of(-i64::from(ctx.cube)));
+        // A hundredth of a cube's swing: the network's chances of a decided game are not
+        // exactly 0 or 1.
+        let slack = 0.01 * (ctx.value_of(i64::from(ctx.cube)) - ctx.value_of(-i64::from(ctx.cube)));
         [WinKind::Single, WinKind::Gammon, WinKind::Backgammon]
             .into_iter()
             .find(|&kind| {
                 let lost = BackgammonEngine::end_value(m, side, -i64::from(m.value(kind)));
-                lost + slack >= on
+                lost + slack >= on && lost <= on + slack
             })
     }
 }
@@ -416,24 +422,59 @@ mod tests {
                 .expect("O may resign");
             assert_eq!(player.choose(&offered), Some(answer), "{kind:?}");
         }
-        // O on roll in the same race: with a 6 it bears a checker off at once, so it
-        // offers to resign a single game (a gammon is not sure), once; X, sure of more
-        // than a single game on average, rejects.
+        // O on roll in the same race: it saves the gammon only by bearing a checker off at
+        // once (a 6, 33 or 22: 13 rolls of 36), so playing on loses 1 + 23/36 points on
+        // average. A single game would cost O nothing but X would reject it; a gammon
+        // costs O more than playing on: O offers nothing and rolls.
         let lost = Backgammon::from_parts(*m.position().board(), Side::O, None, 1).expect("pos");
         let mut id = MatchId::money(Side::O, None);
         id.jacoby = false;
         let o_roll = Match::from_ids(&lost.position_id(), &id.encode()).expect("IDs");
         assert!(o_roll.can_double());
-        let first = player.choose(&o_roll);
-        assert_eq!(first, Some(MatchAction::Resign(WinKind::Single)));
-        assert_ne!(player.choose(&o_roll), first, "not offered twice");
-        let mut offered = o_roll.clone();
+        assert_eq!(player.choose(&o_roll), Some(MatchAction::Roll));
+        // O offers all the same, on its own turn: X (not on roll) rejects a single game and
+        // accepts a gammon, worth more to it than the 1 + 23/36 of playing on.
+        for (kind, answer) in [
+            (WinKind::Single, MatchAction::Reject),
+            (WinKind::Gammon, MatchAction::Accept),
+            (WinKind::Backgammon, MatchAction::Accept),
+        ] {
+            let mut offered = o_roll.clone();
+            offered.play(MatchAction::Resign(kind)).expect("legal");
+            assert_eq!(
+                MatchPlayer::new(1).choose(&offered),
+                Some(answer),
+                "{kind:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn a_decided_game_is_resigned_for_what_it_is_worth() {
+        // X has one checker left, on its 1-point; all of O's 15 are on X's 2-point (O's
+        // 23-point), none off, O on roll: whatever O rolls, X bears off next and O still has
+        // checkers in X's home board: a backgammon for sure. O resigns a backgammon (never
+        // a single game, which X would reject), once in the position; X accepts it.
+        let mut b = Board::EMPTY;
+        b.set_count(Side::X, 1, 1);
+        b.set_count(Side::X, 0, 14);
+        b.set_count(Side::O, 23, 15);
+        let pos = Backgammon::from_parts(b, Side::O, None, 1).expect("position");
+        let mut id = MatchId::money(Side::O, None);
+        id.state = GameState::Playing;
+        id.jacoby = false;
+        let m = Match::from_ids(&pos.position_id(), &id.encode()).expect("IDs");
+        let mut player = MatchPlayer::new(3);
+        let offer = player.choose(&m);
+        assert_eq!(offer, Some(MatchAction::Resign(WinKind::Backgammon)));
+        assert_ne!(player.choose(&m), offer, "not offered twice");
+        let mut offered = m.clone();
         offered
-            .play(MatchAction::Resign(WinKind::Single))
+            .play(MatchAction::Resign(WinKind::Backgammon))
             .expect("legal");
         assert_eq!(
-            MatchPlayer::new(1).choose(&offered),
-            Some(MatchAction::Reject)
+            MatchPlayer::new(3).choose(&offered),
+            Some(MatchAction::Accept)
         );
     }
 }

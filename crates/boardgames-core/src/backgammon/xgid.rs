@@ -266,7 +266,7 @@ impl Xgid {
 impl FromStr for Xgid {
     type Err = SetupError;
 
-    /// Reads an XGID with or without the `XGID=` prefix.
+    /// Reads an XGID with or without the `XGID=` prefix (in any case).
     ///
     /// # Errors
     /// [`SetupError`]: a text that is no XGID as [`SyntaxProblem::Id`], or else every rule
@@ -289,7 +289,10 @@ impl Xgid {
     fn parse(text: &str) -> Result<Xgid, IdError> {
         let bad = |what: String| IdError::new(KIND, text, what);
         let t = text.trim();
-        let t = t.strip_prefix("XGID=").unwrap_or(t);
+        let t = match t.get(..5) {
+            Some(prefix) if prefix.eq_ignore_ascii_case("XGID=") => &t[5..],
+            _ => t,
+        };
         let fields: Vec<&str> = t.split(':').collect();
         if fields.len() != 10 {
             return Err(bad(format!("{} fields, expected 10", fields.len())));
@@ -396,5 +399,16 @@ mod tests {
         assert!("XGID=-b----E-C---eE---c-e----BB:0:0:1:00:0:0:0:0:10"
             .parse::<Xgid>()
             .is_err());
+        // The prefix may be left out or written in any case.
+        for other in [
+            &text[5..],
+            "xgid=-b----E-C---eE---c-e----B-:0:0:1:00:0:0:0:0:10",
+        ] {
+            assert_eq!(other.parse::<Xgid>().unwrap(), x, "{other}");
+        }
+        // A text too short for a prefix, or with a multi-byte character where it would end,
+        // is an error, never a panic.
+        assert!("XGI".parse::<Xgid>().is_err());
+        assert!("XGID\u{e9}-b".parse::<Xgid>().is_err());
     }
 }
