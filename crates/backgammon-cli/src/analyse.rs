@@ -114,23 +114,25 @@ fn analyse_one(
         };
         writeln!(
             out,
-            "{what}: {} against {}, {} games, engine level {}-ply",
+            "{what}: {} against {}, {}, engine level {}-ply",
             names[0],
             names[1],
-            rec.games.len(),
+            counted(rec.games.len(), "game"),
             engine.level().plies
         )?;
     }
     for (g, r) in rec.games.iter().zip(&replays) {
+        let numbers = move_numbers(&g.actions);
         if let Some(bad) = &r.first_illegal {
+            // The move line of the match text, as the file numbers it.
+            let at = numbers.get(bad.action).copied().unwrap_or(0);
             writeln!(
                 err,
-                "game {}: action {}: {} (analysed up to there)",
-                g.number, bad.action, bad.reason
+                "game {}: move {at}: {} (analysed up to there)",
+                g.number, bad.reason
             )?;
             exit = Exit::Failure;
         }
-        let numbers = move_numbers(&g.actions);
         let judged: Vec<Judged> = judge_game(engine, g, r, rec.match_length, rec.jacoby_rule());
         bar.inc(r.decisions.len() as u64);
         if !jsonl {
@@ -192,12 +194,12 @@ fn analyse_one(
         } else {
             writeln!(
                 out,
-                "{} ({}): {} decisions ({} checker plays), equity lost {:.3}, error rate {:.1}; \
+                "{} ({}): {} ({}), equity lost {:.3}, error rate {:.1}; \
                  marked {} doubtful, {} bad, {} very bad",
                 names[usize::from(player)],
                 Side::from_gnubg_player(player),
-                t.decisions,
-                t.plays,
+                counted(t.decisions as usize, "decision"),
+                counted(t.plays as usize, "checker play"),
                 t.equity_lost,
                 t.error_rate(),
                 t.marks[0],
@@ -207,4 +209,13 @@ fn analyse_one(
         }
     }
     Ok(exit)
+}
+
+/// `1 game`, `2 games`.
+fn counted(n: usize, word: &str) -> String {
+    if n == 1 {
+        format!("1 {word}")
+    } else {
+        format!("{n} {word}s")
+    }
 }

@@ -28,7 +28,7 @@ pub enum ProgramCommand {
 #[derive(Clone, Debug, Subcommand)]
 pub enum ShellCommand {
     /// Print the shell completion script for SHELL (bash, zsh, fish, elvish, powershell),
-    /// e.g. `source <(pente-cli completions bash)`.
+    /// e.g. `source <(this-program completions bash)` in bash, with this program's name.
     Completions(CompletionsArgs),
     /// Print the manual page (roff, for `man -l -`), or write one page per subcommand into
     /// a folder with --dir.
