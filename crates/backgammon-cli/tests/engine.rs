@@ -327,3 +327,24 @@ fn the_computer_accepts_a_resignation_worth_playing_on() {
         "{s}"
     );
 }
+
+#[test]
+fn taking_a_move_back_does_not_throw_the_dice_anew() {
+    // Seed 2: X opens with 62. X plays, takes it back and plays the same again: the
+    // computer's roll after it (52) and so its reply are those of the game without the undo.
+    let args = ["play", "--vs", "computer", "--level", "1", "--seed", "2"];
+    let record = |input: &str| {
+        let s = ok(&args, input);
+        let from = s.find("# money game").unwrap_or(0);
+        s[from..].to_owned()
+    };
+    let straight = record("24/18 13/11\nrecord\nquit\n");
+    assert!(straight.contains("O 52: 24/22 13/8"), "{straight}");
+    assert_eq!(
+        record("24/18 13/11\nundo\n24/18 13/11\nrecord\nquit\n"),
+        straight
+    );
+    // A different play after the undo meets the same roll too.
+    let other = record("24/18 13/11\nundo\n13/7 13/11\nrecord\nquit\n");
+    assert!(other.contains("O 52: "), "{other}");
+}

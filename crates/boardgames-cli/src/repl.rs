@@ -211,6 +211,10 @@ struct Session<'a, C: GameCli> {
     players: Vec<Option<Box<dyn Player<C::Game>>>>,
     /// Draws the chance outcomes.
     rng: ChaCha8Rng,
+    /// Outcomes drawn and then taken back by `undo`, the earliest last: drawn again, in
+    /// their order, before the generator is asked, so that taking a move back never
+    /// throws the dice anew.
+    redraw: Vec<<C::Game as Game>::Chance>,
     /// Time left per seat, in timed games.
     clocks: Vec<Duration>,
 }
@@ -425,9 +429,7 @@ impl<C: GameCli> Session<'_, C> {
                     .and_then(|p| p.choose(pos))
                     .map(Applied::Move)
             }
-            Turn::Chance if !self.config.manual_chance => {
-                search::random_chance(&self.pos, &mut self.rng).map(Applied::Chance)
-            }
+            Turn::Chance if !self.config.manual_chance => self.draw().map(Applied::Chance),
             _ => return Ok(false),
         };
         let before = self.pos.clone();
@@ -524,6 +526,17 @@ impl<C: GameCli> Session<'_, C> {
         }
     }
 
+    /// The next chance outcome: one taken back by `undo` when it can happen here (the
+    /// earliest first), else a new draw.
+    fn draw(&mut self) -> Option<<C::Game as Game>::Chance> {
+        while let Some(c) = self.redraw.pop() {
+            if self.pos.chance_outcomes().iter().any(|&(o, _)| o == c) {
+                return Some(c);
+            }
+        }
+        search::random_chance(&self.pos, &mut self.rng)
+    }
+
     fn undo(&mut self, out: &mut dyn Write) -> io::Result<()> {
         let any = self.history.iter().any(|e| self.awaits_input(&e.before));
         if !any {
@@ -531,6 +544,9 @@ impl<C: GameCli> Session<'_, C> {
         }
         while let Some(entry) = self.history.pop() {
             self.pos = entry.before;
+            if let Some(Applied::Chance(c)) = entry.step {
+                self.redraw.push(c);
+            }
             if self.awaits_input(&self.pos) {
                 break;
             }
@@ -576,7 +592,7 @@ impl<C: GameCli> Session<'_, C> {
             "board" | "show" => self.show_whole(out)?,
             "record" | "history" => self.record(out)?,
             "roll" if self.pos.turn() == Turn::Chance => {
-                if let Some(c) = search::random_chance(&self.pos, &mut self.rng) {
+                if let Some(c) = self.draw() {
                     self.apply(Applied::Chance(c), out)?;
                 }
             }
@@ -751,6 +767,7 @@ impl<'a, C: GameCli> Session<'a, C> {
                 })
                 .collect(),
             rng: ChaCha8Rng::seed_from_u64(config.seed),
+            redraw: Vec::new(),
             clocks: config
                 .time_limit
                 .map_or_else(Vec::new, |limit| vec![limit; seats]),
