@@ -588,8 +588,19 @@ impl GameCli for MatchCli {
                     lines.push(format!("{side} doubles (the cube to {})", doubled(&before)));
                 }
                 Applied::Move(MatchAction::Take) => lines.push(format!(
-                    "{side} takes (cube {}, owned by {side})",
-                    pos.cube_value()
+                    "{side} takes (cube {}, owned by {})",
+                    pos.cube_value(),
+                    pos.cube_owner().unwrap_or(side)
+                )),
+                Applied::Move(MatchAction::Beaver) => lines.push(format!(
+                    "{side} {} (the cube to {}, kept by {})",
+                    if before.redoubles() == 0 {
+                        "beavers"
+                    } else {
+                        "redoubles"
+                    },
+                    doubled(&pos),
+                    pos.cube_owner().unwrap_or(side)
                 )),
                 Applied::Move(MatchAction::Drop) => lines.push(format!("{side} drops")),
                 Applied::Move(MatchAction::Resign(kind)) => {

@@ -7,7 +7,8 @@
 //! are written by hand from the format (`xgid` module docs).
 
 use boardgames_core::backgammon::{
-    Board, GameState, Match, MatchId, MatchProblem, MatchSetup, Setup, SetupProblem, Side, Xgid,
+    Board, GameState, Match, MatchId, MatchProblem, MatchSetup, Setup, SetupOptions, SetupProblem,
+    Side, Xgid,
 };
 use boardgames_core::Game;
 
@@ -38,6 +39,7 @@ fn problems(m: MatchId) -> Vec<SetupProblem> {
         board: Board::standard(),
         match_id: m,
         rolling: false,
+        options: SetupOptions::default(),
     };
     let text = setup.to_string();
     let by_value = Match::from_setup(setup).err().map(|e| e.into_problems());

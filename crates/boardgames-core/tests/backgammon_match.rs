@@ -11,8 +11,8 @@ use boardgames_core::backgammon::record::{
 };
 use boardgames_core::backgammon::{
     ActionText, Backgammon, Board, Dice, EndOfGame, Ending, GameState, Match, MatchAction,
-    MatchError, MatchId, MatchProblem, MatchRules, MatchSetup, NoDouble, Phase, Play, SetupProblem,
-    Side, Throw, ThrowText, WinKind, MAX_SCORE,
+    MatchError, MatchId, MatchProblem, MatchRules, MatchSetup, NoDouble, Phase, Play, SetupOptions,
+    SetupProblem, Side, Throw, ThrowText, WinKind, MAX_SCORE,
 };
 use boardgames_core::conformance::{check_position, check_random_games, check_serde, Report};
 use boardgames_core::search::{random_chance, random_move};
@@ -89,6 +89,7 @@ fn session(board: Board, side: Side, d: Option<Dice>, edit: impl FnOnce(&mut Mat
         board,
         match_id: id,
         rolling: false,
+        options: SetupOptions::default(),
     })
     .unwrap_or_else(|e| panic!("{e}"));
     assert_round_trip(&m);
@@ -749,6 +750,7 @@ fn drive(g: &GameRecord, length: u16, tally: &mut Tally) -> Match {
         board: Board::standard(),
         match_id: id,
         rolling: false,
+        options: SetupOptions::default(),
     })
     .unwrap_or_else(|e| panic!("game {}: {e}", g.number));
     let r = replay_game(g, u32::from(length));

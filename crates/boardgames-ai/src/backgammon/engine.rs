@@ -183,7 +183,10 @@ fn play_value(ctx: &CubeContext, c: &Outcomes) -> f64 {
 }
 
 /// The computer's player of a money game or match: its plays ranked by the engine, its cube
-/// decisions by the cubeful equities of [`CubeContext::decision`], resignations accepted when
+/// decisions by the cubeful equities of [`CubeContext::decision`] (with beavers, it beavers a
+/// double when the take leaves it the favourite, and answers a beaver or raccoon by taking
+/// when playing on at twice the cube is worth more than the drop, redoubling again when it is
+/// ahead even so), resignations accepted when
 /// the points given are worth at least playing on, and offered when the game is decided:
 /// resigning costs nothing against playing on and the other side has nothing to gain by
 /// playing on either (a single game, a gammon or a backgammon, the least that is enough;
@@ -279,11 +282,33 @@ impl Player<Match> for MatchPlayer {
                     MatchAction::Roll
                 })
             }),
-            Phase::DoubleOffered => Some(if self.engine.cube_decision(m).takes() {
-                MatchAction::Take
-            } else {
-                MatchAction::Drop
-            }),
+            Phase::DoubleOffered if m.redoubles() > 0 => {
+                // A beaver or raccoon to answer (money play): the value of playing on at the
+                // current cube, the other side owning it, doubles with a take; a drop loses
+                // the current cube. Redouble again when ahead even so.
+                let me = m.answering_side();
+                let on = self.engine.value_for(m, me);
+                let cube = f64::from(m.cube_value());
+                Some(if on > 0.0 && m.is_legal(MatchAction::Beaver) {
+                    MatchAction::Beaver
+                } else if 2.0 * on >= -cube {
+                    MatchAction::Take
+                } else {
+                    MatchAction::Drop
+                })
+            }
+            Phase::DoubleOffered => {
+                let d = self.engine.cube_decision(m);
+                Some(if !d.takes() {
+                    MatchAction::Drop
+                } else if d.double_take < 0.0 && m.is_legal(MatchAction::Beaver) {
+                    // The taker is the favourite after the take: beaver, doubling its gain
+                    // and keeping the cube.
+                    MatchAction::Beaver
+                } else {
+                    MatchAction::Take
+                })
+            }
             Phase::ResignationOffered { kind, by, .. } => {
                 let me = by.other();
                 let given = BackgammonEngine::end_value(m, me, i64::from(m.value(kind)));

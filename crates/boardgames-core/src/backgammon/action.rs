@@ -33,6 +33,11 @@ pub enum MatchAction {
     Take,
     /// Drop the double: the doubler wins the cube's value before the double.
     Drop,
+    /// Answer a double by taking it and redoubling at once, the cube staying with the side
+    /// first doubled: a beaver, or a raccoon when the doubler answers a beaver so (money
+    /// play with [`MatchRules::beavers`](super::MatchRules::beavers)). The other side then
+    /// takes, drops or, where the rules allow, redoubles again.
+    Beaver,
     /// Offer to resign a single game, a gammon or a backgammon (times the cube).
     Resign(WinKind),
     /// Accept the resignation offered.
@@ -68,6 +73,7 @@ impl fmt::Display for MatchAction {
             MatchAction::Double => f.write_str("double"),
             MatchAction::Take => f.write_str("take"),
             MatchAction::Drop => f.write_str("drop"),
+            MatchAction::Beaver => f.write_str("beaver"),
             MatchAction::Resign(k) => write!(f, "resign {}", kind_word(*k)),
             MatchAction::Accept => f.write_str("accept"),
             MatchAction::Reject => f.write_str("reject"),
@@ -99,6 +105,7 @@ impl FromStr for ActionText {
     type Err = NotationError;
 
     /// Reads, in any case: `double`, `roll` (or `r`), `take`, `drop` (or `pass the double`),
+    /// `beaver` (or `raccoon`),
     /// `accept`, `reject`, `resign` followed by nothing or `single` / `normal` (a single game),
     /// `gammon` or `backgammon`; anything else as play notation (`8/5 6/5`, `bar/22*`,
     /// `pass`).
@@ -113,6 +120,7 @@ impl FromStr for ActionText {
             ["double"] => Some(MatchAction::Double),
             ["take"] => Some(MatchAction::Take),
             ["drop"] | ["pass", "the", "double"] => Some(MatchAction::Drop),
+            ["beaver"] | ["raccoon"] => Some(MatchAction::Beaver),
             ["accept"] => Some(MatchAction::Accept),
             ["reject"] => Some(MatchAction::Reject),
             ["resign"] | ["resign", "single" | "normal"] => {

@@ -29,28 +29,119 @@ pub const fn doubled(cube: u16) -> Option<u16> {
     cube.checked_mul(2)
 }
 
-/// The rules of a session: money or a match to N points.
+/// The rules of a session: money or a match to N points, and the optional rules of the cube
+/// that GNU Backgammon offers (its manual, "Optional Rules"; `docs/backgammon.md`).
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub struct MatchRules {
     /// Points to win the match, `1..=32767` ([`MAX_SCORE`]); 0 = a money game (one game).
     pub length: u16,
     /// Money play only: gammons and backgammons count single until the cube is turned.
     pub jacoby: bool,
+    /// Money play only: beavers. The side doubled may take and at once redouble, keeping the
+    /// cube (a *beaver*); the doubler then takes, drops (losing the value before the beaver)
+    /// or, with [`raccoons`](MatchRules::raccoons), redoubles again. The most redoubles of
+    /// this kind in one exchange of the cube; 0 = no beavers.
+    pub beavers: u8,
+    /// Money play only, with beavers: the doubler may answer a beaver by redoubling at once
+    /// (a *raccoon*), the cube staying with the side that beavered; further beavers follow
+    /// up to the limit.
+    pub raccoons: bool,
+    /// Money play only: automatic doubles. Equal opening dice turn the cube (it stays
+    /// centred) and are thrown again, at most this many times a game; 0 = none (equal dice
+    /// are only thrown again).
+    pub auto_doubles: u8,
+    /// Match play only: the Holland rule. After the Crawford game the trailer may not double
+    /// before both sides have played two rolls of the game.
+    pub holland: bool,
 }
 
 impl MatchRules {
-    /// A money game, with or without the Jacoby rule.
+    /// A money game, with or without the Jacoby rule (no beavers, no automatic doubles).
     #[must_use]
     pub const fn money(jacoby: bool) -> MatchRules {
-        MatchRules { length: 0, jacoby }
+        MatchRules {
+            length: 0,
+            jacoby,
+            beavers: 0,
+            raccoons: false,
+            auto_doubles: 0,
+            holland: false,
+        }
     }
 
-    /// A match to `length` points (Crawford rule on, Jacoby off).
+    /// A match to `length` points (Crawford rule on, Jacoby off, no Holland rule).
     #[must_use]
     pub const fn to_points(length: u16) -> MatchRules {
         MatchRules {
             length,
-            jacoby: false,
+            ..MatchRules::money(false)
+        }
+    }
+
+    /// These rules with beavers (at most `beavers` redoubles an exchange) and, when
+    /// `raccoons`, raccoons.
+    #[must_use]
+    pub const fn with_beavers(self, beavers: u8, raccoons: bool) -> MatchRules {
+        MatchRules {
+            beavers,
+            raccoons,
+            ..self
+        }
+    }
+
+    /// These rules with at most `n` automatic doubles a game.
+    #[must_use]
+    pub const fn with_auto_doubles(self, n: u8) -> MatchRules {
+        MatchRules {
+            auto_doubles: n,
+            ..self
+        }
+    }
+
+    /// These rules with the Holland rule.
+    #[must_use]
+    pub const fn with_holland(self) -> MatchRules {
+        MatchRules {
+            holland: true,
+            ..self
+        }
+    }
+
+    /// The optional rules these rules set where they do not belong: beavers, raccoons and
+    /// automatic doubles in a match, the Holland rule in money play (as the names of the
+    /// rules; empty when none).
+    #[must_use]
+    pub fn misplaced(self) -> Vec<&'static str> {
+        let mut out = Vec::new();
+        if self.length > 0 {
+            if self.jacoby {
+                out.push("the Jacoby rule");
+            }
+            if self.beavers > 0 {
+                out.push("beavers");
+            }
+            if self.raccoons {
+                out.push("raccoons");
+            }
+            if self.auto_doubles > 0 {
+                out.push("automatic doubles");
+            }
+        } else if self.holland {
+            out.push("the Holland rule");
+        }
+        out
+    }
+
+    /// The most redoubles (a beaver, then raccoons and beavers in turn) in one exchange of
+    /// the cube: 0 without beavers, 1 without raccoons.
+    #[must_use]
+    pub const fn redouble_limit(self) -> u8 {
+        if self.length > 0 || self.beavers == 0 {
+            0
+        } else if self.raccoons {
+            self.beavers
+        } else {
+            1
         }
     }
 
@@ -60,17 +151,23 @@ impl MatchRules {
         self.length == 0
     }
 
-    /// The rules as a session keeps them: the length at most [`MAX_SCORE`], the Jacoby rule
-    /// only in money play.
+    /// The rules as a session keeps them: the length at most [`MAX_SCORE`], the Jacoby rule,
+    /// beavers, raccoons and automatic doubles only in money play (raccoons only with
+    /// beavers), the Holland rule only in a match.
     #[must_use]
     pub const fn normalised(self) -> MatchRules {
+        let money = self.length == 0;
         MatchRules {
             length: if self.length > MAX_SCORE {
                 MAX_SCORE
             } else {
                 self.length
             },
-            jacoby: self.jacoby && self.length == 0,
+            jacoby: self.jacoby && money,
+            beavers: if money { self.beavers } else { 0 },
+            raccoons: self.raccoons && money && self.beavers > 0,
+            auto_doubles: if money { self.auto_doubles } else { 0 },
+            holland: self.holland && !money,
         }
     }
 
@@ -105,10 +202,11 @@ impl MatchRules {
 
     /// What a win of `kind` is worth with the cube at `cube` (`owned` when turned): the
     /// multiplier times the cube, the multiplier 1 under the Jacoby rule while the cube was
-    /// never turned.
+    /// never turned (a cube turned by automatic doubles stays centred: it was not turned by
+    /// a double, and gammons still count single, as GNU Backgammon counts them).
     #[must_use]
     pub fn value(self, kind: WinKind, cube: u16, owned: bool) -> u32 {
-        let mult = if self.is_money() && self.jacoby && !owned && cube == 1 {
+        let mult = if self.is_money() && self.jacoby && !owned {
             1
         } else {
             kind.multiplier()
@@ -186,10 +284,15 @@ mod tests {
         assert_eq!(
             MatchRules {
                 length: 5,
-                jacoby: true
+                jacoby: true,
+                ..MatchRules::to_points(5)
             }
             .normalised(),
             MatchRules::to_points(5)
         );
+        // Automatic doubles leave the cube centred: under the Jacoby rule a gammon still
+        // counts single at 2; once turned by a double, double.
+        assert_eq!(jacoby.value(WinKind::Gammon, 2, false), 2);
+        assert_eq!(jacoby.value(WinKind::Gammon, 4, true), 8);
     }
 }

@@ -392,6 +392,35 @@ pub enum MatchProblem {
     /// The decision to roll (`:rolling`) where the side was not about to roll.
     #[error("the side on roll chose to roll, but it was not before its roll")]
     RollingNotAtRoll,
+    /// An optional rule of money play (beavers, raccoons, automatic doubles) in a match.
+    #[error("{0} in a match: money play only")]
+    OnlyInMoney(&'static str),
+    /// An optional rule of match play (the Holland rule) in money play.
+    #[error("{0} in money play: match play only")]
+    OnlyInMatch(&'static str),
+    /// More redoubles (beavers, raccoons) in the exchange than the rules allow, or some
+    /// where no double is offered.
+    #[error("{redoubles} redoubles (beavers and raccoons) in the exchange; the rules allow {limit} here")]
+    Redoubles {
+        /// The redoubles the setup says.
+        redoubles: u8,
+        /// The most allowed here (0 when no double is offered).
+        limit: u8,
+    },
+    /// More automatic doubles this game than the rules allow, or a cube before the opening
+    /// throw that is not their value.
+    #[error("{made} automatic doubles with the cube at {cube} (at most {limit}, the cube 2^{made} before the opening throw)")]
+    AutoDoubles {
+        /// The automatic doubles the setup says were made this game.
+        made: u8,
+        /// The most the rules allow.
+        limit: u8,
+        /// The cube value of the IDs.
+        cube: u16,
+    },
+    /// Rolls played this game (for the Holland rule) above 2, or given without the rule.
+    #[error("rolls played {}-{}: at most 2 each are counted, and only under the Holland rule", .0[0], .0[1])]
+    Rolls([u8; 2]),
     /// The decision to roll without doubling where doubling was not allowed.
     #[error("{0} chose to roll without doubling, but may not double")]
     RollingWithoutChoice(super::Side),
@@ -569,6 +598,7 @@ pub enum MatchError {
 }
 
 /// Why the side on roll may not double.
+#[non_exhaustive]
 #[derive(Debug, Copy, Clone, PartialEq, Eq, Hash, thiserror::Error)]
 pub enum NoDouble {
     /// Nobody doubles in the Crawford game.
@@ -583,4 +613,11 @@ pub enum NoDouble {
     /// Doubling is a decision before the roll: not now.
     #[error("a double is offered before rolling, on one's own turn")]
     NotBeforeRoll,
+    /// The Holland rule: after the Crawford game the trailer doubles only once both sides
+    /// have played two rolls of the game.
+    #[error("the Holland rule: after the Crawford game the trailer doubles only once both sides have played two rolls")]
+    Holland,
+    /// A beaver (or raccoon) where the rules allow none, or no more.
+    #[error("no beaver here: {0}")]
+    NoBeaver(&'static str),
 }

@@ -3,9 +3,12 @@
 //!
 //! The two IDs carry the board, the side on roll and its dice, the cube value and owner, the
 //! score, the match length, the Crawford game, the Jacoby rule, and a double or resignation
-//! waiting for an answer. One state of a session is beyond them: the side on roll chose to
-//! roll without doubling and the dice are not thrown yet. The setup then carries one more
-//! word, `PositionID:MatchID:rolling`.
+//! waiting for an answer. What is beyond them follows as more words, each only when it is not
+//! the default, in this order: `rolling` (the side on roll chose to roll without doubling and
+//! the dice are not thrown yet); the optional rules `beavers=N`, `raccoons`,
+//! `auto-doubles=N`, `holland`; and the state they need, `redoubles=N` (beavers and
+//! raccoons made since the double offered), `auto-doubled=N` (automatic doubles made this
+//! game), `rolls=A-B` (rolls X and O played this game, up to 2, under the Holland rule).
 //!
 //! Where gnubg leaves a field free, this crate writes it as [`Match::match_id`] says and reads
 //! it the same way, so that every state of a session round-trips; other programs' IDs are read
@@ -34,6 +37,90 @@ pub struct MatchSetup {
     /// The side on roll, which could double, chose to roll; the dice are not thrown yet.
     /// Written as a third field, `:rolling`.
     pub rolling: bool,
+    /// The optional rules and the state they need (all default: none).
+    pub options: SetupOptions,
+}
+
+/// What a setup says beyond the two IDs about the optional rules of the cube
+/// ([`MatchRules`]) and the state they need; the default is none of them.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
+pub struct SetupOptions {
+    /// [`MatchRules::beavers`]; the word `beavers=N`.
+    pub beavers: u8,
+    /// [`MatchRules::raccoons`]; the word `raccoons`.
+    pub raccoons: bool,
+    /// [`MatchRules::auto_doubles`]; the word `auto-doubles=N`.
+    pub auto_doubles: u8,
+    /// [`MatchRules::holland`]; the word `holland`.
+    pub holland: bool,
+    /// Beavers and raccoons made since the double offered; the word `redoubles=N`.
+    pub redoubles: u8,
+    /// Automatic doubles made this game; the word `auto-doubled=N`.
+    pub auto_doubled: u8,
+    /// Rolls X and O played this game, up to 2 each, under the Holland rule; the word
+    /// `rolls=A-B`.
+    pub rolls: [u8; 2],
+}
+
+impl SetupOptions {
+    /// The words of the options that are not the default, in their order.
+    fn words(&self) -> Vec<String> {
+        let mut out = Vec::new();
+        if self.beavers > 0 {
+            out.push(format!("beavers={}", self.beavers));
+        }
+        if self.raccoons {
+            out.push("raccoons".to_owned());
+        }
+        if self.auto_doubles > 0 {
+            out.push(format!("auto-doubles={}", self.auto_doubles));
+        }
+        if self.holland {
+            out.push("holland".to_owned());
+        }
+        if self.redoubles > 0 {
+            out.push(format!("redoubles={}", self.redoubles));
+        }
+        if self.auto_doubled > 0 {
+            out.push(format!("auto-doubled={}", self.auto_doubled));
+        }
+        if self.rolls != [0, 0] {
+            out.push(format!("rolls={}-{}", self.rolls[0], self.rolls[1]));
+        }
+        out
+    }
+
+    /// Reads one word into these options; `false` when it is none of theirs.
+    fn read(&mut self, word: &str) -> bool {
+        let number = |v: &str| v.parse::<u8>().ok();
+        let lower = word.to_ascii_lowercase();
+        match lower.split_once('=') {
+            None if lower == "raccoons" => self.raccoons = true,
+            None if lower == "holland" => self.holland = true,
+            Some(("beavers", v)) => match number(v) {
+                Some(n) => self.beavers = n,
+                None => return false,
+            },
+            Some(("auto-doubles", v)) => match number(v) {
+                Some(n) => self.auto_doubles = n,
+                None => return false,
+            },
+            Some(("redoubles", v)) => match number(v) {
+                Some(n) => self.redoubles = n,
+                None => return false,
+            },
+            Some(("auto-doubled", v)) => match number(v) {
+                Some(n) => self.auto_doubled = n,
+                None => return false,
+            },
+            Some(("rolls", v)) => match v.split_once('-').map(|(a, b)| (number(a), number(b))) {
+                Some((Some(a), Some(b))) => self.rolls = [a, b],
+                _ => return false,
+            },
+            _ => return false,
+        }
+        true
+    }
 }
 
 impl MatchSetup {
@@ -63,11 +150,41 @@ impl MatchSetup {
     /// possible. `docs/backgammon.md` ("What the IDs may not say") lists every rule.
     pub fn into_match(self) -> Result<Match, SetupError> {
         let m = self.match_id;
+        let o = self.options;
         let mut problems = self.board.problems();
-        let rules = MatchRules {
+        let written = MatchRules {
             length: m.match_length,
             jacoby: m.jacoby && m.match_length == 0,
+            beavers: o.beavers,
+            raccoons: o.raccoons,
+            auto_doubles: o.auto_doubles,
+            holland: o.holland,
         };
+        for name in written.misplaced() {
+            problems.push(if m.match_length > 0 {
+                MatchProblem::OnlyInMoney(name).into()
+            } else {
+                MatchProblem::OnlyInMatch(name).into()
+            });
+        }
+        let rules = written.normalised();
+        let redouble_limit = if m.double_offered {
+            rules.redouble_limit()
+        } else {
+            0
+        };
+        if o.redoubles > redouble_limit {
+            problems.push(
+                MatchProblem::Redoubles {
+                    redoubles: o.redoubles,
+                    limit: redouble_limit,
+                }
+                .into(),
+            );
+        }
+        if o.rolls.iter().any(|&r| r > 2) || (o.rolls != [0, 0] && !rules.holland) {
+            problems.push(MatchProblem::Rolls(o.rolls).into());
+        }
         if m.match_length > MAX_SCORE {
             problems.push(
                 MatchProblem::Length {
@@ -99,6 +216,21 @@ impl MatchSetup {
             problems.push(MatchProblem::Resignation(m.resignation).into());
         }
         let cube = 1u16 << m.cube_log2.min(15);
+        let auto_cube_ok = if m.state == GameState::NoGame {
+            u32::from(cube) == 1u32 << o.auto_doubled.min(15)
+        } else {
+            m.cube_owner.is_some() || u32::from(cube) >= 1u32 << o.auto_doubled.min(15)
+        };
+        if o.auto_doubled > rules.auto_doubles || !auto_cube_ok {
+            problems.push(
+                MatchProblem::AutoDoubles {
+                    made: o.auto_doubled,
+                    limit: rules.auto_doubles,
+                    cube,
+                }
+                .into(),
+            );
+        }
         let playing = matches!(m.state, GameState::NoGame | GameState::Playing);
         if rules.is_money() && m.crawford {
             problems.push(MatchProblem::CrawfordInMoney.into());
@@ -118,7 +250,8 @@ impl MatchSetup {
         if m.double_offered && m.resignation > 0 {
             problems.push(MatchProblem::DoubleAndResignation.into());
         }
-        // Before the opening throw the cube is not read (the game starts with it at 1).
+        // Before the opening throw the cube is read only after automatic doubles (the game
+        // starts with it at 1 otherwise).
         if m.state != GameState::NoGame {
             match m.cube_owner {
                 Some(owner) if cube == 1 => {
@@ -156,6 +289,7 @@ impl MatchSetup {
                     problems.push(MatchProblem::DoubleAtOpening.into());
                 }
                 owner = None;
+                game.set_cube_value(1 << o.auto_doubled.min(15));
                 match kind {
                     Some(kind) => Phase::ResignationOffered {
                         kind,
@@ -175,10 +309,21 @@ impl MatchSetup {
                     if m.dice.is_some() {
                         problems.push(MatchProblem::DoubleAfterRoll.into());
                     }
-                    if m.turn != side.other() {
+                    // After a beaver the doubler answers; after a raccoon the side doubled.
+                    let answering = if o.redoubles % 2 == 1 {
+                        side
+                    } else {
+                        side.other()
+                    };
+                    if m.turn != answering {
                         problems.push(MatchProblem::DoublerAnswers.into());
                     }
-                    if m.crawford || owner == Some(side.other()) || cube >= MAX_CUBE {
+                    if o.redoubles > 0 {
+                        // The side first doubled keeps the cube through the redoubles.
+                        if owner != Some(side.other()) || doubled(cube).is_none() {
+                            problems.push(MatchProblem::MayNotDouble(answering.other()).into());
+                        }
+                    } else if m.crawford || owner == Some(side.other()) || cube >= MAX_CUBE {
                         problems.push(MatchProblem::MayNotDouble(side).into());
                     }
                     Phase::DoubleOffered
@@ -211,10 +356,11 @@ impl MatchSetup {
                 if m.double_offered {
                     problems.push(MatchProblem::DoubleAfterGame.into());
                 }
-                // A dropped double was a double the doubler (the dice owner) could offer.
+                // A dropped double was a double the doubler (the dice owner) could offer;
+                // with beavers a dropped raccoon leaves the cube with the other side.
                 if m.state == GameState::Dropped
                     && ((m.crawford && !rules.is_money())
-                        || owner == Some(side.other())
+                        || (owner == Some(side.other()) && rules.redouble_limit() < 2)
                         || doubled(cube).is_none())
                 {
                     problems.push(MatchProblem::MayNotDouble(side).into());
@@ -253,6 +399,9 @@ impl MatchSetup {
             score: m.score,
             crawford: m.crawford && !rules.is_money(),
             phase,
+            redoubles: o.redoubles,
+            auto_doubled: o.auto_doubled,
+            rolls: o.rolls,
         };
         if phase == Phase::Rolling && session.double_refusal().is_some() {
             problems.push(MatchProblem::RollingWithoutChoice(side).into());
@@ -321,11 +470,15 @@ impl MatchSetup {
 }
 
 impl fmt::Display for MatchSetup {
-    /// `PositionID:MatchID`, then `:rolling` when the side on roll chose to roll.
+    /// `PositionID:MatchID`, then `:rolling` when the side on roll chose to roll, then the
+    /// options' words (see the module docs).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}:{}", self.position_id(), self.match_id.encode())?;
         if self.rolling {
             f.write_str(":rolling")?;
+        }
+        for word in self.options.words() {
+            write!(f, ":{word}")?;
         }
         Ok(())
     }
@@ -334,24 +487,35 @@ impl fmt::Display for MatchSetup {
 impl FromStr for MatchSetup {
     type Err = SetupError;
 
-    /// Reads `PositionID:MatchID` (gnubg's "gnubg ID"), optionally followed by `:rolling`.
-    /// Spaces around the fields are ignored.
+    /// Reads `PositionID:MatchID` (gnubg's "gnubg ID"), optionally followed by `:rolling`
+    /// and the options' words (see the module docs), in any case. Spaces around the fields
+    /// are ignored.
     ///
     /// # Errors
     /// [`SetupError`] with every ID that does not decode, or a malformed text.
     fn from_str(s: &str) -> Result<MatchSetup, SetupError> {
         let fields: Vec<&str> = s.trim().split(':').map(str::trim).collect();
-        let (pid, mid, rolling) = match fields.as_slice() {
-            [p, m] => (*p, *m, false),
-            [p, m, r] if r.eq_ignore_ascii_case("rolling") => (*p, *m, true),
-            _ => {
-                return Err(SyntaxProblem::Expected {
-                    text: s.to_owned(),
-                    expected: "a gnubg ID, PositionID:MatchID (optionally :rolling)",
-                }
-                .into())
+        let bad = || -> SetupError {
+            SyntaxProblem::Expected {
+                text: s.to_owned(),
+                expected: "a gnubg ID, PositionID:MatchID (optionally :rolling, then options \
+                           such as :beavers=1)",
             }
+            .into()
         };
+        let [pid, mid, rest @ ..] = fields.as_slice() else {
+            return Err(bad());
+        };
+        let (pid, mid) = (*pid, *mid);
+        let rolling = rest
+            .first()
+            .is_some_and(|r| r.eq_ignore_ascii_case("rolling"));
+        let mut options = SetupOptions::default();
+        for word in &rest[usize::from(rolling)..] {
+            if !options.read(word) {
+                return Err(bad());
+            }
+        }
         let mut problems: Vec<SetupProblem> = Vec::new();
         let match_id = MatchId::decode(mid).map_err(|e| problems.push(SyntaxProblem::Id(e).into()));
         let side = match_id.map_or(Side::X, |m| m.dice_owner);
@@ -362,6 +526,7 @@ impl FromStr for MatchSetup {
                 board,
                 match_id,
                 rolling,
+                options,
             }),
             _ => Err(SetupError::new(problems)),
         }

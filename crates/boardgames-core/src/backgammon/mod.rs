@@ -61,7 +61,7 @@ pub use error::{
     NotationError, NotationProblem, SetupError, SetupProblem, SyntaxProblem,
 };
 pub use ids::{GameState, MatchId};
-pub use match_setup::MatchSetup;
+pub use match_setup::{MatchSetup, SetupOptions};
 pub use movegen::{TurnSink, MAX_PLAYS};
 pub use notation::{PlayNotation, WrittenMove};
 pub use play::{Play, Step, MAX_STEPS};

@@ -12,17 +12,25 @@
 //! * **A roll** is a chance node: the 21 distinct rolls, `1/36` for doubles, `2/36` for the
 //!   others. A roll that cannot be played is passed as part of the throw: the other side is
 //!   then on roll.
-//! * **A double offered**: the other side takes or drops. **A resignation offered**: the other
-//!   side accepts or rejects.
+//! * **A double offered**: the other side takes or drops, or, with beavers (money play),
+//!   beavers: takes and redoubles at once, keeping the cube; the doubler then takes, drops or
+//!   (with raccoons) redoubles again, up to the rules' limit. **A resignation offered**: the
+//!   other side accepts or rejects.
 //! * **Dice rolled**: the side plays (every distinct play, as [`Backgammon`] generates them)
 //!   or resigns.
 //! * The end of a game scores its points; in a match the next game starts with the opening
 //!   throw (after the Crawford game is decided), until a side reaches the match length. A
 //!   money session is one game.
+//! * With automatic doubles (money play), an opening throw of equal dice is an outcome too
+//!   (`1/36` each, the others `1/36` as well): it turns the cube, centred, and the opening
+//!   throw comes again; past the rules' limit equal dice are only thrown again.
+//! * Under the Holland rule (match play), after the Crawford game the trailer may not double
+//!   before both sides have played two rolls of the game.
 //!
 //! The state is exactly what the rules need: the rules, the score, the Crawford flag, the
 //! current game's position (board, side on roll, dice, cube value), the cube's owner and
-//! the phase. Nothing of earlier games is kept (a new game starts from the standard position),
+//! the phase; with the optional rules also the redoubles of the exchange under way, the
+//! automatic doubles of the game and (under the Holland rule) the rolls each side played. Nothing of earlier games is kept (a new game starts from the standard position),
 //! and nothing of who plays the sides.
 
 use core::fmt;
@@ -35,7 +43,7 @@ use super::cube::{doubled, EndOfGame, Ending, MatchRules, MAX_SCORE};
 use super::dice::Dice;
 use super::error::{MatchError, NoDouble, NotationError, SetupError};
 use super::ids::{GameState, MatchId};
-use super::match_setup::MatchSetup;
+use super::match_setup::{MatchSetup, SetupOptions};
 use super::movegen::{TurnSink, MAX_PLAYS};
 use super::notation::PlayNotation;
 use super::play::Play;
@@ -115,6 +123,12 @@ pub struct Match {
     pub(super) score: [u16; 2],
     pub(super) crawford: bool,
     pub(super) phase: Phase,
+    /// Beavers and raccoons made since the double offered (0 without one).
+    pub(super) redoubles: u8,
+    /// Automatic doubles made in this game.
+    pub(super) auto_doubled: u8,
+    /// Rolls each side played this game, up to 2, under the Holland rule only.
+    pub(super) rolls: [u8; 2],
 }
 
 /// Finds whether a roll's only result is the pass.
@@ -164,6 +178,9 @@ impl Match {
             score: [0, 0],
             crawford: false,
             phase: Phase::Opening,
+            redoubles: 0,
+            auto_doubled: 0,
+            rolls: [0, 0],
         }
     }
 
@@ -233,6 +250,58 @@ impl Match {
         self.cube_owner
     }
 
+    /// Beavers and raccoons made since the double now offered: 0 when none (or no double is
+    /// offered); odd when the doubler is to answer a beaver.
+    #[must_use]
+    pub const fn redoubles(&self) -> u8 {
+        self.redoubles
+    }
+
+    /// Automatic doubles made in the current game (or before its opening throw).
+    #[must_use]
+    pub const fn auto_doubles_made(&self) -> u8 {
+        self.auto_doubled
+    }
+
+    /// Rolls each side has played in the current game, counted up to 2, under the Holland
+    /// rule (`[0, 0]` without it); indexed by [`Side::index`].
+    #[must_use]
+    pub const fn rolls_played(&self) -> [u8; 2] {
+        self.rolls
+    }
+
+    /// The side to answer the double offered: the side doubled, or after a beaver the
+    /// doubler, after a raccoon the side doubled again.
+    #[must_use]
+    pub const fn answering_side(&self) -> Side {
+        if self.redoubles % 2 == 1 {
+            self.game.side()
+        } else {
+            self.game.side().other()
+        }
+    }
+
+    /// Why a beaver (or raccoon) is not allowed now, `None` when it is (a double is offered,
+    /// the rules allow another redouble, the cube has room).
+    #[must_use]
+    pub fn beaver_refusal(&self) -> Option<NoDouble> {
+        if self.phase != Phase::DoubleOffered {
+            Some(NoDouble::NoBeaver("no double is offered"))
+        } else if self.rules.redouble_limit() == 0 {
+            Some(NoDouble::NoBeaver("the rules have no beavers"))
+        } else if self.redoubles >= self.rules.redouble_limit() {
+            Some(NoDouble::NoBeaver(if self.rules.raccoons {
+                "no more redoubles in this exchange"
+            } else {
+                "the rules have no raccoons"
+            }))
+        } else if doubled(self.cube_value()).and_then(doubled).is_none() {
+            Some(NoDouble::CubeAtMaximum)
+        } else {
+            None
+        }
+    }
+
     /// Whether the current game (or the one about to start) is the Crawford game: nobody
     /// doubles.
     #[must_use]
@@ -257,9 +326,22 @@ impl Match {
             Some(NoDouble::CubeOwned(owner))
         } else if doubled(self.cube_value()).is_none() {
             Some(NoDouble::CubeAtMaximum)
+        } else if self.holland_applies() {
+            Some(NoDouble::Holland)
         } else {
             None
         }
+    }
+
+    /// Whether the Holland rule keeps the side on roll from doubling: a match under the rule,
+    /// after the Crawford game, the side on roll behind, and a side with fewer than two rolls
+    /// played this game.
+    fn holland_applies(&self) -> bool {
+        let side = self.game.side();
+        self.rules.holland
+            && self.rules.crawford_played(self.score, self.crawford)
+            && self.score[side.index()] < self.score[side.other().index()]
+            && self.rolls.iter().any(|&r| r < 2)
     }
 
     /// Whether the side on roll may double now: before its roll, cube centred or its own,
@@ -314,7 +396,12 @@ impl Match {
     #[must_use]
     pub fn ending_of(&self, action: MatchAction) -> Option<EndOfGame> {
         match (action, self.phase) {
-            (MatchAction::Drop, Phase::DoubleOffered) => Some(self.end_of(Ending::Dropped)),
+            (MatchAction::Drop, Phase::DoubleOffered) => Some(EndOfGame {
+                // The side that made the last offer: the doubler, or the side that beavered.
+                winner: self.answering_side().other(),
+                points: u32::from(self.cube_value()),
+                ending: Ending::Dropped,
+            }),
             (MatchAction::Accept, Phase::ResignationOffered { kind, by, .. }) => {
                 Some(self.end_of(Ending::Resigned { kind, by }))
             }
@@ -350,6 +437,9 @@ impl Match {
             Phase::Opening => "the opening throw is due",
             Phase::ToRoll if self.can_double() => "the side on roll rolls or doubles",
             Phase::ToRoll | Phase::Rolling => "the dice of the side on roll are to be thrown",
+            Phase::DoubleOffered if self.beaver_refusal().is_none() => {
+                "a double is offered: take, drop or beaver"
+            }
             Phase::DoubleOffered => "a double is offered: take or drop",
             Phase::ResignationOffered { .. } => "a resignation is offered: accept or reject",
             Phase::ToPlay => "the side on roll plays its dice",
@@ -390,6 +480,16 @@ impl Match {
                 self.phase == Phase::DoubleOffered
             }
             MatchAction::Drop => self.phase == Phase::DoubleOffered,
+            MatchAction::Beaver => {
+                if self.phase == Phase::DoubleOffered {
+                    if let Some(why) = self.beaver_refusal() {
+                        return Err(MatchError::NoDouble(why));
+                    }
+                    true
+                } else {
+                    false
+                }
+            }
             MatchAction::Accept | MatchAction::Reject => {
                 matches!(self.phase, Phase::ResignationOffered { .. })
             }
@@ -411,6 +511,7 @@ impl Match {
         let total = u32::from(before[i]).saturating_add(end.points);
         self.score[i] = total.min(u32::from(MAX_SCORE)) as u16;
         self.game.set_dice(None);
+        self.redoubles = 0;
         if self.rules.is_money() || self.rules.is_match_over(self.score) {
             self.phase = Phase::Over(ending);
         } else {
@@ -420,6 +521,8 @@ impl Match {
             self.game = Backgammon::new();
             self.cube_owner = None;
             self.phase = Phase::Opening;
+            self.auto_doubled = 0;
+            self.rolls = [0, 0];
         }
     }
 
@@ -430,13 +533,30 @@ impl Match {
             MatchAction::Double => self.phase = Phase::DoubleOffered,
             MatchAction::Take => {
                 // A take past the maximum is refused by `check`; unchecked, it does nothing.
+                // After beavers too the cube goes to the side first doubled.
                 if let Some(v) = doubled(self.cube_value()) {
                     self.game.set_cube_value(v);
                     self.cube_owner = Some(self.game.side().other());
                     self.phase = Phase::ToRoll;
+                    self.redoubles = 0;
                 }
             }
-            MatchAction::Drop => self.finish(Ending::Dropped),
+            MatchAction::Beaver => {
+                // The take, the cube kept by the side first doubled, and a redouble offered.
+                if let Some(v) = doubled(self.cube_value()) {
+                    self.game.set_cube_value(v);
+                    self.cube_owner = Some(self.game.side().other());
+                    self.redoubles = self.redoubles.saturating_add(1);
+                }
+            }
+            MatchAction::Drop => {
+                // The side that made the last offer wins; it is the side on roll at the end
+                // (as the Match ID of a dropped game says).
+                if self.redoubles % 2 == 1 {
+                    self.game = self.game.with_side(self.game.side().other());
+                }
+                self.finish(Ending::Dropped);
+            }
             MatchAction::Resign(kind) => {
                 self.phase = Phase::ResignationOffered {
                     kind,
@@ -473,8 +593,17 @@ impl Match {
         }
     }
 
+    /// Counts a roll of `side` for the Holland rule.
+    fn count_roll(&mut self, side: Side) {
+        if self.rules.holland {
+            let r = &mut self.rolls[side.index()];
+            *r = (*r + 1).min(2);
+        }
+    }
+
     /// The side on roll throws `dice`; a roll that cannot be played is passed at once.
     fn roll(&mut self, dice: Dice) {
+        self.count_roll(self.game.side());
         self.game.set_dice(Some(dice));
         let mut check = PassCheck::default();
         self.game.generate(dice, &mut check);
@@ -484,6 +613,14 @@ impl Match {
         } else {
             self.phase = Phase::ToPlay;
         }
+    }
+
+    /// Whether equal dice at the opening throw now double the cube: money play with
+    /// automatic doubles, fewer made this game than the rules allow, room on the cube.
+    fn auto_double_due(&self) -> bool {
+        self.phase == Phase::Opening
+            && self.auto_doubled < self.rules.auto_doubles
+            && doubled(self.cube_value()).is_some()
     }
 
     /// `by` offers to resign `kind` (times the cube): at any time of a game, before its
@@ -533,7 +670,7 @@ impl Match {
                 },
                 by.other(),
             ),
-            Phase::DoubleOffered => (GameState::Playing, side.other()),
+            Phase::DoubleOffered => (GameState::Playing, self.answering_side()),
             Phase::ToRoll | Phase::Rolling | Phase::ToPlay => (GameState::Playing, side),
             Phase::Over(Ending::BorneOff(_)) => (GameState::Over, side),
             Phase::Over(Ending::Dropped) => (GameState::Dropped, side),
@@ -594,7 +731,27 @@ impl Match {
             Phase::Opening => "the opening throw: each side throws one die".into(),
             Phase::ToRoll if self.can_double() => format!("{side} to roll or double"),
             Phase::ToRoll | Phase::Rolling => format!("{side} to roll"),
-            Phase::DoubleOffered => format!("{side} doubles: {other} to take or drop"),
+            Phase::DoubleOffered if self.redoubles > 0 => {
+                let answer = self.answering_side();
+                format!(
+                    "{} redoubles (the cube to {}, kept by {other}): {answer} to take or drop{}",
+                    answer.other(),
+                    u32::from(self.cube_value()) * 2,
+                    if self.beaver_refusal().is_none() {
+                        ", or redouble again"
+                    } else {
+                        ""
+                    }
+                )
+            }
+            Phase::DoubleOffered => format!(
+                "{side} doubles: {other} to take or drop{}",
+                if self.beaver_refusal().is_none() {
+                    ", or beaver"
+                } else {
+                    ""
+                }
+            ),
             Phase::ResignationOffered { kind, by, .. } => format!(
                 "{by} offers to resign {} (worth {}): {} to accept or reject",
                 match kind {
@@ -658,7 +815,7 @@ impl Game for Match {
         match self.phase {
             Phase::ToRoll if self.can_double() => Turn::Seat(seat_of(side)),
             Phase::Opening | Phase::ToRoll | Phase::Rolling => Turn::Chance,
-            Phase::DoubleOffered => Turn::Seat(seat_of(side.other())),
+            Phase::DoubleOffered => Turn::Seat(seat_of(self.answering_side())),
             Phase::ResignationOffered { by, .. } => Turn::Seat(seat_of(by.other())),
             Phase::ToPlay => Turn::Seat(seat_of(side)),
             Phase::Over(_) => Turn::Over,
@@ -666,7 +823,8 @@ impl Game for Match {
     }
 
     /// In this order: before a roll (when a double is possible) roll, double and the three
-    /// resignations; a double offered: take, drop; a resignation offered: accept, reject;
+    /// resignations; a double offered: take, drop (and beaver where allowed); a resignation
+    /// offered: accept, reject;
     /// dice rolled: every play of the roll, then the three resignations.
     fn legal_moves(&self, moves: &mut ActionList) {
         moves.clear();
@@ -679,6 +837,9 @@ impl Game for Match {
             Phase::DoubleOffered => {
                 moves.push(MatchAction::Take);
                 moves.push(MatchAction::Drop);
+                if self.beaver_refusal().is_none() {
+                    moves.push(MatchAction::Beaver);
+                }
             }
             Phase::ResignationOffered { .. } => {
                 moves.push(MatchAction::Accept);
@@ -698,7 +859,8 @@ impl Game for Match {
         match (self.phase, self.game.dice()) {
             (Phase::ToPlay, Some(d)) => self.game.count_plays(d) + 3,
             (Phase::ToRoll, _) if self.can_double() => 5,
-            (Phase::DoubleOffered | Phase::ResignationOffered { .. }, _) => 2,
+            (Phase::DoubleOffered, _) => 2 + usize::from(self.beaver_refusal().is_none()),
+            (Phase::ResignationOffered { .. }, _) => 2,
             _ => 0,
         }
     }
@@ -772,16 +934,23 @@ impl Game for Match {
     }
 
     /// At the opening: the 30 throws of two different dice, X's die from 1 to 6 then O's,
-    /// `1/30` each. Before a roll: the 21 rolls as [`Dice::all`] orders them.
+    /// `1/30` each; where an automatic double may follow, the 36 throws, `1/36` each, equal
+    /// dice included. Before a roll: the 21 rolls as [`Dice::all`] orders them.
     fn chance_outcomes(&self) -> ChanceList<Throw> {
         let mut list = ChanceList::new();
         if self.turn() != Turn::Chance {
             return list;
         }
         if self.phase == Phase::Opening {
+            let auto = self.auto_double_due();
+            let p = if auto {
+                Probability::new(1, 36)
+            } else {
+                Probability::new(1, 30)
+            };
             for x in 1..=6u8 {
-                for o in (1..=6u8).filter(|&o| o != x) {
-                    list.push((Throw::Opening { x, o }, Probability::new(1, 30)));
+                for o in (1..=6u8).filter(|&o| o != x || auto) {
+                    list.push((Throw::Opening { x, o }, p));
                 }
             }
         } else {
@@ -799,9 +968,19 @@ impl Game for Match {
             });
         }
         match throw {
+            Throw::Opening { x, o } if x == o => {
+                // An automatic double (checked by `resolve_chance`): the cube turns, centred,
+                // and the dice are thrown again.
+                if let Some(v) = doubled(self.cube_value()) {
+                    self.game.set_cube_value(v);
+                    self.auto_doubled += 1;
+                }
+            }
             Throw::Opening { x, o } => {
                 let first = if x > o { Side::X } else { Side::O };
+                let cube = self.cube_value();
                 self.game = Backgammon::new().with_side(first);
+                self.game.set_cube_value(cube);
                 self.cube_owner = None;
                 if let Ok(d) = Dice::new(x, o) {
                     self.roll(d);
@@ -823,7 +1002,9 @@ impl Game for Match {
         match self.phase {
             Phase::Over(_) => Err(MatchError::Over),
             Phase::Opening if Dice::new(a, b).is_err() => Err(bad),
-            Phase::Opening if a == b => Err(MatchError::EqualOpeningDice(a)),
+            Phase::Opening if a == b && !self.auto_double_due() => {
+                Err(MatchError::EqualOpeningDice(a))
+            }
             Phase::Opening => Ok(Throw::Opening { x: a, o: b }),
             _ if self.turn() != Turn::Chance => Err(MatchError::NoThrow {
                 throw: notation.to_string(),
@@ -863,6 +1044,15 @@ impl Game for Match {
             board: *self.game.board(),
             match_id: self.match_id(),
             rolling: self.phase == Phase::Rolling,
+            options: SetupOptions {
+                beavers: self.rules.beavers,
+                raccoons: self.rules.raccoons,
+                auto_doubles: self.rules.auto_doubles,
+                holland: self.rules.holland,
+                redoubles: self.redoubles,
+                auto_doubled: self.auto_doubled,
+                rolls: self.rolls,
+            },
         }
     }
 }

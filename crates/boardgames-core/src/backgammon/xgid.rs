@@ -28,7 +28,7 @@ use super::cube::{doubled, MatchRules};
 use super::dice::Dice;
 use super::error::{IdError, MatchProblem, SetupError, SetupProblem, SyntaxProblem};
 use super::ids::{GameState, MatchId};
-use super::match_setup::MatchSetup;
+use super::match_setup::{MatchSetup, SetupOptions};
 use crate::problems::Joined;
 
 const KIND: &str = "XGID";
@@ -98,10 +98,7 @@ impl Xgid {
     #[must_use]
     pub fn problems(&self) -> Vec<MatchProblem> {
         let mut problems = Vec::new();
-        let rules = MatchRules {
-            length: self.match_length,
-            jacoby: false,
-        };
+        let rules = MatchRules::to_points(self.match_length);
         let in_match = !rules.is_money();
         let crawford = in_match && self.rules == 1;
         if in_match && self.rules > 1 {
@@ -207,7 +204,8 @@ impl Xgid {
     /// The session state the XGID describes, as a [`MatchSetup`] (gnubg's Position ID and
     /// Match ID fields): a game being played, the side on turn on roll with the dice rolled
     /// or to roll, or, with `D`, the doubler's double waiting for the other side's answer;
-    /// field 8 is the Crawford flag in a match and the Jacoby rule in money play.
+    /// field 8 is the Crawford flag in a match and in money play the Jacoby rule (1) and
+    /// beavers (2: one beaver an exchange, [`MatchRules::beavers`] 1).
     ///
     /// ```
     /// use boardgames_core::backgammon::{Match, Side, Xgid};
@@ -259,6 +257,11 @@ impl Xgid {
             board: self.board,
             match_id,
             rolling: false,
+            options: SetupOptions {
+                // The beaver flag: beavers allowed (one an exchange; XG has no raccoons).
+                beavers: u8::from(!in_match && self.rules & 2 == 2),
+                ..SetupOptions::default()
+            },
         })
     }
 }
