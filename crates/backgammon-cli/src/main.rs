@@ -77,6 +77,7 @@ At the prompt:
   roll (or r), or double: before your roll, when you may double (cube centred or yours, not in
     the Crawford game); otherwise the dice are rolled at once;
   take or drop: when doubled; accept or reject: when the other side offers to resign;
+  beaver (or raccoon): when doubled (or beavered), with --beavers (and --raccoons);
   resign [single|gammon|backgammon]: offer to resign, on your turn;
   moves (the legal plays), id (gnubg Position ID and Match ID), score, board, undo, record,
   help, quit (the end of the input quits too).
@@ -291,13 +292,38 @@ struct RulesArgs {
     /// is turned.
     #[arg(long, conflicts_with = "length")]
     jacoby: bool,
+    /// Money game with beavers: the side doubled may take and redouble at once, keeping the
+    /// cube (type beaver); N is the most redoubles in one exchange (default 1, or 2 with
+    /// --raccoons).
+    #[arg(long, value_name = "N", num_args = 0..=1, default_missing_value = "0", conflicts_with = "length", value_parser = clap::value_parser!(u8).range(0..=15))]
+    beavers: Option<u8>,
+    /// With --beavers: the doubler may answer a beaver by redoubling again (type raccoon).
+    #[arg(long, requires = "beavers")]
+    raccoons: bool,
+    /// Money game with automatic doubles: equal opening dice turn the cube (it stays
+    /// centred) and are thrown again, at most N times a game.
+    #[arg(long, value_name = "N", conflicts_with = "length", value_parser = clap::value_parser!(u8).range(1..=15))]
+    auto_doubles: Option<u8>,
+    /// Match with the Holland rule: after the Crawford game the trailer may not double
+    /// before both sides have played two rolls of the game.
+    #[arg(long, requires = "length")]
+    holland: bool,
 }
 
 impl RulesArgs {
     fn rules(&self) -> MatchRules {
         match self.length {
+            Some(n) if self.holland => MatchRules::to_points(n).with_holland(),
             Some(n) => MatchRules::to_points(n),
-            None => MatchRules::money(self.jacoby),
+            None => {
+                let mut rules = MatchRules::money(self.jacoby)
+                    .with_auto_doubles(self.auto_doubles.unwrap_or(0));
+                if let Some(n) = self.beavers {
+                    let least = if self.raccoons { 2 } else { 1 };
+                    rules = rules.with_beavers(n.max(least), self.raccoons);
+                }
+                rules
+            }
         }
     }
 }

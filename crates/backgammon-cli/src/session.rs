@@ -24,8 +24,8 @@
 use boardgames_cli::jsonl::NoLines;
 use boardgames_cli::{CommandHelp, CommandOutput, Formats, GameCli};
 use boardgames_core::backgammon::{
-    ActionText, Backgammon, Dice, EndOfGame, Ending, Match, MatchAction, Phase, Side, Throw,
-    WinKind,
+    ActionText, Backgammon, Dice, EndOfGame, Ending, Match, MatchAction, NoDouble, Phase, Side,
+    Throw, WinKind,
 };
 use boardgames_core::player::{Player, RandomPlayer};
 use boardgames_core::record::Applied;
@@ -66,6 +66,16 @@ fn points(n: u32) -> String {
     }
 }
 
+/// What a redouble at `before` (a double offered) is called: the first a beaver, the
+/// doubler's answer to it a raccoon, later ones redoubles.
+fn redouble_word(before: &Match) -> &'static str {
+    match before.redoubles() {
+        0 => "beavers",
+        1 => "raccoons",
+        _ => "redoubles",
+    }
+}
+
 /// Twice the cube's value: what a double offers.
 fn doubled(m: &Match) -> u32 {
     u32::from(m.cube_value()).saturating_mul(2)
@@ -81,9 +91,33 @@ pub fn expecting(m: &Match) -> String {
             format!("{side} to roll, or to double (the cube to {})", doubled(m))
         }
         Phase::ToRoll | Phase::Rolling => format!("{side} to roll"),
+        Phase::DoubleOffered if m.redoubles() > 0 => {
+            let answer = m.answering_side();
+            format!(
+                "{} {} (the cube to {}, kept by {}): {answer} to take or drop{}",
+                answer.other(),
+                if answer == side {
+                    "beavers"
+                } else {
+                    "raccoons"
+                },
+                doubled(m),
+                other,
+                if m.beaver_refusal().is_none() {
+                    ", or redouble again (beaver)"
+                } else {
+                    ""
+                }
+            )
+        }
         Phase::DoubleOffered => format!(
-            "{side} doubles (the cube to {}): {other} to take or drop",
-            doubled(m)
+            "{side} doubles (the cube to {}): {other} to take or drop{}",
+            doubled(m),
+            if m.beaver_refusal().is_none() {
+                ", or beaver"
+            } else {
+                ""
+            }
         ),
         Phase::ResignationOffered { kind, by, .. } => format!(
             "{by} offers to resign {} ({}): {} to accept or reject",
@@ -113,13 +147,31 @@ pub fn score_line(m: &Match) -> String {
 fn score_text(m: &Match) -> String {
     let rules = m.rules();
     let [x, o] = m.score();
-    if rules.length > 0 {
-        format!("match to {}: X {x} - O {o}", rules.length)
-    } else if rules.jacoby {
-        format!("money game, Jacoby rule: X {x} - O {o}")
+    let mut words = vec![if rules.length > 0 {
+        format!("match to {}", rules.length)
     } else {
-        format!("money game: X {x} - O {o}")
+        "money game".to_owned()
+    }];
+    if rules.jacoby {
+        words.push("Jacoby rule".to_owned());
     }
+    if rules.beavers > 0 {
+        words.push(if rules.raccoons {
+            format!("beavers and raccoons ({} an exchange)", rules.beavers)
+        } else {
+            "beavers".to_owned()
+        });
+    }
+    if rules.auto_doubles > 0 {
+        words.push(format!(
+            "automatic doubles (at most {})",
+            rules.auto_doubles
+        ));
+    }
+    if rules.holland {
+        words.push("Holland rule".to_owned());
+    }
+    format!("{}: X {x} - O {o}", words.join(", "))
 }
 
 /// The cube line: `cube 2, owned by O`.
@@ -218,6 +270,10 @@ pub fn why_no_double(m: &Match) -> String {
         format!("double before rolling, not after ({now})")
     } else if m.phase() == Phase::Rolling {
         format!("{side} chose to roll ({now})")
+    } else if m.double_refusal() == Some(NoDouble::Holland) {
+        "the Holland rule: after the Crawford game the trailer doubles only once both sides \
+         have played two rolls"
+            .to_owned()
     } else {
         format!("{side} may not double now ({now})")
     }
@@ -227,6 +283,10 @@ pub fn why_no_double(m: &Match) -> String {
 fn refusal(m: &Match, action: MatchAction) -> String {
     match action {
         MatchAction::Double => why_no_double(m),
+        MatchAction::Beaver if m.phase() == Phase::DoubleOffered => match m.beaver_refusal() {
+            Some(why) => why.to_string(),
+            None => format!("beaver is not possible now: {}", expecting(m)),
+        },
         _ => format!("{action} is not possible now: {}", expecting(m)),
     }
 }
@@ -524,6 +584,16 @@ impl GameCli for MatchCli {
             Applied::Move(MatchAction::Resign(kind)) => {
                 format!("offers to resign {}", kind_words(kind))
             }
+            Applied::Move(MatchAction::Beaver) => format!(
+                "{} (the cube to {}, kept by {})",
+                match before.redoubles() {
+                    0 => "beaver",
+                    1 => "raccoon",
+                    _ => "redouble",
+                },
+                doubled(after),
+                after.cube_owner().map_or(String::new(), |s| s.to_string())
+            ),
             Applied::Move(a) => a.to_string(),
         };
         for e in step_events(before, step, after) {
@@ -594,11 +664,7 @@ impl GameCli for MatchCli {
                 )),
                 Applied::Move(MatchAction::Beaver) => lines.push(format!(
                     "{side} {} (the cube to {}, kept by {})",
-                    if before.redoubles() == 0 {
-                        "beavers"
-                    } else {
-                        "redoubles"
-                    },
+                    redouble_word(&before),
                     doubled(&pos),
                     pos.cube_owner().unwrap_or(side)
                 )),

@@ -348,3 +348,37 @@ fn taking_a_move_back_does_not_throw_the_dice_anew() {
     let other = record("24/18 13/11\nundo\n13/7 13/11\nrecord\nquit\n");
     assert!(other.contains("O 52: "), "{other}");
 }
+
+#[test]
+fn beavers_and_raccoons_at_the_prompt() {
+    // Two players at the keyboard with typed dice: X opens 31, O doubles, X beavers, O
+    // raccoons, X takes: the game goes on at 8, the cube X's.
+    let s = ok(
+        &["play", "--beavers", "--raccoons", "--manual-dice"],
+        "31\n8/5 6/5\ndouble\nbeaver\nraccoon\ntake\nrecord\nquit\n",
+    );
+    assert!(
+        s.contains("O doubles (the cube to 2): X to take or drop, or beaver"),
+        "{s}"
+    );
+    for line in [
+        "# money game, beavers and raccoons (2 an exchange): X 0 - O 0",
+        "X beavers (the cube to 4, kept by X)",
+        "O raccoons (the cube to 8, kept by X)",
+        "X takes (cube 8, owned by X)",
+    ] {
+        assert!(s.contains(line), "{line}\n{s}");
+    }
+    // Without the option a beaver is refused in the program's words.
+    let s = ok(
+        &["play", "--manual-dice"],
+        "31\n8/5 6/5\ndouble\nbeaver\nquit\n",
+    );
+    assert!(
+        s.contains("no beaver here: the rules have no beavers"),
+        "{s}"
+    );
+    // Beavers belong to money play.
+    let (code, err) = failing(&["play", "--beavers", "--match", "5"]);
+    assert_eq!(code, Some(2), "{err}");
+}

@@ -475,6 +475,30 @@ mod tests {
     }
 
     #[test]
+    fn beavers_and_their_answers() {
+        // Money play with beavers and raccoons. X, on roll with all 15 checkers on its
+        // 6-point, none off, doubles O, who bears its last two checkers off from its 1-point
+        // next turn: O beavers (the take leaves it far ahead), and X drops the beaver (a
+        // gammon at 4 would cost it 8 points, the drop 2).
+        let lost = race(&[(6, 15)], &[(1, 2)], 0, [0, 0]);
+        let text = format!("{}:beavers=2:raccoons", lost.to_setup());
+        let mut m = Match::from_text(&text).expect("setup");
+        m.play(MatchAction::Double).expect("X may double");
+        let mut player = MatchPlayer::new(1);
+        assert_eq!(player.choose(&m), Some(MatchAction::Beaver));
+        m.play(MatchAction::Beaver).expect("legal");
+        assert_eq!(m.answering_side(), Side::X);
+        assert_eq!(player.choose(&m), Some(MatchAction::Drop));
+        // The other way round: X, far ahead, doubles; O takes no beaver (it drops: a
+        // gammon lost at 2 is worse than a point).
+        let won = race(&[(1, 2)], &[(6, 15)], 0, [0, 0]);
+        let text = format!("{}:beavers=2:raccoons", won.to_setup());
+        let mut m = Match::from_text(&text).expect("setup");
+        m.play(MatchAction::Double).expect("X may double");
+        assert_eq!(player.choose(&m), Some(MatchAction::Drop));
+    }
+
+    #[test]
     fn a_decided_game_is_resigned_for_what_it_is_worth() {
         // X has one checker left, on its 1-point; all of O's 15 are on X's 2-point (O's
         // 23-point), none off, O on roll: whatever O rolls, X bears off next and O still has

@@ -698,6 +698,49 @@ impl Match {
         }
     }
 
+    /// The XGID of the session where XGID can say it: a game under way, the side on roll to
+    /// roll (or double) or to play its dice, or a double offered before any beaver (`D`);
+    /// field 8 the Crawford flag in a match, in money play the Jacoby rule (1) and beavers
+    /// (2). `None` before the opening throw, once the session is over, with a resignation
+    /// offered, or after a beaver (XGID keeps neither the count of redoubles nor who answers).
+    ///
+    /// ```
+    /// use boardgames_core::backgammon::{Match, MatchRules, Throw};
+    /// use boardgames_core::Game;
+    ///
+    /// let mut m = Match::new(MatchRules::money(true).with_beavers(1, false));
+    /// m.apply_chance(Throw::Opening { x: 3, o: 1 })?;
+    /// let x = m.xgid().expect("a game under way");
+    /// assert_eq!(x.to_string(), "XGID=-b----E-C---eE---c-e----B-:0:0:1:31:0:0:3:0:10");
+    /// assert_eq!(Match::from_xgid(&x.to_string())?, m);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[must_use]
+    pub fn xgid(&self) -> Option<super::Xgid> {
+        use super::XgidDice;
+        let side = self.game.side();
+        let dice = match self.phase {
+            Phase::ToRoll => XgidDice::ToRoll,
+            Phase::ToPlay => XgidDice::Rolled(self.game.dice()?),
+            Phase::DoubleOffered if self.redoubles == 0 => XgidDice::DoubleOffered,
+            _ => return None,
+        };
+        let mut x = super::Xgid::money(*self.game.board(), side, dice);
+        x.cube_log2 = self.cube_value().trailing_zeros() as u8;
+        x.cube_owner = self.cube_owner;
+        x.score = self.score;
+        x.match_length = self.rules.length;
+        x.rules = if self.rules.is_money() {
+            u8::from(self.rules.jacoby) | (u8::from(self.rules.beavers > 0) << 1)
+        } else {
+            u8::from(self.crawford)
+        };
+        // XG's highest cube is 2^10 unless the cube (or the double offered) is higher.
+        let offered = u8::from(dice == XgidDice::DoubleOffered);
+        x.max_cube_log2 = x.max_cube_log2.max(x.cube_log2 + offered);
+        Some(x)
+    }
+
     /// The gnubg Position ID of the current game, seen from the side on roll.
     #[must_use]
     pub fn position_id(&self) -> String {
