@@ -227,6 +227,7 @@ fn replay_one(
                         _ => format!("{}{}: (no play)", dice[0], dice[1]),
                     },
                     ActionKind::Double { cube } => format!("doubles => {cube}"),
+                    ActionKind::Beaver { cube } => format!("beavers => {cube}"),
                     ActionKind::Take => "takes".into(),
                     ActionKind::Drop => "drops".into(),
                     ActionKind::Resign { value } => format!("resigns ({value} x cube)"),

@@ -854,6 +854,10 @@ fn drive(g: &GameRecord, length: u16, tally: &mut Tally) -> Match {
                 play_or_panic(&mut m, MatchAction::Take, &at);
                 visit(&m);
             }
+            ActionKind::Beaver { .. } => {
+                play_or_panic(&mut m, MatchAction::Beaver, &at);
+                visit(&m);
+            }
             ActionKind::Drop => {
                 ended = m.ending_of(MatchAction::Drop);
                 play_or_panic(&mut m, MatchAction::Drop, &at);

@@ -466,3 +466,56 @@ fn the_xgid_carries_the_money_flags() {
         assert!(said > 1_000, "{rules:?}: {said}");
     }
 }
+
+#[test]
+fn beavers_in_match_text() {
+    use boardgames_core::backgammon::record::{
+        read_match, record_of_session, replay_match, write_match, ActionKind,
+    };
+    use boardgames_core::record::Applied;
+    // X opens 31, O doubles, X beavers, O raccoons, X drops: O wins 4.
+    let rules = MatchRules::money(false).with_beavers(2, true);
+    let start = Match::new(rules);
+    let mut m = start.clone();
+    let mut steps = Vec::new();
+    let throw = Applied::Chance(Throw::Opening { x: 3, o: 1 });
+    throw.apply(&mut m).unwrap();
+    steps.push(throw);
+    for a in [
+        m.parse_move("8/5 6/5").unwrap(),
+        MatchAction::Double,
+        MatchAction::Beaver,
+        MatchAction::Beaver,
+        MatchAction::Drop,
+    ] {
+        m.play(a).unwrap();
+        steps.push(Applied::Move(a));
+    }
+    assert_eq!(m.score()[O.index()], 4);
+    let rec = record_of_session(&start, &steps);
+    let kinds: Vec<&ActionKind> = rec.games[0].actions.iter().map(|a| &a.kind).collect();
+    assert!(
+        kinds.contains(&&ActionKind::Beaver { cube: 4 }),
+        "{kinds:?}"
+    );
+    assert!(
+        kinds.contains(&&ActionKind::Beaver { cube: 8 }),
+        "{kinds:?}"
+    );
+    let text = write_match(&rec);
+    assert!(text.contains("Beavers => 4"), "{text}");
+    assert!(text.contains("Beavers => 8"), "{text}");
+    // Read back, the same record; replayed, O wins 4 points by the drop.
+    let back = read_match(&text).unwrap();
+    assert_eq!(back.games[0].actions, rec.games[0].actions, "{text}");
+    let replay = &replay_match(&back)[0];
+    assert!(replay.first_illegal.is_none(), "{:?}", replay.first_illegal);
+    let end = replay.end.expect("the game ended");
+    assert_eq!((end.points, end.cube), (4, 4), "{text}");
+    // A beaver in a match's text is refused by the replay.
+    let in_match = text.replacen("0 point match", "5 point match", 1);
+    if in_match != text {
+        let rec = read_match(&in_match).unwrap();
+        assert!(replay_match(&rec)[0].first_illegal.is_some(), "{in_match}");
+    }
+}

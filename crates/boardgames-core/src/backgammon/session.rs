@@ -187,11 +187,17 @@ impl Match {
     /// One game on its own, as the record replay checks a recorded game: no score (the
     /// replay checks the score by its own reading of the record), the cube's value played
     /// for without the Jacoby rule, and the Crawford game as the record marks it, whatever
-    /// the score. The session ends with the game.
-    pub(crate) fn one_game(crawford: bool, jacoby: bool) -> Match {
+    /// the score. The session ends with the game. With `beavers` (a money game whose record
+    /// has them), beavers and raccoons are allowed up to the cube's limit.
+    pub(crate) fn one_game(crawford: bool, jacoby: bool, beavers: bool) -> Match {
+        let rules = MatchRules::money(jacoby);
         Match {
             crawford,
-            ..Match::new(MatchRules::money(jacoby))
+            ..Match::new(if beavers {
+                rules.with_beavers(15, true)
+            } else {
+                rules
+            })
         }
     }
 

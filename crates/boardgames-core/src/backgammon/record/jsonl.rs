@@ -56,8 +56,8 @@ fn action_of(v: &Value) -> Result<Action, String> {
     let kind = v.get("type").and_then(Value::as_str).unwrap_or("");
     let player = num(v, "player").filter(|&p| p <= 1);
     let player = match (kind, player) {
-        ("move" | "roll" | "double" | "take" | "drop" | "resign", Some(p)) => p as u8,
-        ("move" | "roll" | "double" | "take" | "drop" | "resign", None) => {
+        ("move" | "roll" | "double" | "beaver" | "take" | "drop" | "resign", Some(p)) => p as u8,
+        ("move" | "roll" | "double" | "beaver" | "take" | "drop" | "resign", None) => {
             return Err(format!("a {kind} action without a player 0 or 1"))
         }
         _ => return Err(format!("an action the rules do not know: {v}")),
@@ -86,6 +86,9 @@ fn action_of(v: &Value) -> Result<Action, String> {
             play: text("text").unwrap_or_default(),
         },
         "double" => ActionKind::Double {
+            cube: num(v, "cube").unwrap_or(0).min(u64::from(u32::MAX)) as u32,
+        },
+        "beaver" => ActionKind::Beaver {
             cube: num(v, "cube").unwrap_or(0).min(u64::from(u32::MAX)) as u32,
         },
         "take" => ActionKind::Take,

@@ -20,7 +20,7 @@
 //! ([`read_matches`]). Reading is
 //! lenient (every variation met in real files is listed in `docs/backgammon.md`, "Match
 //! files"): which column a cell belongs to is told by where it starts, not by exact widths;
-//! a cell starts at a roll (`52:`), `Doubles => N`, `Takes`, `Drops`, `Wins N point(s)`
+//! a cell starts at a roll (`52:`), `Doubles => N`, `Beavers => N`, `Takes`, `Drops`, `Wins N point(s)`
 //! (optionally `and the match`) or `Losses N point(s)`; any other text after a roll is its
 //! play, kept verbatim. Writing lays out the columns as gnubg does.
 
@@ -114,6 +114,10 @@ pub fn read_match(text: &str) -> Result<MatchRecord, RecordError> {
                 Cell::Double(cube) => game.actions.push(Action {
                     player,
                     kind: ActionKind::Double { cube },
+                }),
+                Cell::Beaver(cube) => game.actions.push(Action {
+                    player,
+                    kind: ActionKind::Beaver { cube },
                 }),
                 Cell::Take => game.actions.push(Action {
                     player,
@@ -290,6 +294,7 @@ fn strip_crawford_mark_end(s: &str) -> &str {
 enum Cell {
     Roll([u8; 2], String),
     Double(u32),
+    Beaver(u32),
     Take,
     Drop,
     Wins(u32),
@@ -327,7 +332,11 @@ fn is_roll(tok: &str) -> bool {
 }
 
 fn starts_cell(tok: &str) -> bool {
-    is_roll(tok) || matches!(tok, "Doubles" | "Takes" | "Drops" | "Wins" | "Losses")
+    is_roll(tok)
+        || matches!(
+            tok,
+            "Doubles" | "Beavers" | "Takes" | "Drops" | "Wins" | "Losses"
+        )
 }
 
 /// Splits a move line (or a result line) into its cells, each with its column.
@@ -432,6 +441,10 @@ fn parse_cell(tok: &str, body: &str) -> Result<Cell, String> {
             let v = rest.strip_prefix("=>").unwrap_or(rest);
             Ok(Cell::Double(number_after(v, "Doubles => N")?))
         }
+        "Beavers" => {
+            let v = rest.strip_prefix("=>").unwrap_or(rest);
+            Ok(Cell::Beaver(number_after(v, "Beavers => N")?))
+        }
         "Takes" => Ok(Cell::Take),
         "Drops" => Ok(Cell::Drop),
         "Wins" => Ok(Cell::Wins(number_after(rest, "Wins N points")?)),
@@ -452,6 +465,7 @@ fn cell_text(a: &Action) -> String {
             }
         }
         ActionKind::Double { cube } => format!(" Doubles => {cube}"),
+        ActionKind::Beaver { cube } => format!(" Beavers => {cube}"),
         ActionKind::Take => " Takes".to_string(),
         ActionKind::Drop => " Drops".to_string(),
         ActionKind::Resign { .. } => String::new(),

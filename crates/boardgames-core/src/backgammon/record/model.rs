@@ -21,6 +21,12 @@ pub enum ActionKind {
         /// The new cube value the record states.
         cube: u32,
     },
+    /// A beaver or raccoon (money play): the side answering a double takes it and at once
+    /// offers twice the new value, keeping the cube (`Beavers => N`, N the value offered).
+    Beaver {
+        /// The cube value offered, as the record states it.
+        cube: u32,
+    },
     /// The double is taken (`Takes`).
     Take,
     /// The double is dropped (`Drops`): the doubler wins the cube value before the double.

@@ -198,9 +198,10 @@ impl Engine<'_> {
         player_of(self.m.side_on_roll())
     }
 
-    /// The doubler, while a double waits for its answer.
+    /// The side that made the offer waiting for its answer (the doubler, or the side that
+    /// beavered last).
     fn offered(&self) -> Option<u8> {
-        (self.m.phase() == Phase::DoubleOffered).then(|| self.on_roll())
+        (self.m.phase() == Phase::DoubleOffered).then(|| player_of(self.m.answering_side().other()))
     }
 
     /// Records the end of the game the session reached, if it did.
@@ -282,6 +283,22 @@ impl Engine<'_> {
                 }
                 self.decide(i, MatchAction::Double)
                     .map_err(|e| format!("Doubles => {cube}: {e}"))
+            }
+            ActionKind::Beaver { cube } => {
+                if self.offered() != Some(1 - p) {
+                    return Err(format!(
+                        "{} beavers but no double is offered to them",
+                        who(p)
+                    ));
+                }
+                let now = u32::from(self.m.cube_value());
+                if Some(*cube) != now.checked_mul(4) {
+                    return Err(format!(
+                        "Beavers => {cube} but the cube is at {now} with a double offered"
+                    ));
+                }
+                self.decide(i, MatchAction::Beaver)
+                    .map_err(|e| format!("Beavers => {cube}: {e}"))
             }
             ActionKind::Take => {
                 if self.offered() != Some(1 - p) {
@@ -512,7 +529,15 @@ pub fn replay_game_with(game: &GameRecord, match_length: u32, jacoby: bool) -> G
     let mut e = Engine {
         game,
         length: match_length,
-        m: Match::one_game(game.crawford, jacoby && match_length == 0),
+        m: Match::one_game(
+            game.crawford,
+            jacoby && match_length == 0,
+            match_length == 0
+                && game
+                    .actions
+                    .iter()
+                    .any(|a| matches!(a.kind, ActionKind::Beaver { .. })),
+        ),
         out: GameReplay::default(),
     };
     for (i, a) in game.actions.iter().enumerate() {

@@ -17,8 +17,8 @@ fn player(side: Side) -> u8 {
 /// play (a roll that could not be played without one), double, take and drop, an accepted
 /// resignation, and the `Wins` line of each finished game. Players are named `X` and `O`. A
 /// rejected resignation is not written (match text has no way to state it). Steps that do
-/// not apply end the record there, and so does a beaver (match text's beaver lines are not
-/// written yet). Money play with the Jacoby rule writes a `Jacoby "On"`
+/// not apply end the record there; a beaver or raccoon is written as match text writes it,
+/// `Beavers => N`. Money play with the Jacoby rule writes a `Jacoby "On"`
 /// tag, which the record's replay honours ([`MatchRecord::jacoby_rule`]).
 #[must_use]
 pub fn record_of_session(start: &Match, steps: &[Applied<Match>]) -> MatchRecord {
@@ -110,8 +110,13 @@ pub fn record_of_session(start: &Match, steps: &[Applied<Match>]) -> MatchRecord
             Applied::Move(MatchAction::Drop) => {
                 push(game, before.answering_side(), ActionKind::Drop);
             }
-            // Match text's beaver lines are not written yet: the record ends before it.
-            Applied::Move(MatchAction::Beaver) => break,
+            Applied::Move(MatchAction::Beaver) => push(
+                game,
+                before.answering_side(),
+                ActionKind::Beaver {
+                    cube: u32::from(pos.cube_value()).saturating_mul(2),
+                },
+            ),
             Applied::Move(MatchAction::Accept) => {
                 if let Phase::ResignationOffered { kind, by, .. } = before.phase() {
                     let value = match kind {
