@@ -3,9 +3,11 @@
 //! `hint` / `eval` commands.
 
 use boardgames_ai::backgammon::{
-    BackgammonEngine, CubeAction, CubeContext, CubeDecision, Outcomes, RolloutSettings, Stakes,
+    BackgammonEngine, CubeAction, CubeContext, CubeDecision, Level, MatchPlayer, Outcomes,
+    RolloutSettings, Stakes,
 };
 use boardgames_core::backgammon::{Match, Phase};
+use boardgames_core::player::Player;
 
 /// The five chances as gnubg lists them: `win w-gammon w-backgammon - lose l-gammon
 /// l-backgammon`, in per cent.
@@ -47,6 +49,7 @@ pub fn hint(m: &Match, engine: &BackgammonEngine<'_>, top: usize) -> String {
     match m.phase() {
         Phase::ToPlay => plays(m, engine, top),
         Phase::ToRoll | Phase::Rolling => cube(m, engine, false),
+        Phase::DoubleOffered if m.redoubles() > 0 => redouble(m, engine),
         Phase::DoubleOffered => cube(m, engine, true),
         Phase::ResignationOffered { .. } => {
             "no hint: a resignation is offered (accept or reject)".to_owned()
@@ -114,7 +117,11 @@ fn cube(m: &Match, engine: &BackgammonEngine<'_>, offered: bool) -> String {
     ));
     out.push_str(&decision_lines(&ctx, &d));
     if offered {
-        let answer = if d.takes() { "take" } else { "drop" };
+        // The computer's answer: take or drop, or a beaver where the rules allow one and
+        // the take leaves the side doubled the favourite.
+        let answer = MatchPlayer::new(level_of(engine))
+            .choose(m)
+            .map_or_else(|| "take".to_owned(), |a| a.to_string());
         out.push_str(&format!("proper answer for {}: {answer}", side.other()));
     } else if d.action == CubeAction::NoCube {
         out.push_str(&format!(
@@ -129,6 +136,36 @@ fn cube(m: &Match, engine: &BackgammonEngine<'_>, offered: bool) -> String {
         out.push_str(&format!("proper cube action: {}", d.action.words()));
     }
     out
+}
+
+/// The engine's level number (1 to 5) of `engine`'s look-ahead.
+fn level_of(engine: &BackgammonEngine<'_>) -> u8 {
+    (1..=5)
+        .find(|&n| Level::of(n) == engine.level())
+        .unwrap_or(Level::DEFAULT)
+}
+
+/// A beaver or raccoon to answer at `m` (money play): the value of playing on at the
+/// current cube for the side answering, what a take and a drop give, and the answer.
+fn redouble(m: &Match, engine: &BackgammonEngine<'_>) -> String {
+    let me = m.answering_side();
+    let cube = f64::from(m.cube_value());
+    let on = engine.value_for(m, me);
+    let answer = MatchPlayer::new(level_of(engine))
+        .choose(m)
+        .map_or_else(|| "take".to_owned(), |a| a.to_string());
+    format!(
+        "redouble to answer for {me} ({}-ply): playing on at cube {} worth {:+.3}\n  \
+         take (cube {}, kept by {})  {:+.3}\n  drop                      {:+.3}\n\
+         proper answer for {me}: {answer}",
+        engine.level().cube_plies,
+        m.cube_value(),
+        on,
+        u32::from(m.cube_value()) * 2,
+        me.other(),
+        2.0 * on,
+        -cube
+    )
 }
 
 /// The three equities of a cube decision, each with its difference to the best.

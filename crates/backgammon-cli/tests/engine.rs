@@ -369,6 +369,22 @@ fn beavers_and_raccoons_at_the_prompt() {
     ] {
         assert!(s.contains(line), "{line}\n{s}");
     }
+    // The hint knows beavers: O's double after X's 31 leaves X the favourite, so X
+    // beavers; O, beavered, takes.
+    let s = ok(
+        &[
+            "play",
+            "--beavers",
+            "--raccoons",
+            "--manual-dice",
+            "--level",
+            "1",
+        ],
+        "31\n8/5 6/5\ndouble\nhint\nbeaver\nhint\nquit\n",
+    );
+    assert!(s.contains("proper answer for X: beaver"), "{s}");
+    assert!(s.contains("redouble to answer for O"), "{s}");
+    assert!(s.contains("proper answer for O: take"), "{s}");
     // Without the option a beaver is refused in the program's words.
     let s = ok(
         &["play", "--manual-dice"],

@@ -519,3 +519,46 @@ fn beavers_in_match_text() {
         assert!(replay_match(&rec)[0].first_illegal.is_some(), "{in_match}");
     }
 }
+
+#[test]
+fn automatic_doubles_in_match_text() {
+    use boardgames_core::backgammon::record::{
+        read_match, record_of_session, replay_match, write_match,
+    };
+    use boardgames_core::record::Applied;
+    // Two automatic doubles (33, 55), X opens 31, O doubles to 8, X drops: O wins 4.
+    let rules = MatchRules::money(false).with_auto_doubles(2);
+    let start = Match::new(rules);
+    let mut m = start.clone();
+    let mut steps = Vec::new();
+    for t in [
+        Throw::Opening { x: 3, o: 3 },
+        Throw::Opening { x: 5, o: 5 },
+        Throw::Opening { x: 3, o: 1 },
+    ] {
+        m.apply_chance(t).unwrap();
+        steps.push(Applied::Chance(t));
+    }
+    for a in [
+        m.parse_move("8/5 6/5").unwrap(),
+        MatchAction::Double,
+        MatchAction::Drop,
+    ] {
+        m.play(a).unwrap();
+        steps.push(Applied::Move(a));
+    }
+    assert_eq!(m.score()[O.index()], 4);
+    let text = write_match(&record_of_session(&start, &steps));
+    assert!(text.contains("[AutoDoubles \"2\"]"), "{text}");
+    assert!(text.contains("Doubles => 8"), "{text}");
+    let back = read_match(&text).unwrap();
+    assert_eq!(back.games[0].auto_doubles, 2);
+    let replay = &replay_match(&back)[0];
+    assert!(
+        replay.first_illegal.is_none(),
+        "{:?}\n{text}",
+        replay.first_illegal
+    );
+    let end = replay.end.expect("the game ended");
+    assert_eq!((end.points, end.cube), (4, 4), "{text}");
+}

@@ -153,6 +153,7 @@ pub fn read_match(text: &str) -> Result<MatchRecord, RecordError> {
         ));
     }
     rec.mark_crawford();
+    rec.mark_auto_doubles();
     Ok(rec)
 }
 

@@ -78,6 +78,18 @@ pub struct GameRecord {
     pub actions: Vec<Action>,
     /// The result line, if the record has one.
     pub wins: Option<Wins>,
+    /// Automatic doubles before the game's first roll (money play): the cube starts at 2^n,
+    /// centred. Match text keeps them in the `AutoDoubles` tag, a count per game
+    /// ([`MatchRecord::mark_auto_doubles`]).
+    #[cfg_attr(feature = "serde", serde(default, skip_serializing_if = "is_zero"))]
+    pub auto_doubles: u32,
+}
+
+/// Whether `n` is 0 (serde leaves such a field out).
+#[cfg(feature = "serde")]
+#[allow(clippy::trivially_copy_pass_by_ref)] // serde's skip_serializing_if passes a reference
+fn is_zero(n: &u32) -> bool {
+    *n == 0
 }
 
 /// A match (or a session of money games) independent of its file format.
@@ -120,6 +132,22 @@ impl MatchRecord {
             && self
                 .tag("Jacoby")
                 .is_some_and(|v| v.trim().eq_ignore_ascii_case("on"))
+    }
+
+    /// Sets each game's [`GameRecord::auto_doubles`] from the `AutoDoubles` tag: the counts
+    /// of the games in order, separated by spaces (a game beyond the list has none).
+    pub fn mark_auto_doubles(&mut self) {
+        let counts: Vec<u32> = self
+            .tag("AutoDoubles")
+            .map(|v| {
+                v.split_whitespace()
+                    .map(|n| n.parse().unwrap_or(0))
+                    .collect()
+            })
+            .unwrap_or_default();
+        for (i, g) in self.games.iter_mut().enumerate() {
+            g.auto_doubles = counts.get(i).copied().unwrap_or(0);
+        }
     }
 
     /// Sets each game's [`GameRecord::crawford`] from the scores: the first game in which

@@ -18,7 +18,7 @@ fn player(side: Side) -> u8 {
 /// resignation, and the `Wins` line of each finished game. Players are named `X` and `O`. A
 /// rejected resignation is not written (match text has no way to state it). Steps that do
 /// not apply end the record there; a beaver or raccoon is written as match text writes it,
-/// `Beavers => N`. Money play with the Jacoby rule writes a `Jacoby "On"`
+/// `Beavers => N`, automatic doubles as the `AutoDoubles` tag (a count per game). Money play with the Jacoby rule writes a `Jacoby "On"`
 /// tag, which the record's replay honours ([`MatchRecord::jacoby_rule`]).
 #[must_use]
 pub fn record_of_session(start: &Match, steps: &[Applied<Match>]) -> MatchRecord {
@@ -63,6 +63,10 @@ pub fn record_of_session(start: &Match, steps: &[Applied<Match>]) -> MatchRecord
             });
         };
         match step {
+            // An automatic double: no roll of match text; counted in the `AutoDoubles` tag.
+            Applied::Chance(Throw::Opening { x, o }) if x == o => {
+                game.auto_doubles += 1;
+            }
             Applied::Chance(throw) => {
                 let dice = match throw {
                     Throw::Opening { x, o } => [x.max(o), x.min(o)],
@@ -144,6 +148,14 @@ pub fn record_of_session(start: &Match, steps: &[Applied<Match>]) -> MatchRecord
                 new_game(&mut rec, &pos);
             }
         }
+    }
+    if rec.games.iter().any(|g| g.auto_doubles > 0) {
+        let counts: Vec<String> = rec
+            .games
+            .iter()
+            .map(|g| g.auto_doubles.to_string())
+            .collect();
+        rec.tags.push(("AutoDoubles".to_owned(), counts.join(" ")));
     }
     rec
 }
