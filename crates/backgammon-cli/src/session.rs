@@ -221,6 +221,8 @@ pub fn step_events(before: &Match, step: Applied<Match>, after: &Match) -> Vec<S
         Applied::Chance(throw) => {
             // A throw leaves the dice to play unless the roll could not be played.
             let thrown = match throw {
+                // Equal opening dice (an automatic double) are thrown again: no roll.
+                Throw::Opening { x, o } if x == o => None,
                 Throw::Opening { x, o } => Dice::new(x, o)
                     .ok()
                     .map(|d| (if x > o { Side::X } else { Side::O }, d)),
@@ -567,6 +569,11 @@ impl GameCli for MatchCli {
     /// The step in words, then what it did ([`step_events`]).
     fn describe_step(&self, before: &Match, step: Applied<Match>, after: &Match) -> String {
         let mut text = match step {
+            Applied::Chance(Throw::Opening { x, o }) if x == o => format!(
+                "opening roll X {x}, O {o}: an automatic double, the cube to {} (centred); \
+                 thrown again",
+                after.cube_value()
+            ),
             Applied::Chance(Throw::Opening { x, o }) => {
                 let first = if x > o { Side::X } else { Side::O };
                 let roll = Dice::new(x, o).map(|d| d.to_string()).unwrap_or_default();
@@ -645,6 +652,12 @@ impl GameCli for MatchCli {
             let side = actor(&before);
             match step {
                 Applied::Chance(Throw::Roll(d)) => rolled = Some((side, d)),
+                Applied::Chance(Throw::Opening { x, o }) if x == o => {
+                    lines.push(format!(
+                        "opening X {x}, O {o}: automatic double (cube {})",
+                        pos.cube_value()
+                    ));
+                }
                 Applied::Chance(Throw::Opening { x, o }) => {
                     lines.push(format!("opening X {x}, O {o}"));
                     rolled = Dice::new(x, o).ok().map(|d| (pos.side_on_roll(), d));

@@ -398,3 +398,30 @@ fn beavers_and_raccoons_at_the_prompt() {
     let (code, err) = failing(&["play", "--beavers", "--match", "5"]);
     assert_eq!(code, Some(2), "{err}");
 }
+
+#[test]
+fn automatic_doubles_at_the_prompt() {
+    // Typed dice: 33 at the opening turns the cube to 2 (one automatic double allowed);
+    // 44 is then only thrown again; 31 starts the game at 2, centred.
+    let s = ok(
+        &["play", "--auto-doubles", "1", "--manual-dice"],
+        "33\n44\n31\nrecord\nquit\n",
+    );
+    assert!(
+        s.contains("opening roll X 3, O 3: an automatic double, the cube to 2 (centred)"),
+        "{s}"
+    );
+    assert!(
+        s.contains("equal opening dice (44) are thrown again"),
+        "{s}"
+    );
+    assert!(
+        s.contains("opening X 3, O 3: automatic double (cube 2)"),
+        "{s}"
+    );
+    assert!(!s.contains("cannot move with 33"), "{s}");
+    assert!(
+        s.contains("money game, automatic doubles (at most 1): X 0 - O 0; cube 2, centred"),
+        "{s}"
+    );
+}
