@@ -412,7 +412,7 @@ fn automatic_doubles_at_the_prompt() {
         "{s}"
     );
     assert!(
-        s.contains("equal opening dice (44) are thrown again"),
+        s.contains("chance> error: not a chance outcome here"),
         "{s}"
     );
     assert!(
