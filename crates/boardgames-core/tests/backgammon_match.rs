@@ -27,39 +27,7 @@ fn dice(a: u8, b: u8) -> Dice {
     Dice::new(a, b).expect("dice 1-6")
 }
 
-/// Every decision word, the pass, and some plays of other rolls: candidates that must be
-/// refused wherever they are not generated.
-fn candidates(m: &Match) -> Vec<MatchAction> {
-    let mut out = vec![
-        MatchAction::Roll,
-        MatchAction::Double,
-        MatchAction::Take,
-        MatchAction::Drop,
-        MatchAction::Accept,
-        MatchAction::Reject,
-        MatchAction::Play(Play::PASS),
-    ];
-    out.extend(MatchAction::RESIGNATIONS);
-    let pos = m.position();
-    if !pos.is_over() {
-        for d in [dice(6, 5), dice(2, 2), dice(4, 1)] {
-            out.extend(pos.plays(d).iter().take(8).map(|&p| MatchAction::Play(p)));
-        }
-    }
-    out
-}
-
-/// The setup, in value and in text, gives the session back.
-fn assert_round_trip(m: &Match) {
-    let setup = m.to_setup();
-    assert_eq!(
-        Match::from_setup(setup.clone()).as_ref(),
-        Ok(m),
-        "{setup}\n{m}"
-    );
-    let text = setup.to_string();
-    assert_eq!(Match::from_text(&text).as_ref(), Ok(m), "{text}\n{m}");
-}
+use common::session::{assert_round_trip, candidates};
 
 /// A session `m` after `step` must round-trip; returns it for chaining.
 fn step(m: &mut Match, action: MatchAction) {

@@ -2,9 +2,13 @@
 //! (money play), the Holland rule (match play). Hand-worked sequences, refusals, the setup's
 //! words, and the conformance kit on sessions with the options on.
 
+mod common;
+
+use common::session::{assert_round_trip, candidates};
+
 use boardgames_core::backgammon::{
-    Dice, Ending, GameState, Match, MatchAction, MatchError, MatchId, MatchProblem, MatchRules,
-    MatchSetup, NoDouble, Phase, Play, SetupProblem, Side, Throw, WinKind,
+    Ending, GameState, Match, MatchAction, MatchError, MatchId, MatchProblem, MatchRules,
+    MatchSetup, NoDouble, Phase, SetupProblem, Side, Throw, WinKind,
 };
 use boardgames_core::conformance::check_random_games;
 use boardgames_core::search::random_chance;
@@ -22,14 +26,6 @@ fn doubled_by_o(rules: MatchRules) -> Match {
     m.play(m.parse_move("8/5 6/5").unwrap()).unwrap();
     m.play(MatchAction::Double).unwrap();
     m
-}
-
-/// The setup, in value and in text, gives the session back.
-fn assert_round_trip(m: &Match) {
-    let setup = m.to_setup();
-    assert_eq!(Match::from_setup(setup.clone()).as_ref(), Ok(m), "{setup}");
-    let text = setup.to_string();
-    assert_eq!(Match::from_text(&text).as_ref(), Ok(m), "{text}");
 }
 
 #[test]
@@ -286,29 +282,6 @@ fn the_holland_rule() {
         ))),
         "{problems:?}"
     );
-}
-
-/// Every decision word, the pass, and some plays: candidates that must be refused wherever
-/// they are not generated.
-fn candidates(m: &Match) -> Vec<MatchAction> {
-    let mut out = vec![
-        MatchAction::Roll,
-        MatchAction::Double,
-        MatchAction::Take,
-        MatchAction::Drop,
-        MatchAction::Beaver,
-        MatchAction::Accept,
-        MatchAction::Reject,
-        MatchAction::Play(Play::PASS),
-    ];
-    out.extend(MatchAction::RESIGNATIONS);
-    let pos = m.position();
-    if !pos.is_over() {
-        for d in [Dice::new(6, 5), Dice::new(2, 2)].into_iter().flatten() {
-            out.extend(pos.plays(d).iter().take(8).map(|&p| MatchAction::Play(p)));
-        }
-    }
-    out
 }
 
 #[test]
