@@ -66,13 +66,13 @@ fn points(n: u32) -> String {
     }
 }
 
-/// What a redouble at `before` (a double offered) is called: the first a beaver, the
-/// doubler's answer to it a raccoon, later ones redoubles.
-fn redouble_word(before: &Match) -> &'static str {
-    match before.redoubles() {
-        0 => "beavers",
-        1 => "raccoons",
-        _ => "redoubles",
+/// What the redouble made after `made` others in the exchange is called: the first a
+/// beaver, the doubler's answer to it a raccoon, later ones redoubles.
+fn redouble_word(made: u8) -> &'static str {
+    match made {
+        0 => "beaver",
+        1 => "raccoon",
+        _ => "redouble",
     }
 }
 
@@ -94,13 +94,9 @@ pub fn expecting(m: &Match) -> String {
         Phase::DoubleOffered if m.redoubles() > 0 => {
             let answer = m.answering_side();
             format!(
-                "{} {} (the cube to {}, kept by {}): {answer} to take or drop{}",
+                "{} {}s (the cube to {}, kept by {}): {answer} to take or drop{}",
                 answer.other(),
-                if answer == side {
-                    "beavers"
-                } else {
-                    "raccoons"
-                },
+                redouble_word(m.redoubles() - 1),
                 doubled(m),
                 other,
                 if m.beaver_refusal().is_none() {
@@ -593,11 +589,7 @@ impl GameCli for MatchCli {
             }
             Applied::Move(MatchAction::Beaver) => format!(
                 "{} (the cube to {}, kept by {})",
-                match before.redoubles() {
-                    0 => "beaver",
-                    1 => "raccoon",
-                    _ => "redouble",
-                },
+                redouble_word(before.redoubles()),
                 doubled(after),
                 after.cube_owner().map_or(String::new(), |s| s.to_string())
             ),
@@ -676,8 +668,8 @@ impl GameCli for MatchCli {
                     pos.cube_owner().unwrap_or(side)
                 )),
                 Applied::Move(MatchAction::Beaver) => lines.push(format!(
-                    "{side} {} (the cube to {}, kept by {})",
-                    redouble_word(&before),
+                    "{side} {}s (the cube to {}, kept by {})",
+                    redouble_word(before.redoubles()),
                     doubled(&pos),
                     pos.cube_owner().unwrap_or(side)
                 )),

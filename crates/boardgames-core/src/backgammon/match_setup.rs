@@ -92,34 +92,37 @@ impl SetupOptions {
 
     /// Reads one word into these options; `false` when it is none of theirs.
     fn read(&mut self, word: &str) -> bool {
-        let number = |v: &str| v.parse::<u8>().ok();
         let lower = word.to_ascii_lowercase();
-        match lower.split_once('=') {
-            None if lower == "raccoons" => self.raccoons = true,
-            None if lower == "holland" => self.holland = true,
-            Some(("beavers", v)) => match number(v) {
-                Some(n) => self.beavers = n,
-                None => return false,
-            },
-            Some(("auto-doubles", v)) => match number(v) {
-                Some(n) => self.auto_doubles = n,
-                None => return false,
-            },
-            Some(("redoubles", v)) => match number(v) {
-                Some(n) => self.redoubles = n,
-                None => return false,
-            },
-            Some(("auto-doubled", v)) => match number(v) {
-                Some(n) => self.auto_doubled = n,
-                None => return false,
-            },
-            Some(("rolls", v)) => match v.split_once('-').map(|(a, b)| (number(a), number(b))) {
-                Some((Some(a), Some(b))) => self.rolls = [a, b],
+        let Some((key, value)) = lower.split_once('=') else {
+            match lower.as_str() {
+                "raccoons" => self.raccoons = true,
+                "holland" => self.holland = true,
                 _ => return false,
-            },
-            _ => return false,
+            }
+            return true;
+        };
+        if key == "rolls" {
+            let Some((Ok(a), Ok(b))) = value.split_once('-').map(|(a, b)| (a.parse(), b.parse()))
+            else {
+                return false;
+            };
+            self.rolls = [a, b];
+            return true;
         }
-        true
+        let field = match key {
+            "beavers" => &mut self.beavers,
+            "auto-doubles" => &mut self.auto_doubles,
+            "redoubles" => &mut self.redoubles,
+            "auto-doubled" => &mut self.auto_doubled,
+            _ => return false,
+        };
+        match value.parse() {
+            Ok(n) => {
+                *field = n;
+                true
+            }
+            Err(_) => false,
+        }
     }
 }
 

@@ -188,17 +188,21 @@ impl Match {
     /// replay checks the score by its own reading of the record), the cube's value played
     /// for without the Jacoby rule, and the Crawford game as the record marks it, whatever
     /// the score. The session ends with the game. With `beavers` (a money game whose record
-    /// has them), beavers and raccoons are allowed up to the cube's limit.
-    pub(crate) fn one_game(crawford: bool, jacoby: bool, beavers: bool) -> Match {
-        let rules = MatchRules::money(jacoby);
-        Match {
-            crawford,
-            ..Match::new(if beavers {
-                rules.with_beavers(15, true)
-            } else {
-                rules
-            })
+    /// has them), beavers and raccoons are allowed up to the cube's limit; `auto_doubles`
+    /// automatic doubles (a money game's record) turned the cube, centred, before the opening
+    /// throw.
+    pub(crate) fn one_game(crawford: bool, jacoby: bool, beavers: bool, auto_doubles: u8) -> Match {
+        let mut rules = MatchRules::money(jacoby).with_auto_doubles(auto_doubles);
+        if beavers {
+            rules = rules.with_beavers(15, true);
         }
+        let mut m = Match {
+            crawford,
+            auto_doubled: auto_doubles,
+            ..Match::new(rules)
+        };
+        m.game.set_cube_value(1 << auto_doubles.min(15));
+        m
     }
 
     /// The session described by a gnubg Position ID and Match ID (see [`MatchSetup`]).

@@ -537,16 +537,15 @@ pub fn replay_game_with(game: &GameRecord, match_length: u32, jacoby: bool) -> G
                     .actions
                     .iter()
                     .any(|a| matches!(a.kind, ActionKind::Beaver { .. })),
+            // Automatic doubles before the first roll (money play).
+            if match_length == 0 {
+                game.auto_doubles.min(15) as u8
+            } else {
+                0
+            },
         ),
         out: GameReplay::default(),
     };
-    // Automatic doubles before the first roll (money play): the cube starts turned, centred.
-    if match_length == 0 && game.auto_doubles > 0 {
-        let n = game.auto_doubles.min(15) as u8;
-        e.m.rules = e.m.rules.with_auto_doubles(n);
-        e.m.auto_doubled = n;
-        e.m.game.set_cube_value(1 << n);
-    }
     for (i, a) in game.actions.iter().enumerate() {
         if let Err(reason) = e.step(i, a) {
             e.out.first_illegal = Some(IllegalAction { action: i, reason });
