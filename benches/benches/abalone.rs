@@ -1,5 +1,7 @@
-//! Abalone: perft from the standard and Belgian Daisy layouts, full move generation, bulk
-//! counting and move making over the 1,000 shuffled reference positions.
+//! Abalone: perft from the standard and Belgian Daisy layouts; full move generation, bulk
+//! counting and move making over the position sets of `boardgames_benches::abalone_sets`
+//! (distinct positions of real games and of random games, shuffled; the 1,000 positions of
+//! `random_A` as a small second figure).
 //!
 //! Run: `cargo bench -p boardgames-benches --bench abalone`. Figures: `docs/performance.md`.
 
@@ -8,23 +10,13 @@
 
 use std::hint::black_box;
 
+use boardgames_benches::abalone_sets;
 use boardgames_core::abalone::{Abalone, Layout, MoveList};
 use boardgames_core::search::{perft, random_playout};
 use boardgames_core::Game;
 use criterion::{criterion_group, criterion_main, BatchSize, Criterion, Throughput};
-use rand::seq::SliceRandom;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
-
-/// The 1,000 positions of the reference corpus `random_A`, shuffled.
-fn corpus() -> Vec<Abalone> {
-    let mut out: Vec<Abalone> = boardgames_benches::read_jsonl_gz("abalone/random_A.jsonl.gz")
-        .into_iter()
-        .map(|line| serde_json::from_value(line["position"].clone()).expect("position"))
-        .collect();
-    out.shuffle(&mut ChaCha8Rng::seed_from_u64(3));
-    out
-}
 
 fn perft_bench(c: &mut Criterion) {
     let mut group = c.benchmark_group("abalone/perft");
@@ -44,47 +36,49 @@ fn perft_bench(c: &mut Criterion) {
 }
 
 fn movegen_bench(c: &mut Criterion) {
-    let positions = corpus();
-    let mut group = c.benchmark_group("abalone/random_A");
-    group.throughput(Throughput::Elements(positions.len() as u64));
-    group.bench_function("legal_moves", |b| {
-        let mut list = MoveList::new();
-        b.iter(|| {
-            let mut n = 0;
-            for pos in &positions {
-                pos.legal_moves(&mut list);
-                n += list.len();
-            }
-            n
-        })
-    });
-    group.bench_function("count_legal_moves", |b| {
-        b.iter(|| {
-            positions
-                .iter()
-                .map(|p| black_box(p).count_legal_moves())
-                .sum::<usize>()
-        })
-    });
-    let with_moves: Vec<_> = positions
-        .iter()
-        .map(|p| {
-            let moves = p.moves();
-            (*p, moves[moves.len() / 2])
-        })
-        .collect();
-    group.bench_function("play_unchecked", |b| {
-        b.iter_batched_ref(
-            || with_moves.clone(),
-            |set| {
-                for (pos, mv) in set.iter_mut() {
-                    pos.play_unchecked(*mv);
+    for set in abalone_sets::sets() {
+        let positions = &set.positions;
+        let mut group = c.benchmark_group(format!("abalone/{}", set.name));
+        group.throughput(Throughput::Elements(positions.len() as u64));
+        group.bench_function("legal_moves", |b| {
+            let mut list = MoveList::new();
+            b.iter(|| {
+                let mut n = 0;
+                for pos in positions {
+                    pos.legal_moves(&mut list);
+                    n += list.len();
                 }
-            },
-            BatchSize::LargeInput,
-        )
-    });
-    group.finish();
+                n
+            })
+        });
+        group.bench_function("count_legal_moves", |b| {
+            b.iter(|| {
+                positions
+                    .iter()
+                    .map(|p| black_box(p).count_legal_moves())
+                    .sum::<usize>()
+            })
+        });
+        let with_moves: Vec<_> = positions
+            .iter()
+            .filter_map(|p| {
+                let moves = p.moves();
+                moves.get(moves.len() / 2).map(|&mv| (*p, mv))
+            })
+            .collect();
+        group.bench_function("play_unchecked", |b| {
+            b.iter_batched_ref(
+                || with_moves.clone(),
+                |set| {
+                    for (pos, mv) in set.iter_mut() {
+                        pos.play_unchecked(*mv);
+                    }
+                },
+                BatchSize::LargeInput,
+            )
+        });
+        group.finish();
+    }
 
     let mut group = c.benchmark_group("abalone/random_playout");
     let start = Abalone::new(Layout::BelgianDaisy);

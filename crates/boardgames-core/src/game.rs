@@ -250,6 +250,14 @@ pub trait Game: Clone + Eq + Hash + Debug + Display + Send + Sync + Sized + 'sta
         self.moves().len()
     }
 
+    /// perft to depth 2 ([`perft`](crate::search::perft)`(self, 2)`): the leaves two plies
+    /// (moves or chance outcomes) ahead, counted as `perft` counts them; 0 when the game is
+    /// over. Games override it with a bulk count that never builds the positions one ply
+    /// ahead; the default plays each move.
+    fn count_replies(&self) -> u64 {
+        crate::search::count_replies_by_play(self)
+    }
+
     /// The `n`-th legal move in [`Game::legal_moves`] order, or `None` when `n` is out of
     /// range. Games override it to pick a move without building the list (random playouts).
     fn nth_legal_move(&self, n: usize) -> Option<Self::Move> {

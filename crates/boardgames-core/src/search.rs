@@ -42,6 +42,9 @@ pub fn perft<G: Game>(pos: &G, depth: u32) -> u64 {
             if depth == 1 {
                 return pos.count_legal_moves() as u64;
             }
+            if depth == 2 {
+                return pos.count_replies();
+            }
             let moves = pos.moves();
             moves
                 .iter()
@@ -52,6 +55,23 @@ pub fn perft<G: Game>(pos: &G, depth: u32) -> u64 {
                 })
                 .sum()
         }
+    }
+}
+
+/// perft to depth 2 by playing every move and counting the replies: the default of
+/// [`Game::count_replies`], for games without a bulk count of it.
+pub fn count_replies_by_play<G: Game>(pos: &G) -> u64 {
+    match pos.turn() {
+        Turn::Seat(_) => pos
+            .moves()
+            .iter()
+            .map(|&mv| {
+                let mut child = pos.clone();
+                child.play_unchecked(mv);
+                perft(&child, 1)
+            })
+            .sum(),
+        _ => perft(pos, 2),
     }
 }
 

@@ -7,7 +7,7 @@ mod common;
 use std::collections::BTreeMap;
 
 use boardgames_core::abalone::{Abalone, Cell, Colour, EndReason, Layout, Setup};
-use boardgames_core::search::perft;
+use boardgames_core::search::{count_replies_by_play, perft};
 use boardgames_core::{Game, Turn};
 use serde_json::{json, Value};
 
@@ -235,4 +235,47 @@ fn the_awc_2015_final_replays() {
     // The final position's string reads back to it.
     let setup: Setup = last.to_setup().to_string().parse().unwrap();
     assert_eq!(Abalone::from_setup(setup), Ok(last));
+}
+
+/// The bulk perft-to-depth-2 count (children made from the generator's groups on bitboards)
+/// agrees with playing every move and counting the replies, on every reference position,
+/// with a move limit reached by the move, and on the edge cases (a sixth ejection ends the
+/// game, so that child has no replies).
+#[test]
+fn the_bulk_count_of_replies_agrees_with_playing_every_move() {
+    let mut checked = 0;
+    for file in ["abalone/random_A.jsonl.gz", "abalone/edge.jsonl.gz"] {
+        for case in common::read_jsonl_gz(file) {
+            let pos: Abalone = serde_json::from_value(case["position"].clone()).unwrap();
+            let by_play = count_replies_by_play(&pos);
+            assert_eq!(pos.count_replies(), by_play, "{}", case["id"]);
+            assert_eq!(perft(&pos, 2), by_play, "{}", case["id"]);
+            let mut limited = pos;
+            limited.set_move_limit(Some(pos.ply() as u16 + 1));
+            assert_eq!(limited.count_replies(), 0, "{}", case["id"]);
+            assert_eq!(count_replies_by_play(&limited), 0, "{}", case["id"]);
+            checked += 1;
+        }
+    }
+    assert_eq!(checked, 1_046);
+    let edge = common::read_jsonl_gz("abalone/edge.jsonl.gz");
+    let sixth = edge
+        .iter()
+        .find(|c| c["id"] == "edge_sixth_capture")
+        .expect("case");
+    let pos: Abalone = serde_json::from_value(sixth["position"].clone()).unwrap();
+    let ejecting = pos.moves().iter().filter(|m| m.ejects()).count();
+    assert!(ejecting > 0);
+    // Hand count: the ejecting moves end the game and add nothing.
+    let others: u64 = pos
+        .moves()
+        .iter()
+        .filter(|m| !m.ejects())
+        .map(|&m| {
+            let mut child = pos;
+            child.play_unchecked(m);
+            child.count_legal_moves() as u64
+        })
+        .sum();
+    assert_eq!(pos.count_replies(), others);
 }

@@ -108,6 +108,7 @@ fn singles(own: u128, empty: u128) -> [u128; 6] {
 
 /// The 24 broadside tail sets (2 then 3 marbles for each axis and side direction, in the
 /// order of the module docs).
+#[cfg(not(any(target_feature = "popcnt", target_arch = "aarch64")))]
 #[inline(always)]
 fn broadsides(s: &[u128; 6]) -> [u128; 24] {
     let mut out = [0u128; 24];
@@ -189,6 +190,7 @@ where
 }
 
 /// One carry-save adder step: the sum and carry bits of three bit-planes.
+#[cfg(not(any(target_feature = "popcnt", target_arch = "aarch64")))]
 #[inline(always)]
 fn csa(a: u128, b: u128, c: u128) -> (u128, u128) {
     let u = a ^ b;
@@ -197,6 +199,7 @@ fn csa(a: u128, b: u128, c: u128) -> (u128, u128) {
 
 /// The total number of set bits in 32 masks, by a carry-save adder tree (Harley-Seal):
 /// 6 popcounts of `u128` instead of 32, which matters without a hardware popcount.
+#[cfg(not(any(target_feature = "popcnt", target_arch = "aarch64")))]
 #[inline(always)]
 fn popcount_sum(m: &[u128; 32]) -> u32 {
     let (mut ones, mut twos, mut fours, mut eights) = (0u128, 0u128, 0u128, 0u128);
@@ -247,6 +250,56 @@ fn in_line_union<const K: i32>(s: Sides, occ: u128, empty: u128) -> u128 {
 
 /// The number of legal moves: 6 in-line and 24 broadside tail sets summed by popcounts,
 /// no list built. Agrees with [`for_each_group`].
+#[cfg(any(target_feature = "popcnt", target_arch = "aarch64"))]
+#[inline]
+pub(super) fn count(sides: Sides) -> usize {
+    /// The set bits of two masks of cells: their bits above 64 (at most 26 each) share one
+    /// popcount.
+    #[inline(always)]
+    fn two(a: u128, b: u128) -> u32 {
+        let high = (a >> 64) as u64 | ((b >> 64) as u64) << 32;
+        (a as u64).count_ones() + (b as u64).count_ones() + high.count_ones()
+    }
+    /// The 2- and 3-marble broadside lines along axis step `A` from `side`.
+    #[inline(always)]
+    fn lines<const A: i32>(side: u128) -> u32 {
+        let (pairs, triples) = broadside::<A>(side);
+        two(pairs, triples)
+    }
+    let occ = sides.fr | sides.opp;
+    let empty = BOARD & !occ;
+    let own = sides.own;
+    let mut n = two(
+        in_line_union::<1>(sides, occ, empty),
+        in_line_union::<-1>(sides, occ, empty),
+    );
+    n += two(
+        in_line_union::<11>(sides, occ, empty),
+        in_line_union::<-11>(sides, occ, empty),
+    );
+    n += two(
+        in_line_union::<10>(sides, occ, empty),
+        in_line_union::<-10>(sides, occ, empty),
+    );
+    // Each side direction's singles, then the lines of the two axes across it.
+    let e = own & ahead(empty, 1);
+    n += lines::<11>(e) + lines::<10>(e);
+    let w = own & ahead(empty, -1);
+    n += lines::<11>(w) + lines::<10>(w);
+    let ne = own & ahead(empty, 11);
+    n += lines::<1>(ne) + lines::<10>(ne);
+    let sw = own & ahead(empty, -11);
+    n += lines::<1>(sw) + lines::<10>(sw);
+    let nw = own & ahead(empty, 10);
+    n += lines::<1>(nw) + lines::<11>(nw);
+    let se = own & ahead(empty, -10);
+    n += lines::<1>(se) + lines::<11>(se);
+    n as usize
+}
+
+/// The number of legal moves: 6 in-line and 24 broadside tail sets summed by popcounts,
+/// no list built. Agrees with [`for_each_group`].
+#[cfg(not(any(target_feature = "popcnt", target_arch = "aarch64")))]
 #[inline]
 pub(super) fn count(sides: Sides) -> usize {
     let occ = sides.fr | sides.opp;
@@ -263,10 +316,100 @@ pub(super) fn count(sides: Sides) -> usize {
     popcount_sum(&m) as usize
 }
 
+/// The one-bit set `b` moved `s` cell indices (`s` from -55 to 55); a bit leaving `0..128`
+/// is dropped.
+#[inline(always)]
+fn shifted(b: u128, s: i32) -> u128 {
+    ahead(b, -s)
+}
+
+/// The replies counted for one child: kept out of line so that the 60 inlined groups of
+/// [`count_replies`] share one copy of [`count`].
+#[inline(never)]
+fn count_child(sides: Sides) -> usize {
+    count(sides)
+}
+
+/// perft to depth 2 for two players: the number of legal replies summed over every legal
+/// move of the player with `sides`, each child's bitboards made from the move's group
+/// without building a position. `eject_wins`: an ejection ends the game (that child has no
+/// replies).
+pub(super) fn count_replies(sides: Sides, eject_wins: bool) -> u64 {
+    let Sides { own, opp, .. } = sides;
+    let mut total = 0u64;
+    for_each_group(sides, |tails, dir, axis, shape| {
+        let d = dir.delta();
+        let marbles = i32::from(shape & 3);
+        let pushed = i32::from(shape >> 2);
+        let mut t = tails;
+        while t != 0 {
+            let b = t & t.wrapping_neg();
+            t &= t - 1;
+            let (me, them) = if axis != dir {
+                // Broadside: every marble of the line steps in `dir`.
+                let a = axis.delta();
+                let mut line = b | shifted(b, a);
+                if marbles == 3 {
+                    line |= shifted(b, 2 * a);
+                }
+                (own ^ line ^ shifted(line, d), opp)
+            } else {
+                // In-line: the tail marble jumps to the front; a pushed front marble moves
+                // to the cell past the opponent's line, or off the board.
+                let front = shifted(b, marbles * d);
+                let me = own ^ b ^ front;
+                if pushed == 0 {
+                    (me, opp)
+                } else {
+                    let dst = shifted(b, (marbles + pushed) * d) & BOARD;
+                    if dst == 0 && eject_wins {
+                        continue;
+                    }
+                    (me, (opp & !front) | dst)
+                }
+            };
+            total += count_child(Sides::alone(them, me)) as u64;
+        }
+        false
+    });
+    total
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
 
+    /// A fixed xorshift sequence of two-player sides: disjoint sets of cells.
+    fn random_sides(n: usize) -> Vec<Sides> {
+        let mut x = 0x2545_f491_4f6c_dd1d_u64;
+        let mut next = || {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            u128::from(x) << 64 | u128::from(x.rotate_left(29))
+        };
+        (0..n)
+            .map(|_| {
+                let own = next() & next() & BOARD;
+                let opp = next() & next() & BOARD & !own;
+                Sides::alone(own, opp)
+            })
+            .collect()
+    }
+
+    #[test]
+    fn the_bulk_count_is_the_number_of_tails_of_every_group() {
+        for sides in random_sides(2_000) {
+            let mut groups = 0;
+            for_each_group(sides, |tails, _, _, _| {
+                groups += tails.count_ones() as usize;
+                false
+            });
+            assert_eq!(count(sides), groups, "{sides:?}");
+        }
+    }
+
+    #[cfg(not(any(target_feature = "popcnt", target_arch = "aarch64")))]
     #[test]
     fn the_adder_tree_counts_like_popcounts() {
         // A fixed xorshift sequence of masks, some dense, some sparse.

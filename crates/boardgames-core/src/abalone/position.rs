@@ -767,6 +767,19 @@ impl<const SEATS: usize> Game for Position<SEATS> {
         movegen::count(self.sides())
     }
 
+    fn count_replies(&self) -> u64 {
+        if SEATS != 2 {
+            return crate::search::count_replies_by_play(self);
+        }
+        if self.end.is_some() || (self.move_limit > 0 && self.ply + 1 >= self.move_limit) {
+            // Every move ends the game: no replies.
+            return 0;
+        }
+        let them = self.to_move as usize & 1 ^ 1;
+        let eject_wins = usize::from(self.lost[them]) + 1 >= EJECTED_TO_WIN;
+        movegen::count_replies(self.sides(), eject_wins)
+    }
+
     fn nth_legal_move(&self, n: usize) -> Option<Move> {
         if self.end.is_some() {
             return None;

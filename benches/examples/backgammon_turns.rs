@@ -1,0 +1,98 @@
+//! Times full-turn generation over a case file written by the `backgammon_cases` example, in
+//! file order, in one process: the figure to set beside another program's run on the same file.
+//!
+//! Run: `cargo run --release -p boardgames-benches --example backgammon_turns -- FILE [PASSES]
+//! [--doubles | --non-doubles]`. After two warm-up passes it times PASSES passes (default 20)
+//! and prints the cases, the results of one pass, and the minimum, median and maximum
+//! nanoseconds a case. A pass writes every result as a board into a buffer allocated once.
+
+use std::hint::black_box;
+use std::time::Instant;
+
+use boardgames_benches::backgammon_sets::{read_case, Case};
+use boardgames_core::backgammon::movegen::{self, TurnSink};
+use boardgames_core::backgammon::{Backgammon, Board};
+
+/// Writes every result as a board into a buffer allocated once.
+struct Positions<'a> {
+    pos: &'a Backgammon,
+    out: &'a mut [Board],
+    len: usize,
+}
+
+impl TurnSink for Positions<'_> {
+    #[inline]
+    fn clear(&mut self) {
+        self.len = 0;
+    }
+    #[inline]
+    fn push(&mut self, mover: u128, hits: u32, _steps: &[(u8, u8)]) {
+        self.out[self.len] = movegen::result_board(self.pos.board(), self.pos.side(), mover, hits);
+        self.len += 1;
+    }
+}
+
+fn pass(cases: &[Case], buf: &mut [Board]) -> usize {
+    if std::env::var_os("COUNT_ONLY").is_some() {
+        let mut total = 0;
+        for (pos, dice) in cases {
+            let mut sink = movegen::CountSink(0);
+            pos.generate(*dice, &mut sink);
+            total += black_box(sink.0);
+        }
+        return total;
+    }
+    let mut total = 0;
+    for (pos, dice) in cases {
+        let mut sink = Positions {
+            pos,
+            out: buf,
+            len: 0,
+        };
+        pos.generate(*dice, &mut sink);
+        total += black_box(sink.len);
+    }
+    total
+}
+
+fn main() {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let file = args
+        .first()
+        .expect("usage: backgammon_turns FILE [PASSES] [--doubles|--non-doubles]");
+    let passes: usize = args.get(1).and_then(|a| a.parse().ok()).unwrap_or(20);
+    let keep = |c: &Case| match args
+        .iter()
+        .find(|a| a.starts_with("--"))
+        .map(String::as_str)
+    {
+        Some("--doubles") => c.1.is_double(),
+        Some("--non-doubles") => !c.1.is_double(),
+        _ => true,
+    };
+    let text = std::fs::read_to_string(file).expect("case file");
+    let cases: Vec<Case> = text
+        .lines()
+        .enumerate()
+        .map(|(i, l)| read_case(l).unwrap_or_else(|e| panic!("line {}: {e}", i + 1)))
+        .filter(keep)
+        .collect();
+    let mut buf = vec![Board::EMPTY; movegen::MAX_PLAYS];
+    let results = pass(&cases, &mut buf);
+    pass(&cases, &mut buf);
+    let mut ns: Vec<f64> = (0..passes)
+        .map(|_| {
+            let t = Instant::now();
+            black_box(pass(black_box(&cases), &mut buf));
+            t.elapsed().as_nanos() as f64 / cases.len() as f64
+        })
+        .collect();
+    ns.sort_by(f64::total_cmp);
+    println!(
+        "{} cases, {results} results a pass; ns a case: min {:.1} median {:.1} max {:.1}",
+        cases.len(),
+        ns[0],
+        ns[ns.len() / 2],
+        ns[ns.len() - 1]
+    );
+}
