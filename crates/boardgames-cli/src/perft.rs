@@ -5,9 +5,11 @@
 //! The time and speed (nodes per second) go to standard error. Chance nodes are counted as
 //! [`boardgames_core::search::perft`] documents: each distinct outcome is a branch and uses no
 //! ply. A count that runs longer than a second shows its progress on standard error, after
-//! each first step ([`Progress`]).
+//! each first step ([`Progress`]). `--threads N` counts the first steps' subtrees on N
+//! threads; the output is the same.
 
 use std::io::{self, Write};
+use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
 use boardgames_core::{search, Game, Turn};
@@ -93,27 +95,18 @@ pub fn perft_with_progress<C: GameCli>(
     } else {
         let branches = first_steps(&pos);
         let n = branches.len();
-        let mut total = 0u64;
+        let counts = BranchCounts::new(n);
         let mut shown = false;
         let mut last_shown: Option<Instant> = None;
-        for (i, (step, child)) in branches.into_iter().enumerate() {
-            let count = match child {
-                Branch::Move(child) => search::perft(&child, args.depth - 1),
-                Branch::Chance(child) => search::perft(&child, args.depth),
-            };
-            total += count;
-            if args.divide {
-                writeln!(out, "{step} {count}")?;
-            }
+        let mut report = |done: usize, total: u64| -> io::Result<()> {
             let elapsed = timer.elapsed();
             let due = last_shown.is_none_or(|t| {
                 t.elapsed() >= Duration::from_millis(if progress.terminal { 100 } else { 1000 })
             });
-            if elapsed >= progress.after && due && i + 1 < n {
+            if elapsed >= progress.after && due && done < n {
                 let line = format!(
-                    "perft depth {}: {}/{n} first steps, {total} nodes, {:.1} s, {} nodes/s",
+                    "perft depth {}: {done}/{n} first steps, {total} nodes, {:.1} s, {} nodes/s",
                     args.depth,
-                    i + 1,
                     elapsed.as_secs_f64(),
                     rate(total, elapsed.as_secs_f64())
                 );
@@ -125,6 +118,44 @@ pub fn perft_with_progress<C: GameCli>(
                 err.flush()?;
                 shown = true;
                 last_shown = Some(Instant::now());
+            }
+            Ok(())
+        };
+        let threads = (args.threads as usize).clamp(1, n.max(1));
+        if threads == 1 {
+            for (i, (_, child)) in branches.iter().enumerate() {
+                counts.set(i, count_branch(child, args.depth));
+                let (done, total) = counts.progress();
+                report(done, total)?;
+            }
+        } else {
+            let next = AtomicUsize::new(0);
+            std::thread::scope(|scope| -> io::Result<()> {
+                for _ in 0..threads {
+                    scope.spawn(|| loop {
+                        let i = next.fetch_add(1, Ordering::Relaxed);
+                        let Some((_, child)) = branches.get(i) else {
+                            break;
+                        };
+                        counts.set(i, count_branch(child, args.depth));
+                    });
+                }
+                loop {
+                    let (done, total) = counts.progress();
+                    if done == n {
+                        return Ok(());
+                    }
+                    report(done, total)?;
+                    std::thread::sleep(Duration::from_millis(20));
+                }
+            })?;
+        }
+        let mut total = 0u64;
+        for (i, (step, _)) in branches.iter().enumerate() {
+            let count = counts.get(i);
+            total += count;
+            if args.divide {
+                writeln!(out, "{step} {count}")?;
             }
         }
         if shown && progress.terminal {
@@ -148,6 +179,46 @@ fn rate(total: u64, seconds: f64) -> String {
         format!("{:.0}", total as f64 / seconds)
     } else {
         "-".to_owned()
+    }
+}
+
+/// The counts of the first steps' subtrees as they finish, shared by the counting threads.
+struct BranchCounts {
+    /// Each branch's count plus one once it is known (0: not yet).
+    counts: Vec<AtomicU64>,
+}
+
+impl BranchCounts {
+    fn new(n: usize) -> BranchCounts {
+        BranchCounts {
+            counts: (0..n).map(|_| AtomicU64::new(0)).collect(),
+        }
+    }
+
+    fn set(&self, i: usize, count: u64) {
+        self.counts[i].store(count + 1, Ordering::Release);
+    }
+
+    fn get(&self, i: usize) -> u64 {
+        self.counts[i].load(Ordering::Acquire).saturating_sub(1)
+    }
+
+    /// The branches finished and the leaves they hold.
+    fn progress(&self) -> (usize, u64) {
+        self.counts
+            .iter()
+            .fold((0, 0), |(done, total), c| match c.load(Ordering::Acquire) {
+                0 => (done, total),
+                k => (done + 1, total + k - 1),
+            })
+    }
+}
+
+/// The leaves below a first step of a `depth`-ply count.
+fn count_branch<G: Game>(child: &Branch<G>, depth: u32) -> u64 {
+    match child {
+        Branch::Move(child) => search::perft(child, depth - 1),
+        Branch::Chance(child) => search::perft(child, depth),
     }
 }
 

@@ -94,10 +94,11 @@ fn repl_game_commands_print_or_replace_the_position() {
 fn perft_counts_chance_branches_without_a_ply() {
     // Hand-worked: at the start chance rolls 1, 2 or 3, then 1..=roll moves: 1 + 2 + 3 = 6.
     // Each of those moves reaches a new roll with again 6 continuations: 36 at depth 2.
-    for (depth, want) in [(0, "1"), (1, "6"), (2, "36")] {
+    for (depth, want) in [(0, "1"), (1, "6"), (2, "36"), (3, "216")] {
         let args = PerftArgs {
             depth,
             divide: depth == 1,
+            threads: 1,
             moves: vec![],
             progress_after: 1.0,
         };
@@ -110,6 +111,35 @@ fn perft_counts_chance_branches_without_a_ply() {
             assert_eq!(out, "1 1\n2 2\n3 3\n6\n");
         }
         assert!(String::from_utf8_lossy(&err).contains("nodes/s"));
+    }
+}
+
+#[test]
+fn perft_on_several_threads_prints_what_one_thread_prints() {
+    for depth in 1..=4 {
+        let run = |threads: u32| {
+            let args = PerftArgs {
+                depth,
+                divide: true,
+                threads,
+                moves: vec![],
+                progress_after: 0.0,
+            };
+            let (mut out, mut err) = (Vec::new(), Vec::new());
+            let exit = perft::perft(&RaceCli, &args, &mut out, &mut err).expect("I/O");
+            assert_eq!(exit, Exit::Success);
+            String::from_utf8(out).expect("UTF-8")
+        };
+        let one = run(1);
+        // Hand-worked as above: 6 continuations a ply, each first roll's line in order.
+        assert_eq!(
+            one.lines().last(),
+            Some(6u64.pow(depth).to_string().as_str())
+        );
+        assert!(one.starts_with("1 "), "{one}");
+        for threads in [2, 3, 8] {
+            assert_eq!(run(threads), one, "{threads} threads, depth {depth}");
+        }
     }
 }
 
