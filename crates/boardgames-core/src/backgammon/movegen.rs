@@ -46,9 +46,10 @@ pub trait TurnSink {
     fn push(&mut self, mover: u128, hits: u32, steps: &[(u8, u8)]);
 }
 
-/// `ONE[i]`: one checker in slot `i` of the packed counts.
-const ONE: [u128; 26] = {
-    let mut t = [0u128; 26];
+/// `ONE[i]`: one checker in slot `i` of the packed counts (32 entries, so that an index
+/// masked with 31 needs no bounds check; slots past 25 are 0).
+const ONE: [u128; 32] = {
+    let mut t = [0u128; 32];
     let mut i = 0;
     while i < 26 {
         t[i] = 1u128 << (4 * i);
@@ -57,9 +58,9 @@ const ONE: [u128; 26] = {
     t
 };
 
-/// `NIB[i]`: the four bits of slot `i` of the packed counts.
-const NIB: [u128; 26] = {
-    let mut t = [0u128; 26];
+/// `NIB[i]`: the four bits of slot `i` of the packed counts (32 entries, as [`ONE`]).
+const NIB: [u128; 32] = {
+    let mut t = [0u128; 32];
     let mut i = 0;
     while i < 26 {
         t[i] = 15u128 << (4 * i);
@@ -67,6 +68,12 @@ const NIB: [u128; 26] = {
     }
     t
 };
+
+/// A slot index (`0..=25`) for the tables, masked so that it needs no bounds check.
+#[inline(always)]
+const fn slot(i: u32) -> usize {
+    (i & 31) as usize
+}
 
 /// The mover's side of the search.
 #[derive(Copy, Clone)]
@@ -80,11 +87,11 @@ struct State {
 impl State {
     #[inline(always)]
     fn step(mut self, from: u32, to: u32) -> State {
-        self.me -= ONE[from as usize];
-        if self.me & NIB[from as usize] == 0 {
+        self.me -= ONE[slot(from)];
+        if self.me & NIB[slot(from)] == 0 {
             self.occ &= !(1 << from);
         }
-        self.me += ONE[to as usize];
+        self.me += ONE[slot(to)];
         if to != 0 {
             self.occ |= 1 << to;
             let bit = self.blots & (1 << to);
@@ -114,7 +121,11 @@ pub fn generate<S: TurnSink>(board: &Board, side: Side, dice: Dice, sink: &mut S
     if dice.is_double() {
         let d = u32::from(dice.high());
         let open = !blocked & 0x01FF_FFFE;
-        doubles(st, open << d, d, sink);
+        if st.occ & (1 << BAR) == 0 && outside(st.me, st.occ) >= 4 {
+            doubles::<true, S>(st, open << d, d, sink);
+        } else {
+            doubles::<false, S>(st, open << d, d, sink);
+        }
     } else {
         non_double(
             st,
@@ -159,11 +170,23 @@ fn leaf<S: TurnSink>(st: &State, steps: &[(u8, u8)], best: &mut usize, sink: &mu
 }
 
 /// Doubles: four nested levels of steps with non-increasing sources.
-fn doubles<S: TurnSink>(st0: State, ok: u32, d: u32, sink: &mut S) {
+///
+/// `CONTACT`: no checker is on the bar and at least four are outside the home board, so no
+/// checker can be borne off within the four steps (each step brings at most one checker
+/// home); the sources are then the points whose target is open, and no target is 0.
+fn doubles<const CONTACT: bool, S: TurnSink>(st0: State, ok: u32, d: u32, sink: &mut S) {
     let mut best = 0usize;
     let mut steps = [(0u8, 0u8); 4];
     let below = |p: u32| (2u32 << p) - 1;
-    let mut m0 = sources(st0.occ, ok, d);
+    let sources = |occ: u32| {
+        if CONTACT {
+            occ & ok
+        } else {
+            sources(occ, ok, d)
+        }
+    };
+    let target = |p: u32| if CONTACT { p - d } else { p.saturating_sub(d) };
+    let mut m0 = sources(st0.occ);
     if m0 == 0 {
         sink.push(st0.me, 0, &[]);
         return;
@@ -171,10 +194,10 @@ fn doubles<S: TurnSink>(st0: State, ok: u32, d: u32, sink: &mut S) {
     while m0 != 0 {
         let p0 = 31 - m0.leading_zeros();
         m0 &= !(1 << p0);
-        let t0 = p0.saturating_sub(d);
+        let t0 = target(p0);
         steps[0] = (p0 as u8, t0 as u8);
         let st1 = st0.step(p0, t0);
-        let mut m1 = sources(st1.occ, ok, d) & below(p0);
+        let mut m1 = sources(st1.occ) & below(p0);
         if m1 == 0 {
             leaf(&st1, &steps[..1], &mut best, sink);
             continue;
@@ -182,10 +205,10 @@ fn doubles<S: TurnSink>(st0: State, ok: u32, d: u32, sink: &mut S) {
         while m1 != 0 {
             let p1 = 31 - m1.leading_zeros();
             m1 &= !(1 << p1);
-            let t1 = p1.saturating_sub(d);
+            let t1 = target(p1);
             steps[1] = (p1 as u8, t1 as u8);
             let st2 = st1.step(p1, t1);
-            let mut m2 = sources(st2.occ, ok, d) & below(p1);
+            let mut m2 = sources(st2.occ) & below(p1);
             if m2 == 0 {
                 leaf(&st2, &steps[..2], &mut best, sink);
                 continue;
@@ -193,10 +216,10 @@ fn doubles<S: TurnSink>(st0: State, ok: u32, d: u32, sink: &mut S) {
             while m2 != 0 {
                 let p2 = 31 - m2.leading_zeros();
                 m2 &= !(1 << p2);
-                let t2 = p2.saturating_sub(d);
+                let t2 = target(p2);
                 steps[2] = (p2 as u8, t2 as u8);
                 let st3 = st2.step(p2, t2);
-                let mut m3 = sources(st3.occ, ok, d) & below(p2);
+                let mut m3 = sources(st3.occ) & below(p2);
                 if m3 == 0 {
                     leaf(&st3, &steps[..3], &mut best, sink);
                     continue;
@@ -208,10 +231,14 @@ fn doubles<S: TurnSink>(st0: State, ok: u32, d: u32, sink: &mut S) {
                 while m3 != 0 {
                     let p3 = 31 - m3.leading_zeros();
                     m3 &= !(1 << p3);
-                    let t3 = p3.saturating_sub(d);
+                    let t3 = target(p3);
                     steps[3] = (p3 as u8, t3 as u8);
-                    let me = st3.me - ONE[p3 as usize] + ONE[t3 as usize];
-                    let hit = if t3 != 0 { st3.blots & (1 << t3) } else { 0 };
+                    let me = st3.me - ONE[slot(p3)] + ONE[slot(t3)];
+                    let hit = if CONTACT || t3 != 0 {
+                        st3.blots & (1 << t3)
+                    } else {
+                        0
+                    };
                     sink.push(me, st3.hits | hit, &steps);
                 }
             }
@@ -235,6 +262,23 @@ impl Seen {
         let _ = self.keys.try_push((me, hits));
         true
     }
+}
+
+/// The number of checkers of `me` outside its home board (points 7..=24), exact up to 3
+/// outside points and at least 4 beyond.
+#[inline(always)]
+fn outside(me: u128, occ: u32) -> u32 {
+    let points = occ & 0x01FF_FF80;
+    if points.count_ones() >= 4 {
+        return points.count_ones();
+    }
+    let mut total = 0;
+    let mut m = points;
+    while m != 0 {
+        total += ((me >> (4 * m.trailing_zeros())) & 15) as u32;
+        m &= m - 1;
+    }
+    total
 }
 
 /// Whether `me` has at least two checkers outside its home board (points 7..=24), so that
@@ -407,7 +451,7 @@ pub fn result_board(board: &Board, side: Side, mover: u128, hits: u32) -> Board 
     while h != 0 {
         let t = h.trailing_zeros();
         h &= h - 1;
-        opp -= ONE[(25 - t) as usize];
+        opp -= ONE[slot(25 - t)];
         opp += ONE[BAR];
     }
     match side {
