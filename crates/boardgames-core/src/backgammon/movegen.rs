@@ -446,17 +446,48 @@ fn non_double<S: TurnSink>(st: State, blocked: u32, hi: u32, lo: u32, sink: &mut
 #[inline]
 #[must_use]
 pub fn result_board(board: &Board, side: Side, mover: u128, hits: u32) -> Board {
-    let mut opp = board.packed(side.other());
-    let mut h = hits;
-    while h != 0 {
-        let t = h.trailing_zeros();
-        h &= h - 1;
-        opp -= ONE[slot(25 - t)];
-        opp += ONE[BAR];
+    let opp = opponent_after(board.packed(side.other()), hits);
+    board_of(side, mover, opp)
+}
+
+/// `HIT[t]`: what a hit on the mover's point `t` (1..=24) adds to the opponent's packed
+/// counts, modulo 2^128: one checker from its point `25 - t` to its bar. 0 for other
+/// indices (64 entries, so that a bit index, 32 for none, needs no bounds check).
+const HIT: [u128; 64] = {
+    let mut t = [0u128; 64];
+    let mut i = 1;
+    while i < 25 {
+        t[i] = ONE[BAR].wrapping_sub(ONE[25 - i]);
+        i += 1;
     }
+    t
+};
+
+/// The opponent's packed counts `opp` (own numbering) after the blots on `hits` (the
+/// mover's numbering, as [`generate`] pushes them) are hit: each such checker goes to the bar.
+/// The first two hits are applied without a branch (most results hit none, one or two).
+#[inline]
+#[must_use]
+pub fn opponent_after(opp: u128, hits: u32) -> u128 {
+    let rest = hits & hits.wrapping_sub(1);
+    let mut opp = opp
+        .wrapping_add(HIT[(hits.trailing_zeros() & 63) as usize])
+        .wrapping_add(HIT[(rest.trailing_zeros() & 63) as usize]);
+    let mut more = rest & rest.wrapping_sub(1);
+    while more != 0 {
+        opp = opp.wrapping_add(HIT[(more.trailing_zeros() & 63) as usize]);
+        more &= more - 1;
+    }
+    opp
+}
+
+/// The board of `side`'s packed counts `mover` and the other side's `opponent`.
+#[inline]
+#[must_use]
+pub const fn board_of(side: Side, mover: u128, opponent: u128) -> Board {
     match side {
-        Side::X => Board::from_packed(mover, opp),
-        Side::O => Board::from_packed(opp, mover),
+        Side::X => Board::from_packed(mover, opponent),
+        Side::O => Board::from_packed(opponent, mover),
     }
 }
 
@@ -499,5 +530,33 @@ impl TurnSink for CountSink {
     #[inline]
     fn push(&mut self, _mover: u128, _hits: u32, _steps: &[(u8, u8)]) {
         self.0 += 1;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn hits_send_one_checker_each_to_the_bar() {
+        // One opposing checker on each of its points 1..=24: every mask of up to four hits
+        // (the most one roll can make), against a hit-by-hit count.
+        let opp: u128 = (1..25).map(|j| ONE[j]).sum();
+        let mut masks = 0;
+        for hits in 0u32..(1 << 25) {
+            if hits & 1 != 0 || hits.count_ones() > 4 {
+                continue;
+            }
+            let mut want = opp;
+            for t in 1..25 {
+                if hits & (1 << t) != 0 {
+                    want = want - ONE[25 - t] + ONE[BAR];
+                }
+            }
+            assert_eq!(opponent_after(opp, hits), want, "{hits:#x}");
+            masks += 1;
+        }
+        // 1 + 24 + C(24, 2) + C(24, 3) + C(24, 4) masks.
+        assert_eq!(masks, 1 + 24 + 276 + 2_024 + 10_626);
     }
 }
