@@ -10,6 +10,7 @@ use std::hint::black_box;
 use std::time::Instant;
 
 use boardgames_benches::abalone_sets::sets;
+use boardgames_benches::passes_arg;
 use boardgames_core::abalone::{Abalone, MoveList};
 use boardgames_core::Game;
 
@@ -29,10 +30,8 @@ fn median_ns(positions: &[Abalone], passes: usize, mut f: impl FnMut(&Abalone) -
 }
 
 fn main() {
-    let passes: usize = std::env::args()
-        .nth(1)
-        .and_then(|a| a.parse().ok())
-        .unwrap_or(20);
+    let arg = std::env::args().nth(1);
+    let passes = passes_arg(arg.as_deref());
     for set in sets() {
         let moves: usize = set.positions.iter().map(Game::count_legal_moves).sum();
         let mut list = MoveList::new();

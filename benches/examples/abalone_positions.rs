@@ -6,9 +6,8 @@
 //! SET one of `real`, `random`, `random_a_small`. The number of positions and of their legal
 //! moves go to standard error.
 
-use std::io::Write;
-
 use boardgames_benches::abalone_sets::sets;
+use boardgames_benches::print_lines;
 use boardgames_core::Game;
 
 fn main() {
@@ -18,12 +17,8 @@ fn main() {
         eprintln!("usage: abalone_positions SET ({})", names.join(", "));
         std::process::exit(2);
     };
-    let mut out = std::io::BufWriter::new(std::io::stdout().lock());
-    for pos in &set.positions {
-        writeln!(out, "{}", pos.to_setup()).expect("write");
-    }
-    out.flush().expect("write");
     let moves: usize = set.positions.iter().map(Game::count_legal_moves).sum();
+    print_lines(set.positions.iter().map(|p| p.to_setup().to_string()));
     eprintln!(
         "{}: {} positions, {moves} legal moves",
         set.name,

@@ -7,9 +7,8 @@
 //! `real`, `handed_small`. The number of cases and of distinct results (all cases' full
 //! turns together) go to standard error.
 
-use std::io::Write;
-
 use boardgames_benches::backgammon_sets::{sets, write_case};
+use boardgames_benches::print_lines;
 use boardgames_core::backgammon::movegen::CountSink;
 
 fn main() {
@@ -19,14 +18,15 @@ fn main() {
         eprintln!("usage: backgammon_cases SET ({})", names.join(", "));
         std::process::exit(2);
     };
-    let mut out = std::io::BufWriter::new(std::io::stdout().lock());
-    let mut results = 0;
-    for case in &set.cases {
-        writeln!(out, "{}", write_case(case)).expect("write");
-        let mut sink = CountSink(0);
-        case.0.generate(case.1, &mut sink);
-        results += sink.0;
-    }
-    out.flush().expect("write");
+    let results: usize = set
+        .cases
+        .iter()
+        .map(|(pos, dice)| {
+            let mut sink = CountSink(0);
+            pos.generate(*dice, &mut sink);
+            sink.0
+        })
+        .sum();
+    print_lines(set.cases.iter().map(write_case));
     eprintln!("{}: {} cases, {results} results", set.name, set.cases.len());
 }

@@ -5,11 +5,13 @@
 //! [--doubles | --non-doubles]`. After two warm-up passes it times PASSES passes (default 20)
 //! and prints the cases, the results of one pass, and the minimum, median and maximum
 //! nanoseconds a case. A pass writes every result as a board into a buffer allocated once.
+//! A usage or file error is printed with exit status 2.
 
 use std::hint::black_box;
 use std::time::Instant;
 
 use boardgames_benches::backgammon_sets::{read_case, Case};
+use boardgames_benches::{fail, passes_arg};
 use boardgames_core::backgammon::movegen::{self, TurnSink};
 use boardgames_core::backgammon::{Backgammon, Board};
 
@@ -46,28 +48,35 @@ fn pass(cases: &[Case], buf: &mut [Board]) -> usize {
     total
 }
 
+const USAGE: &str = "usage: backgammon_turns FILE [PASSES] [--doubles | --non-doubles]";
+
 fn main() {
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    let file = args
-        .first()
-        .expect("usage: backgammon_turns FILE [PASSES] [--doubles|--non-doubles]");
-    let passes: usize = args.get(1).and_then(|a| a.parse().ok()).unwrap_or(20);
-    let keep = |c: &Case| match args
-        .iter()
-        .find(|a| a.starts_with("--"))
-        .map(String::as_str)
-    {
-        Some("--doubles") => c.1.is_double(),
-        Some("--non-doubles") => !c.1.is_double(),
-        _ => true,
+    let mut positional = Vec::new();
+    let mut filter: Option<bool> = None;
+    for arg in std::env::args().skip(1) {
+        match arg.as_str() {
+            "--doubles" => filter = Some(true),
+            "--non-doubles" => filter = Some(false),
+            a if a.starts_with("--") => fail(format!("unknown option {a:?}; {USAGE}")),
+            _ => positional.push(arg),
+        }
+    }
+    let (file, passes) = match positional.as_slice() {
+        [file] => (file, passes_arg(None)),
+        [file, passes] => (file, passes_arg(Some(passes))),
+        _ => fail(USAGE),
     };
-    let text = std::fs::read_to_string(file).expect("case file");
-    let cases: Vec<Case> = text
-        .lines()
-        .enumerate()
-        .map(|(i, l)| read_case(l).unwrap_or_else(|e| panic!("line {}: {e}", i + 1)))
-        .filter(keep)
-        .collect();
+    let text = std::fs::read_to_string(file).unwrap_or_else(|e| fail(format!("{file}: {e}")));
+    let mut cases = Vec::new();
+    for (i, line) in text.lines().enumerate() {
+        let case = read_case(line).unwrap_or_else(|e| fail(format!("{file}, line {}: {e}", i + 1)));
+        if filter.is_none_or(|doubles| case.1.is_double() == doubles) {
+            cases.push(case);
+        }
+    }
+    if cases.is_empty() {
+        fail(format!("{file}: no cases to time"));
+    }
     let mut buf = vec![Board::EMPTY; movegen::MAX_PLAYS];
     let results = pass(&cases, &mut buf);
     pass(&cases, &mut buf);

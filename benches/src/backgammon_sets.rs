@@ -165,7 +165,9 @@ pub fn write_case((pos, dice): &Case) -> String {
 /// Reads a line written by [`write_case`] back into a case (the mover is X).
 ///
 /// # Errors
-/// A message naming what is wrong with the line.
+/// A message naming what is wrong with the line: not 28 whole numbers, checkers on the
+/// wrong bar, more than 15 checkers a side, a die outside 1 to 6, or a board the rules
+/// refuse (a point shared by both sides).
 pub fn read_case(line: &str) -> Result<Case, String> {
     let n: Vec<i32> = line
         .split_whitespace()
@@ -174,21 +176,32 @@ pub fn read_case(line: &str) -> Result<Case, String> {
     if n.len() != 28 {
         return Err(format!("{} numbers, 28 expected", n.len()));
     }
+    if n[0] > 0 || n[25] < 0 {
+        return Err("p0 is the opponent's bar (0 or less), p25 the mover's (0 or more)".into());
+    }
+    let mine: i32 = n[..26].iter().filter(|&&c| c > 0).sum();
+    let theirs: i32 = -n[..26].iter().filter(|&&c| c < 0).sum::<i32>();
+    if mine > 15 || theirs > 15 {
+        return Err(format!(
+            "{mine} and {theirs} checkers; each side has at most 15"
+        ));
+    }
+    let die = |x: i32| u8::try_from(x).ok().filter(|d| (1..=6).contains(d));
+    let (Some(d1), Some(d2)) = (die(n[26]), die(n[27])) else {
+        return Err(format!("dice {} {}: each die is 1 to 6", n[26], n[27]));
+    };
     let mut board = Board::EMPTY;
-    let (mut mine, mut theirs) = (0, 0);
     for (i, &c) in n[..26].iter().enumerate() {
-        let count = c.unsigned_abs().min(15) as u8;
+        let count = c.unsigned_abs() as u8;
         if c > 0 {
             board.set_count(Side::X, i, count);
-            mine += c;
         } else if c < 0 {
             board.set_count(Side::O, 25 - i, count);
-            theirs -= c;
         }
     }
-    board.set_count(Side::X, 0, (15 - mine).clamp(0, 15) as u8);
-    board.set_count(Side::O, 0, (15 - theirs).clamp(0, 15) as u8);
-    let dice = Dice::new(n[26] as u8, n[27] as u8).map_err(|e| e.to_string())?;
+    board.set_count(Side::X, 0, (15 - mine) as u8);
+    board.set_count(Side::O, 0, (15 - theirs) as u8);
+    let dice = Dice::new(d1, d2).map_err(|e| e.to_string())?;
     let pos = Backgammon::from_parts(board, Side::X, Some(dice), 1).map_err(|e| e.to_string())?;
     Ok((pos, dice))
 }

@@ -310,8 +310,8 @@ pub struct PerftArgs {
     /// Also print each legal move with the count below it, before the total.
     #[arg(long)]
     pub divide: bool,
-    /// Threads that count the first steps' subtrees in parallel (the same counts and output
-    /// as with one; useful from depth 3 on).
+    /// Threads that count the first steps' subtrees in parallel, 1 to 256 (the same counts
+    /// and output as with one; useful from depth 3 on).
     #[arg(long, value_name = "N", default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=256))]
     pub threads: u32,
     /// The moves played before counting, in the game's record notation (may be empty).
