@@ -15,7 +15,8 @@
 //! * each move's notation parses and resolves back to the move;
 //! * the setup, in value and in text, round-trips; with the `serde` feature,
 //!   [`check_serde`] round-trips positions and moves through JSON;
-//! * perft at depth 2 equals the sum of depth-1 counts over the children.
+//! * perft at depth 2 (`Game::count_replies`, which a game may answer in bulk) equals the sum
+//!   of depth-1 counts over the children, each child played.
 
 use std::collections::HashSet;
 
