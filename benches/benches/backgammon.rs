@@ -9,48 +9,13 @@
 
 use std::hint::black_box;
 
-use boardgames_benches::backgammon_sets::{self, Case};
-use boardgames_core::backgammon::movegen::{self, TurnSink};
+use boardgames_benches::backgammon_sets;
+use boardgames_core::backgammon::movegen;
 use boardgames_core::backgammon::{Backgammon, Board};
 use boardgames_core::Game;
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 
-/// Collects every resulting position (both sides' checkers) into a fixed buffer reused
-/// across calls (`MAX_PLAYS` boards, allocated once): no allocation per call.
-struct Positions<'a> {
-    pos: &'a Backgammon,
-    out: &'a mut [Board],
-    len: usize,
-}
-
-impl TurnSink for Positions<'_> {
-    #[inline]
-    fn clear(&mut self) {
-        self.len = 0;
-    }
-    #[inline]
-    fn push(&mut self, mover: u128, hits: u32, _steps: &[(u8, u8)]) {
-        self.out[self.len] = movegen::result_board(self.pos.board(), self.pos.side(), mover, hits);
-        self.len += 1;
-    }
-}
-
-/// Generates every case's results; returns the total number of positions.
-fn run(cases: &[Case], buf: &mut [Board]) -> usize {
-    let mut total = 0;
-    for (pos, dice) in cases {
-        let mut sink = Positions {
-            pos,
-            out: buf,
-            len: 0,
-        };
-        pos.generate(*dice, &mut sink);
-        total += sink.len;
-    }
-    total
-}
-
-fn full_turns(c: &mut Criterion) {
+fn full_turn_benches(c: &mut Criterion) {
     let sets = backgammon_sets::sets();
     let mut group = c.benchmark_group("backgammon/full_turn_cases");
     // The results buffer, written once so that its pages are mapped before timing.
@@ -58,7 +23,7 @@ fn full_turns(c: &mut Criterion) {
     for set in &sets {
         group.throughput(Throughput::Elements(set.cases.len() as u64));
         group.bench_function(set.name, |b| {
-            b.iter(|| black_box(run(&set.cases, &mut buf)))
+            b.iter(|| black_box(backgammon_sets::full_turns(&set.cases, &mut buf)))
         });
     }
     group.finish();
@@ -81,5 +46,5 @@ fn full_turns(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, full_turns);
+criterion_group!(benches, full_turn_benches);
 criterion_main!(benches);

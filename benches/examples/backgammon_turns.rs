@@ -10,43 +10,10 @@
 use std::hint::black_box;
 use std::time::Instant;
 
-use boardgames_benches::backgammon_sets::{read_case, Case};
+use boardgames_benches::backgammon_sets::{full_turns, read_case};
 use boardgames_benches::{fail, passes_arg};
-use boardgames_core::backgammon::movegen::{self, TurnSink};
-use boardgames_core::backgammon::{Backgammon, Board};
-
-/// Writes every result as a board into a buffer allocated once.
-struct Positions<'a> {
-    pos: &'a Backgammon,
-    out: &'a mut [Board],
-    len: usize,
-}
-
-impl TurnSink for Positions<'_> {
-    #[inline]
-    fn clear(&mut self) {
-        self.len = 0;
-    }
-    #[inline]
-    fn push(&mut self, mover: u128, hits: u32, _steps: &[(u8, u8)]) {
-        self.out[self.len] = movegen::result_board(self.pos.board(), self.pos.side(), mover, hits);
-        self.len += 1;
-    }
-}
-
-fn pass(cases: &[Case], buf: &mut [Board]) -> usize {
-    let mut total = 0;
-    for (pos, dice) in cases {
-        let mut sink = Positions {
-            pos,
-            out: buf,
-            len: 0,
-        };
-        pos.generate(*dice, &mut sink);
-        total += black_box(sink.len);
-    }
-    total
-}
+use boardgames_core::backgammon::movegen;
+use boardgames_core::backgammon::Board;
 
 const USAGE: &str = "usage: backgammon_turns FILE [PASSES] [--doubles | --non-doubles]";
 
@@ -78,12 +45,12 @@ fn main() {
         fail(format!("{file}: no cases to time"));
     }
     let mut buf = vec![Board::EMPTY; movegen::MAX_PLAYS];
-    let results = pass(&cases, &mut buf);
-    pass(&cases, &mut buf);
+    let results = full_turns(&cases, &mut buf);
+    full_turns(&cases, &mut buf);
     let mut ns: Vec<f64> = (0..passes)
         .map(|_| {
             let t = Instant::now();
-            black_box(pass(black_box(&cases), &mut buf));
+            black_box(full_turns(black_box(&cases), &mut buf));
             t.elapsed().as_nanos() as f64 / cases.len() as f64
         })
         .collect();

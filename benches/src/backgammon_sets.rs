@@ -14,6 +14,7 @@
 
 use std::collections::HashSet;
 
+use boardgames_core::backgammon::movegen::{self, TurnSink};
 use boardgames_core::backgammon::{Backgammon, Board, Dice, Setup, Side};
 
 use crate::{read_jsonl_gz, shuffled};
@@ -30,6 +31,43 @@ pub struct CaseSet {
     pub name: &'static str,
     /// The cases, in the order they are timed.
     pub cases: Vec<Case>,
+}
+
+/// Writes every result of a case as a board into a buffer reused across calls
+/// ([`movegen::MAX_PLAYS`] boards, allocated once): no allocation per call.
+struct Boards<'a> {
+    pos: &'a Backgammon,
+    out: &'a mut [Board],
+    len: usize,
+}
+
+impl TurnSink for Boards<'_> {
+    #[inline]
+    fn clear(&mut self) {
+        self.len = 0;
+    }
+    #[inline]
+    fn push(&mut self, mover: u128, hits: u32, _steps: &[(u8, u8)]) {
+        self.out[self.len] = movegen::result_board(self.pos.board(), self.pos.side(), mover, hits);
+        self.len += 1;
+    }
+}
+
+/// The measure of the benches: every distinct result of every case written as a board
+/// into `buf` (at least [`movegen::MAX_PLAYS`] long); the number of results.
+#[inline]
+pub fn full_turns(cases: &[Case], buf: &mut [Board]) -> usize {
+    let mut total = 0;
+    for (pos, dice) in cases {
+        let mut sink = Boards {
+            pos,
+            out: buf,
+            len: 0,
+        };
+        pos.generate(*dice, &mut sink);
+        total += std::hint::black_box(sink.len);
+    }
+    total
 }
 
 /// The handed reference positions with their own dice (`random_A`, `opening`, `edge`: 1,563),

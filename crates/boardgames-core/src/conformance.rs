@@ -23,7 +23,7 @@ use std::collections::HashSet;
 use rand::SeedableRng;
 
 use crate::game::{Game, Turn};
-use crate::search::{perft, random_chance, random_move};
+use crate::search::{count_replies_by_play, perft, random_chance, random_move};
 
 /// A broken promise, with the position (printed by `Debug`) and what went wrong.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -260,15 +260,7 @@ fn check_perft<G: Game>(pos: &G) -> Result<(), ConformanceError> {
         return Ok(());
     }
     let total = perft(pos, 2);
-    let by_child: u64 = pos
-        .moves()
-        .iter()
-        .map(|&mv| {
-            let mut child = pos.clone();
-            child.play_unchecked(mv);
-            perft(&child, 1)
-        })
-        .sum();
+    let by_child = count_replies_by_play(pos);
     if total != by_child {
         return Err(fail(
             pos,
