@@ -13,7 +13,9 @@
 
 use rand::{Rng, RngCore};
 
-use crate::game::{Game, Probability, Turn};
+use arrayvec::ArrayVec;
+
+use crate::game::{Game, Turn, MAX_CHANCE_OUTCOMES};
 
 /// Counts the leaf nodes of the game tree `depth` plies deep (moves only; chance nodes are
 /// expanded without using a ply, but for a chance node following another, see the module
@@ -107,22 +109,33 @@ pub fn random_move<G: Game, R: RngCore + ?Sized>(pos: &G, rng: &mut R) -> Option
 /// A chance outcome drawn with its probability, or `None` when it is not chance's turn.
 pub fn random_chance<G: Game, R: RngCore + ?Sized>(pos: &G, rng: &mut R) -> Option<G::Chance> {
     let outcomes = pos.chance_outcomes();
-    // Exact weights over the least common multiple of the denominators.
-    let lcm = outcomes.iter().fold(1u64, |acc, (_, p)| {
-        let d = u64::from(p.denominator.max(1));
-        acc / gcd(acc, d) * d
-    });
-    let weight = |p: &Probability| u64::from(p.numerator) * (lcm / u64::from(p.denominator.max(1)));
-    let total: u64 = outcomes.iter().map(|(_, p)| weight(p)).sum();
+    // Exact weights over a common denominator: the shared one when all are equal (dice),
+    // else their least common multiple.
+    let first = outcomes.first().map_or(1, |(_, p)| p.denominator.max(1));
+    let mut weights = ArrayVec::<u64, MAX_CHANCE_OUTCOMES>::new();
+    if outcomes.iter().all(|(_, p)| p.denominator == first) {
+        weights.extend(outcomes.iter().map(|(_, p)| u64::from(p.numerator)));
+    } else {
+        let lcm = outcomes.iter().fold(1u64, |acc, (_, p)| {
+            let d = u64::from(p.denominator.max(1));
+            acc / gcd(acc, d) * d
+        });
+        weights.extend(
+            outcomes
+                .iter()
+                .map(|(_, p)| u64::from(p.numerator) * (lcm / u64::from(p.denominator.max(1)))),
+        );
+    }
+    let total: u64 = weights.iter().sum();
     if total == 0 {
         return None;
     }
     let mut pick = rng.random_range(0..total);
-    for (outcome, p) in &outcomes {
-        if pick < weight(p) {
+    for ((outcome, _), &w) in outcomes.iter().zip(&weights) {
+        if pick < w {
             return Some(*outcome);
         }
-        pick -= weight(p);
+        pick -= w;
     }
     None
 }

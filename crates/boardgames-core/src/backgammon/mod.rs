@@ -62,7 +62,7 @@ pub use error::{
 };
 pub use ids::{GameState, MatchId};
 pub use match_setup::{MatchSetup, SetupOptions};
-pub use movegen::{TurnSink, MAX_PLAYS};
+pub use movegen::{NthSink, TurnSink, MAX_PLAYS};
 pub use notation::{PlayNotation, WrittenMove};
 pub use play::{Play, Step, MAX_STEPS};
 pub use position::{Backgammon, PlayList, WinKind};

@@ -533,6 +533,45 @@ impl TurnSink for CountSink {
     }
 }
 
+/// A [`TurnSink`] that keeps only the `n`-th result (0-based) in the generator's order: the
+/// play a random mover picks, without building the list.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct NthSink {
+    /// The index wanted.
+    pub n: usize,
+    /// Results seen so far.
+    pub seen: usize,
+    /// The `n`-th result, once seen.
+    pub found: Option<Play>,
+}
+
+impl NthSink {
+    /// A sink for result `n`.
+    #[must_use]
+    pub const fn new(n: usize) -> NthSink {
+        NthSink {
+            n,
+            seen: 0,
+            found: None,
+        }
+    }
+}
+
+impl TurnSink for NthSink {
+    #[inline]
+    fn clear(&mut self) {
+        self.seen = 0;
+        self.found = None;
+    }
+    #[inline]
+    fn push(&mut self, _mover: u128, hits: u32, steps: &[(u8, u8)]) {
+        if self.seen == self.n {
+            self.found = Some(Play::from_steps(steps, hits));
+        }
+        self.seen += 1;
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -199,6 +199,16 @@ impl Backgammon {
         c.0
     }
 
+    /// The `n`-th of [`Backgammon::plays`] (0-based), found without building the list.
+    #[must_use]
+    pub fn nth_play(&self, dice: Dice, n: usize) -> Option<Play> {
+        let mut sink = movegen::NthSink::new(n);
+        if !self.is_over() {
+            self.generate(dice, &mut sink);
+        }
+        sink.found
+    }
+
     /// The legal plays of `dice` for the side on roll, each leading to a distinct position.
     #[must_use]
     pub fn plays(&self, dice: Dice) -> PlayList {
@@ -346,6 +356,10 @@ impl Game for Backgammon {
             (false, Some(d)) => self.count_plays(d),
             _ => 0,
         }
+    }
+
+    fn nth_legal_move(&self, n: usize) -> Option<Play> {
+        self.dice.and_then(|d| self.nth_play(d, n))
     }
 
     fn is_legal(&self, mv: Play) -> bool {

@@ -920,13 +920,12 @@ impl Game for Match {
 
     fn nth_legal_move(&self, n: usize) -> Option<MatchAction> {
         match (self.phase, self.game.dice()) {
-            (Phase::ToPlay, Some(d)) => {
-                let plays = self.game.plays(d);
-                match plays.get(n) {
-                    Some(&p) => Some(MatchAction::Play(p)),
-                    None => MatchAction::RESIGNATIONS.get(n - plays.len()).copied(),
-                }
-            }
+            (Phase::ToPlay, Some(d)) => match self.game.nth_play(d, n) {
+                Some(p) => Some(MatchAction::Play(p)),
+                None => MatchAction::RESIGNATIONS
+                    .get(n.checked_sub(self.game.count_plays(d))?)
+                    .copied(),
+            },
             _ => self.moves().get(n).copied(),
         }
     }

@@ -1,0 +1,623 @@
+//! The Python classes: `State`, the base every game shares, and one subclass per game with
+//! its constructor and its own methods.
+
+use std::str::FromStr;
+
+use boardgames_core::abalone::{Layout, MultiLayout, Position};
+use boardgames_core::backgammon::{Backgammon as Checkers, Match, MatchRules};
+use boardgames_core::pente::{OpeningRule, Pente as PenteGame, Variant};
+use boardgames_core::{Game, GameResult};
+use pyo3::exceptions::PyValueError;
+use pyo3::prelude::*;
+use pyo3::types::{PyBytes, PyDict, PyTuple};
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
+
+use crate::dynamic::{returns_of, DynState, Failure, Typed};
+use crate::errors::to_py;
+
+/// The state of a game: the position and whose turn it is, with OpenSpiel's vocabulary
+/// (actions, chance outcomes, returns) and the library's (moves in notation, setups).
+///
+/// Not constructed directly: use a game class (`Pente`, `KeryoPente`, `Abalone`,
+/// `Backgammon`, `BackgammonMatch`). Every method that takes outside input raises a
+/// `BoardgamesError` subclass (a `ValueError`) and leaves the state unchanged on error.
+#[pyclass(subclass, module = "boardgames._core")]
+pub struct State {
+    pub(crate) inner: Box<dyn DynState>,
+    /// The last chance outcomes handed out, as Rust values and as the Python tuple: a game
+    /// of dice meets the same 21 outcomes at every roll.
+    chance_cache: Option<(Outcomes, Py<PyTuple>)>,
+}
+
+/// Chance outcomes as `(action, probability)`.
+type Outcomes = Vec<(u32, f64)>;
+
+impl State {
+    /// A state holding `inner`.
+    pub(crate) fn of(inner: Box<dyn DynState>) -> State {
+        State {
+            inner,
+            chance_cache: None,
+        }
+    }
+}
+
+/// Wraps a game state in the Python class of its game.
+pub(crate) fn wrap(py: Python<'_>, inner: Box<dyn DynState>) -> PyResult<Py<PyAny>> {
+    let name = inner.game_name();
+    let base = PyClassInitializer::from(State::of(inner));
+    Ok(match name {
+        "pente" => Py::new(py, base.add_subclass(Pente))?.into_any(),
+        "keryo_pente" => Py::new(py, base.add_subclass(KeryoPente))?.into_any(),
+        "abalone" => Py::new(py, base.add_subclass(Abalone))?.into_any(),
+        "backgammon" => Py::new(py, base.add_subclass(Backgammon))?.into_any(),
+        _ => Py::new(py, base.add_subclass(BackgammonMatch))?.into_any(),
+    })
+}
+
+/// The key `restore` rebuilds a state from: the game name, with the seats for Abalone.
+fn restore_key(inner: &dyn DynState) -> String {
+    match inner.game_name() {
+        "abalone" => format!("abalone{}", inner.seats()),
+        name => name.to_owned(),
+    }
+}
+
+/// A position of game `key` (as `restore_key` gives it) from its setup text.
+pub(crate) fn from_setup(key: &str, text: &str) -> Result<Box<dyn DynState>, Failure> {
+    fn parse<G: Game>(text: &str) -> Result<G, Failure> {
+        G::from_text(text).map_err(|e| Failure::Setup(e.to_string()))
+    }
+    Ok(match key {
+        "pente" | "keryo_pente" => pente(parse::<PenteGame>(text)?),
+        "abalone" | "abalone2" => Box::new(Typed::new(parse::<Position<2>>(text)?, "abalone")),
+        "abalone3" => Box::new(Typed::new(parse::<Position<3>>(text)?, "abalone")),
+        "abalone4" => Box::new(Typed::new(parse::<Position<4>>(text)?, "abalone")),
+        "abalone6" => Box::new(Typed::new(parse::<Position<6>>(text)?, "abalone")),
+        "backgammon" => Box::new(Typed::new(parse::<Checkers>(text)?, "backgammon")),
+        "backgammon_match" => Box::new(Typed::new(parse::<Match>(text)?, "backgammon_match")),
+        other => return Err(Failure::Value(format!("unknown game {other:?}"))),
+    })
+}
+
+/// A Pente position under the name of its variant.
+fn pente(pos: PenteGame) -> Box<dyn DynState> {
+    let name = match pos.variant() {
+        Variant::KeryoPente => "keryo_pente",
+        _ => "pente",
+    };
+    Box::new(Typed::new(pos, name))
+}
+
+/// Rebuilds a state from `restore_key` and setup text (what pickling stores).
+#[pyfunction]
+pub fn _restore(py: Python<'_>, key: &str, setup: &str) -> PyResult<Py<PyAny>> {
+    wrap(py, from_setup(key, setup).map_err(to_py)?)
+}
+
+fn seat_arg(state: &dyn DynState, seat: i64) -> PyResult<usize> {
+    usize::try_from(seat)
+        .ok()
+        .filter(|&s| s < state.seats())
+        .ok_or_else(|| {
+            PyValueError::new_err(format!("seat {seat} is out of range 0..{}", state.seats()))
+        })
+}
+
+fn action_arg(action: i64) -> PyResult<u32> {
+    u32::try_from(action)
+        .map_err(|_| PyValueError::new_err(format!("action {action} is out of range")))
+}
+
+#[pymethods]
+impl State {
+    /// The game's name: `pente`, `keryo_pente`, `abalone`, `backgammon` or `backgammon_match`.
+    #[getter]
+    fn game_name(&self) -> &'static str {
+        self.inner.game_name()
+    }
+
+    /// The number of seats (players).
+    fn num_players(&self) -> usize {
+        self.inner.seats()
+    }
+
+    /// The number of teams (equal to the seats but in four- and six-player Abalone).
+    fn num_teams(&self) -> usize {
+        self.inner.teams()
+    }
+
+    /// The team of `seat`, `0..num_teams()`.
+    fn team_of(&self, seat: i64) -> PyResult<usize> {
+        Ok(self.inner.team_of(seat_arg(&*self.inner, seat)?))
+    }
+
+    /// The seat to move, `CHANCE` (-1) at a chance node, `TERMINAL` (-4) when over.
+    fn current_player(&self) -> i64 {
+        self.inner.current_player()
+    }
+
+    /// Whether chance acts next (a roll of the dice).
+    fn is_chance_node(&self) -> bool {
+        self.inner.current_player() == crate::dynamic::CHANCE
+    }
+
+    /// Whether the game is over.
+    fn is_terminal(&self) -> bool {
+        self.inner.current_player() == crate::dynamic::TERMINAL
+    }
+
+    /// The size of the game's fixed action space (`docs/python.md` lists every index).
+    fn num_distinct_actions(&self) -> usize {
+        self.inner.action_count()
+    }
+
+    /// The size of the chance-outcome index space (0 for games without chance).
+    fn max_chance_outcomes(&self) -> usize {
+        self.inner.chance_count()
+    }
+
+    /// The legal actions, ascending; empty at chance and terminal nodes.
+    fn legal_actions(&mut self) -> Vec<u32> {
+        self.inner.legal_actions().to_vec()
+    }
+
+    /// The legal actions as a 0/1 byte per action (`num_distinct_actions()` bytes).
+    fn legal_actions_mask<'py>(&mut self, py: Python<'py>) -> Bound<'py, PyBytes> {
+        let n = self.inner.action_count();
+        PyBytes::new_with(py, n, |buf| {
+            for &a in self.inner.legal_actions() {
+                buf[a as usize] = 1;
+            }
+            Ok(())
+        })
+        .unwrap_or_else(|_| PyBytes::new(py, &[]))
+    }
+
+    /// The chance outcomes as a tuple of `(action, probability)`, ascending; empty
+    /// elsewhere.
+    fn chance_outcomes<'py>(&mut self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
+        let outcomes = self.inner.chance_outcomes();
+        if let Some((cached, tuple)) = &self.chance_cache {
+            if *cached == outcomes {
+                return Ok(tuple.bind(py).clone());
+            }
+        }
+        let tuple = PyTuple::new(py, outcomes.iter().copied())?;
+        self.chance_cache = Some((outcomes, tuple.clone().unbind()));
+        Ok(tuple)
+    }
+
+    /// Applies a legal action, or a chance outcome at a chance node.
+    ///
+    /// Raises `IllegalMoveError` (state unchanged) when it is not legal here.
+    fn apply_action(&mut self, action: i64) -> PyResult<()> {
+        self.inner.apply_action(action_arg(action)?).map_err(to_py)
+    }
+
+    /// The notation of `action` here (a move, or dice such as `31`); a description for an
+    /// action that is not legal here.
+    fn action_to_string(&mut self, action: i64) -> PyResult<String> {
+        self.inner
+            .action_to_string(action_arg(action)?)
+            .map_err(to_py)
+    }
+
+    /// The action of a move or chance outcome written in notation.
+    fn string_to_action(&mut self, text: &str) -> PyResult<u32> {
+        self.inner.string_to_action(text).map_err(to_py)
+    }
+
+    /// The legal moves in notation, in the move generator's order.
+    fn legal_moves(&self) -> Vec<String> {
+        self.inner.legal_moves()
+    }
+
+    /// Plays a move written in notation, or at a chance node an outcome (`31`).
+    fn play(&mut self, text: &str) -> PyResult<()> {
+        self.inner.play_text(text).map_err(to_py)
+    }
+
+    /// The returns per seat: the winning team's seats get the points won, the others share
+    /// the loss, so they sum to zero; all zeros until the end and for a draw.
+    fn returns(&self) -> Vec<f64> {
+        let outcome = self.inner.outcome();
+        returns_of(&*self.inner, outcome.as_ref())
+    }
+
+    /// `None` until the end; then `{"winner_team": int | None, "points": int, "scores": list}`.
+    fn outcome<'py>(&self, py: Python<'py>) -> PyResult<Option<Bound<'py, PyDict>>> {
+        let Some(outcome) = self.inner.outcome() else {
+            return Ok(None);
+        };
+        let d = PyDict::new(py);
+        match outcome.result {
+            GameResult::Win { winner, points } => {
+                d.set_item("winner_team", winner.0)?;
+                d.set_item("points", points)?;
+            }
+            GameResult::Draw => {
+                d.set_item("winner_team", py.None())?;
+                d.set_item("points", 0)?;
+            }
+        }
+        d.set_item("scores", outcome.scores.to_vec())?;
+        Ok(Some(d))
+    }
+
+    /// The shape of the observation tensor.
+    fn observation_shape<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
+        PyTuple::new(py, self.inner.observation_shape())
+    }
+
+    /// The observation of `seat` as a flat list of floats (row-major).
+    fn observation_tensor(&self, seat: i64) -> PyResult<Vec<f32>> {
+        let seat = seat_arg(&*self.inner, seat)?;
+        let mut out = Vec::new();
+        self.inner.observe(seat, &mut out);
+        Ok(out)
+    }
+
+    /// The observation of `seat` as float32 bytes in native order, for `numpy.frombuffer`.
+    fn observation_bytes<'py>(&self, py: Python<'py>, seat: i64) -> PyResult<Bound<'py, PyBytes>> {
+        let seat = seat_arg(&*self.inner, seat)?;
+        let mut out = Vec::new();
+        self.inner.observe(seat, &mut out);
+        let bytes: Vec<u8> = out.iter().flat_map(|v| v.to_ne_bytes()).collect();
+        Ok(PyBytes::new(py, &bytes))
+    }
+
+    /// A copy of the state (the same class).
+    fn copy(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
+        wrap(py, self.inner.clone_box())
+    }
+
+    fn __copy__(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
+        self.copy(py)
+    }
+
+    fn __deepcopy__(&self, py: Python<'_>, _memo: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
+        self.copy(py)
+    }
+
+    fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<(Bound<'py, PyAny>, (String, String))> {
+        let restore = py.import("boardgames._core")?.getattr("_restore")?;
+        Ok((restore, (restore_key(&*self.inner), self.inner.setup())))
+    }
+
+    /// The position as the game's setup text, which `from_setup` reads back.
+    fn setup(&self) -> String {
+        self.inner.setup()
+    }
+
+    /// The position key (board, side to move and what the rules depend on).
+    fn key(&self) -> u64 {
+        self.inner.key()
+    }
+
+    /// The number of leaves `depth` plies ahead (chance outcomes expand without a ply).
+    fn perft(&self, py: Python<'_>, depth: u32) -> u64 {
+        let state = self.inner.clone_box();
+        py.detach(move || state.perft(depth))
+    }
+
+    /// Plays uniformly random moves and chance outcomes to the end (or `max_plies` moves),
+    /// in place; returns the moves played.
+    #[pyo3(signature = (seed, max_plies = None))]
+    fn random_playout(&mut self, py: Python<'_>, seed: u64, max_plies: Option<u64>) -> u64 {
+        let inner = &mut self.inner;
+        py.detach(|| {
+            let mut rng = ChaCha8Rng::seed_from_u64(seed);
+            inner.random_playout(&mut rng, max_plies.unwrap_or(u64::MAX))
+        })
+    }
+
+    /// The move the game's engine chooses, in notation: at `level` (the engine's default
+    /// when `None`) or searching for `millis` milliseconds.
+    #[pyo3(signature = (level = None, millis = None))]
+    fn bestmove(&self, py: Python<'_>, level: Option<u8>, millis: Option<u64>) -> PyResult<String> {
+        let inner = &self.inner;
+        py.detach(|| inner.bestmove(level, millis)).map_err(to_py)
+    }
+
+    fn __eq__(&self, other: &Bound<'_, PyAny>) -> bool {
+        other
+            .cast::<State>()
+            .is_ok_and(|o| o.borrow().inner.equals(&*self.inner))
+    }
+
+    fn __hash__(&self) -> u64 {
+        self.inner.key()
+    }
+
+    fn __str__(&self) -> String {
+        self.inner.diagram()
+    }
+
+    fn __repr__(&self) -> String {
+        format!("<{} {:?}>", self.inner.game_name(), self.inner.setup())
+    }
+}
+
+/// Pente: five in a row or five captured pairs wins (`docs/rules/pente.md`).
+///
+/// `Pente(tournament_rule=True)`; with the tournament rule (pente.org's default) the first player's second stone
+/// must be at least three points from the centre.
+#[pyclass(extends = State, module = "boardgames._core")]
+pub struct Pente;
+
+#[pymethods]
+impl Pente {
+    #[new]
+    #[pyo3(signature = (tournament_rule = true))]
+    fn new(tournament_rule: bool) -> PyClassInitializer<Self> {
+        let pos = PenteGame::new(
+            Variant::Pente,
+            OpeningRule::from_tournament_rule(tournament_rule),
+        );
+        PyClassInitializer::from(State::of(pente(pos))).add_subclass(Pente)
+    }
+
+    /// The position of a setup string (`state.setup()`).
+    #[staticmethod]
+    fn from_setup(py: Python<'_>, text: &str) -> PyResult<Py<PyAny>> {
+        wrap(py, from_setup("pente", text).map_err(to_py)?)
+    }
+}
+
+/// Keryo-Pente: captures of two or three stones, fifteen captured stones win.
+///
+/// `KeryoPente(tournament_rule=True)`.
+#[pyclass(extends = State, module = "boardgames._core")]
+pub struct KeryoPente;
+
+#[pymethods]
+impl KeryoPente {
+    #[new]
+    #[pyo3(signature = (tournament_rule = true))]
+    fn new(tournament_rule: bool) -> PyClassInitializer<Self> {
+        let pos = PenteGame::new(
+            Variant::KeryoPente,
+            OpeningRule::from_tournament_rule(tournament_rule),
+        );
+        PyClassInitializer::from(State::of(pente(pos))).add_subclass(KeryoPente)
+    }
+
+    /// The position of a setup string (`state.setup()`).
+    #[staticmethod]
+    fn from_setup(py: Python<'_>, text: &str) -> PyResult<Py<PyAny>> {
+        wrap(py, from_setup("keryo_pente", text).map_err(to_py)?)
+    }
+}
+
+/// Abalone for 2, 3, 4 or 6 players: push six opposing marbles off the board.
+///
+/// `Abalone(players=2, layout=None)`: `layout` is a name from `Abalone.layouts(players)`
+/// (the standard layout, or the player count's own, when `None`).
+#[pyclass(extends = State, module = "boardgames._core")]
+pub struct Abalone;
+
+#[pymethods]
+impl Abalone {
+    #[new]
+    #[pyo3(signature = (players = 2, layout = None))]
+    fn new(players: usize, layout: Option<&str>) -> PyResult<PyClassInitializer<Self>> {
+        let bad = |e: &dyn std::fmt::Display| PyValueError::new_err(format!("layout: {e}"));
+        let inner: Box<dyn DynState> = if players == 2 {
+            let layout = layout
+                .map_or(Ok(Layout::Standard), Layout::from_str)
+                .map_err(|e| bad(&e))?;
+            Box::new(Typed::new(Position::<2>::new(layout), "abalone"))
+        } else {
+            let layout = match layout {
+                Some(name) => MultiLayout::from_str(name).map_err(|e| bad(&e))?,
+                None => MultiLayout::default_for(players).ok_or_else(|| {
+                    PyValueError::new_err(format!(
+                        "Abalone is for 2, 3, 4 or 6 players, not {players}"
+                    ))
+                })?,
+            };
+            if layout.players() != players {
+                return Err(PyValueError::new_err(format!(
+                    "layout {} is for {} players, not {players}",
+                    layout.name(),
+                    layout.players()
+                )));
+            }
+            let missing = || PyValueError::new_err("no such layout");
+            match players {
+                3 => Box::new(Typed::new(
+                    Position::<3>::from_layout(layout).ok_or_else(missing)?,
+                    "abalone",
+                )),
+                4 => Box::new(Typed::new(
+                    Position::<4>::from_layout(layout).ok_or_else(missing)?,
+                    "abalone",
+                )),
+                _ => Box::new(Typed::new(
+                    Position::<6>::from_layout(layout).ok_or_else(missing)?,
+                    "abalone",
+                )),
+            }
+        };
+        Ok(PyClassInitializer::from(State::of(inner)).add_subclass(Abalone))
+    }
+
+    /// The layout names for `players` players.
+    #[staticmethod]
+    #[pyo3(signature = (players = 2))]
+    fn layouts(players: usize) -> Vec<&'static str> {
+        if players == 2 {
+            Layout::ALL.iter().map(|l| l.name()).collect()
+        } else {
+            MultiLayout::ALL
+                .iter()
+                .filter(|l| l.players() == players)
+                .map(|l| l.name())
+                .collect()
+        }
+    }
+
+    /// The position of a setup string (`state.setup()`) for `players` players.
+    #[staticmethod]
+    #[pyo3(signature = (text, players = 2))]
+    fn from_setup(py: Python<'_>, text: &str, players: usize) -> PyResult<Py<PyAny>> {
+        wrap(
+            py,
+            from_setup(&format!("abalone{players}"), text).map_err(to_py)?,
+        )
+    }
+}
+
+/// Backgammon, the checker game of one game without the cube: chance rolls the dice, then
+/// the side on roll chooses one of the distinct full plays. Returns are 1, 2 or 3 points
+/// (single game, gammon, backgammon).
+#[pyclass(extends = State, module = "boardgames._core")]
+pub struct Backgammon;
+
+#[pymethods]
+impl Backgammon {
+    #[new]
+    fn new() -> PyClassInitializer<Self> {
+        PyClassInitializer::from(State::of(Box::new(Typed::new(
+            Checkers::new(),
+            "backgammon",
+        ))))
+        .add_subclass(Backgammon)
+    }
+
+    /// The position of a setup string (`state.setup()`).
+    #[staticmethod]
+    fn from_setup(py: Python<'_>, text: &str) -> PyResult<Py<PyAny>> {
+        wrap(py, from_setup("backgammon", text).map_err(to_py)?)
+    }
+
+    /// The position from GNU Backgammon's Position ID and Match ID.
+    #[staticmethod]
+    fn from_ids(py: Python<'_>, position_id: &str, match_id: &str) -> PyResult<Py<PyAny>> {
+        let pos = Checkers::from_ids(position_id, match_id)
+            .map_err(|e| to_py(Failure::Setup(e.to_string())))?;
+        wrap(py, Box::new(Typed::new(pos, "backgammon")))
+    }
+
+    /// GNU Backgammon's Position ID of the board.
+    fn position_id(slf: PyRef<'_, Self>) -> String {
+        checkers(&slf)
+            .map(Checkers::position_id)
+            .unwrap_or_default()
+    }
+
+    /// GNU Backgammon's Match ID of a money game at this position.
+    fn match_id(slf: PyRef<'_, Self>) -> String {
+        checkers(&slf)
+            .map(Checkers::money_match_id)
+            .unwrap_or_default()
+    }
+}
+
+fn checkers<'a>(slf: &'a PyRef<'_, Backgammon>) -> Option<&'a Checkers> {
+    slf.as_super()
+        .inner
+        .as_any()
+        .downcast_ref::<Typed<Checkers>>()
+        .map(|t| &t.pos)
+}
+
+/// Backgammon with the cube: a money game (`length=0`) or a match to `length` points.
+///
+/// `BackgammonMatch(length=0, jacoby=False, beavers=0, raccoons=False, auto_doubles=0,
+/// holland=False)`. Cube actions and resignations are actions; the opening throw and every
+/// roll are chance nodes; the Crawford rule applies in matches.
+#[pyclass(extends = State, module = "boardgames._core")]
+pub struct BackgammonMatch;
+
+#[pymethods]
+impl BackgammonMatch {
+    #[new]
+    #[pyo3(signature = (length = 0, jacoby = false, beavers = 0, raccoons = false, auto_doubles = 0, holland = false))]
+    fn new(
+        length: u16,
+        jacoby: bool,
+        beavers: u8,
+        raccoons: bool,
+        auto_doubles: u8,
+        holland: bool,
+    ) -> PyClassInitializer<Self> {
+        let mut rules = if length == 0 {
+            MatchRules::money(jacoby)
+        } else {
+            MatchRules::to_points(length)
+        };
+        if length == 0 {
+            rules = rules
+                .with_beavers(beavers, raccoons)
+                .with_auto_doubles(auto_doubles);
+        } else if holland {
+            rules = rules.with_holland();
+        }
+        PyClassInitializer::from(State::of(Box::new(Typed::new(
+            Match::new(rules),
+            "backgammon_match",
+        ))))
+        .add_subclass(BackgammonMatch)
+    }
+
+    /// The state of a setup string (`state.setup()`).
+    #[staticmethod]
+    fn from_setup(py: Python<'_>, text: &str) -> PyResult<Py<PyAny>> {
+        wrap(py, from_setup("backgammon_match", text).map_err(to_py)?)
+    }
+
+    /// The state from GNU Backgammon's Position ID and Match ID.
+    #[staticmethod]
+    fn from_ids(py: Python<'_>, position_id: &str, match_id: &str) -> PyResult<Py<PyAny>> {
+        let m = Match::from_ids(position_id, match_id)
+            .map_err(|e| to_py(Failure::Setup(e.to_string())))?;
+        wrap(py, Box::new(Typed::new(m, "backgammon_match")))
+    }
+
+    /// The state from an XGID.
+    #[staticmethod]
+    fn from_xgid(py: Python<'_>, xgid: &str) -> PyResult<Py<PyAny>> {
+        let m = Match::from_xgid(xgid).map_err(|e| to_py(Failure::Setup(e.to_string())))?;
+        wrap(py, Box::new(Typed::new(m, "backgammon_match")))
+    }
+
+    /// GNU Backgammon's Position ID.
+    fn position_id(slf: PyRef<'_, Self>) -> String {
+        the_match(&slf).map(Match::position_id).unwrap_or_default()
+    }
+
+    /// GNU Backgammon's Match ID.
+    fn match_id(slf: PyRef<'_, Self>) -> String {
+        the_match(&slf)
+            .map(|m| m.match_id().encode())
+            .unwrap_or_default()
+    }
+
+    /// The XGID, or `None` where XGID cannot say the state (a resignation offered).
+    fn xgid(slf: PyRef<'_, Self>) -> Option<String> {
+        the_match(&slf).and_then(Match::xgid).map(|x| x.to_string())
+    }
+
+    /// The score `[X, O]`.
+    fn score(slf: PyRef<'_, Self>) -> Vec<u16> {
+        the_match(&slf)
+            .map(|m| m.score().to_vec())
+            .unwrap_or_default()
+    }
+
+    /// The cube's value.
+    fn cube_value(slf: PyRef<'_, Self>) -> u16 {
+        the_match(&slf).map_or(1, Match::cube_value)
+    }
+}
+
+fn the_match<'a>(slf: &'a PyRef<'_, BackgammonMatch>) -> Option<&'a Match> {
+    slf.as_super()
+        .inner
+        .as_any()
+        .downcast_ref::<Typed<Match>>()
+        .map(|t| &t.pos)
+}
