@@ -66,6 +66,8 @@ pub trait DynState: Send + Sync {
     fn play_text(&mut self, text: &str) -> Result<(), Failure>;
     /// The outcome, when the game is over.
     fn outcome(&self) -> Option<Outcome>;
+    /// What a win worth `points` (the outcome's points) is worth in the returns.
+    fn points_value(&self, points: u32) -> f64;
     /// The observation tensor's shape.
     fn observation_shape(&self) -> Vec<usize>;
     /// Writes the observation of `seat` into `out` (resized and zeroed here).
@@ -107,7 +109,7 @@ pub fn returns_of(state: &dyn DynState, outcome: Option<&Outcome>) -> Vec<f64> {
     if winners == 0 || losers == 0 {
         return r;
     }
-    let p = f64::from(*points);
+    let p = state.points_value(*points);
     for (s, value) in r.iter_mut().enumerate() {
         *value = if state.team_of(s) == usize::from(winner.0) {
             p
@@ -137,7 +139,8 @@ pub struct Typed<G: Encoding> {
 
 impl<G: Encoding> Typed<G> {
     /// Wraps a position under the bindings' game name.
-    pub fn new(pos: G, name: &'static str) -> Typed<G> {
+    pub fn new(mut pos: G, name: &'static str) -> Typed<G> {
+        pos.adjudicate_stuck();
         Typed {
             pos,
             moves: Vec::new(),
@@ -170,6 +173,7 @@ impl<G: Encoding> Typed<G> {
     fn changed(&mut self) {
         self.cached = false;
         self.pending = None;
+        self.pos.adjudicate_stuck();
     }
 
     fn chance_of(&self, action: u32) -> Option<G::Chance> {
@@ -376,6 +380,10 @@ where
         self.pos.outcome()
     }
 
+    fn points_value(&self, points: u32) -> f64 {
+        self.pos.points_value(points)
+    }
+
     fn observation_shape(&self) -> Vec<usize> {
         self.pos.observation_shape()
     }
@@ -409,7 +417,7 @@ where
             match self.pos.turn() {
                 Turn::Over => break,
                 Turn::Chance => {
-                    let Some(c) = search::random_chance(&self.pos, rng) else {
+                    let Some(c) = self.pos.sample_chance(rng) else {
                         break;
                     };
                     if self.pos.apply_chance(c).is_err() {
@@ -455,8 +463,10 @@ where
         if self.pos.turn() != Turn::Chance {
             return false;
         }
-        let ok =
-            search::random_chance(&self.pos, rng).is_some_and(|c| self.pos.apply_chance(c).is_ok());
+        let ok = self
+            .pos
+            .sample_chance(rng)
+            .is_some_and(|c| self.pos.apply_chance(c).is_ok());
         self.changed();
         ok
     }

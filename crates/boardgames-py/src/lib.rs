@@ -11,6 +11,7 @@ mod dynamic;
 mod encode;
 mod errors;
 mod players;
+mod records;
 mod state;
 
 use pyo3::prelude::*;
@@ -35,6 +36,8 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<state::Backgammon>()?;
     m.add_class::<state::BackgammonMatch>()?;
     m.add_class::<batch::Batch>()?;
+    m.add_class::<records::GameRecord>()?;
+    m.add_function(wrap_pyfunction!(records::read_records, m)?)?;
     m.add_function(wrap_pyfunction!(batch::random_games, m)?)?;
     m.add_function(wrap_pyfunction!(state::_restore, m)?)?;
     Ok(())

@@ -9,7 +9,7 @@ use boardgames_core::pente::{OpeningRule, Pente as PenteGame, Variant};
 use boardgames_core::{Game, GameResult};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
-use pyo3::types::{PyBytes, PyDict, PyTuple};
+use pyo3::types::{PyBytes, PyDict, PyList, PyTuple};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
@@ -175,18 +175,19 @@ impl State {
         .unwrap_or_else(|_| PyBytes::new(py, &[]))
     }
 
-    /// The chance outcomes as a tuple of `(action, probability)`, ascending; empty
+    /// The chance outcomes as a list of `(action, probability)`, ascending; empty
     /// elsewhere.
-    fn chance_outcomes<'py>(&mut self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
+    fn chance_outcomes<'py>(&mut self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
         let outcomes = self.inner.chance_outcomes();
         if let Some((cached, tuple)) = &self.chance_cache {
             if *cached == outcomes {
-                return Ok(tuple.bind(py).clone());
+                return PyList::new(py, tuple.bind(py).iter());
             }
         }
         let tuple = PyTuple::new(py, outcomes.iter().copied())?;
-        self.chance_cache = Some((outcomes, tuple.clone().unbind()));
-        Ok(tuple)
+        let list = PyList::new(py, tuple.iter());
+        self.chance_cache = Some((outcomes, tuple.unbind()));
+        list
     }
 
     /// Applies a legal action, or a chance outcome at a chance node.
@@ -459,14 +460,20 @@ impl Abalone {
         }
     }
 
-    /// The position of a setup string (`state.setup()`) for `players` players.
+    /// The position of a setup string (`state.setup()`) for `players` players; when
+    /// `players` is `None`, for the first of 2, 3, 4 and 6 that reads it.
     #[staticmethod]
-    #[pyo3(signature = (text, players = 2))]
-    fn from_setup(py: Python<'_>, text: &str, players: usize) -> PyResult<Py<PyAny>> {
-        wrap(
-            py,
-            from_setup(&format!("abalone{players}"), text).map_err(to_py)?,
-        )
+    #[pyo3(signature = (text, players = None))]
+    fn from_setup(py: Python<'_>, text: &str, players: Option<usize>) -> PyResult<Py<PyAny>> {
+        let inner = match players {
+            Some(n) => from_setup(&format!("abalone{n}"), text),
+            None => [3, 4, 6]
+                .iter()
+                .fold(from_setup("abalone2", text), |found, n| {
+                    found.or_else(|e| from_setup(&format!("abalone{n}"), text).map_err(|_| e))
+                }),
+        };
+        wrap(py, inner.map_err(to_py)?)
     }
 }
 

@@ -84,7 +84,7 @@ def test_random_games_keep_every_promise(name):
                 for seat, r in enumerate(returns):
                     won = state.team_of(seat) == outcome["winner_team"]
                     assert (r > 0) == won
-            assert state.legal_actions() == [] and state.chance_outcomes() == ()
+            assert state.legal_actions() == [] and state.chance_outcomes() == []
 
 
 @pytest.mark.parametrize("name", GAMES)
@@ -291,3 +291,59 @@ def test_gnubg_ids_and_xgid():
     assert again.position_id() == pid and again.match_id() == mid
     b = bg.Backgammon.from_ids("4HPwATDgc/ABMA", "cAkAAAAAAAAA")
     assert b.position_id() == "4HPwATDgc/ABMA"
+
+
+def test_records_read_replay_and_write_back():
+    games = ROOT / "examples/games"
+    # A real pente.org game: X wins by five at ply 39 with 8 captured stones each (the
+    # README's replay command prints the same).
+    [rec] = bg.read_records((games / "pente-org-50000000005101.txt").read_text(), bg.Pente())
+    assert rec.result == "1-0" and len(rec.steps) == 39
+    assert ("Site", "Pente.org") in rec.tags
+    positions = rec.replay()
+    assert len(positions) == 40 and positions[0] == rec.start()
+    assert positions[-1].outcome() == {"winner_team": 0, "points": 1, "scores": [8, 8]}
+    for fmt in rec.formats():
+        [again] = bg.read_records(rec.write(fmt), bg.Pente(), format=fmt)
+        assert again.steps == rec.steps, fmt
+    # The 2015 world championship final (AbaPro text): 115 moves from the Belgian daisy.
+    [aba] = bg.read_records((games / "abalone-awc2015-final.txt").read_text(), bg.Abalone())
+    assert ("Layout", "belgian_daisy") in aba.tags and len(aba.replay()) == len(aba.steps) + 1
+    [back] = bg.read_records(aba.write("apgn"), bg.Abalone(), format="apgn")
+    assert back.steps == aba.steps
+    # A backgammon bear-off, dice and plays.
+    [bear] = bg.read_records((games / "backgammon-bear-off.txt").read_text(), bg.Backgammon())
+    assert bear.steps == ["31", "2/off 2/1", "21", "1/off(2)"]
+    assert bear.replay()[-1].outcome()["winner_team"] == 1
+
+
+def test_records_refuse_what_they_cannot_read():
+    with pytest.raises(bg.BoardgamesError):
+        bg.read_records("1. K10 Z99", bg.Pente(), format="movelist")
+    with pytest.raises(bg.BoardgamesError):
+        bg.read_records("whatever", bg.Pente(), format="no such format")
+    [rec] = bg.read_records("1. K10 K10", bg.Pente(), format="movelist")
+    with pytest.raises(bg.IllegalMoveError, match="K10"):
+        rec.replay()
+    assert len(rec.replay(strict=False)) == 2
+
+
+def test_a_seat_without_a_move_ends_the_game():
+    # Six-player Abalone can leave a seat without a legal move (docs/abalone.md, rule M13):
+    # the bindings end the game there as a move limit would (more ejected marbles win).
+    s = bg.Abalone(players=6)
+    s.random_playout(119)
+    assert s.is_terminal()
+    out = s.outcome()
+    team_ejected = [0, 0]
+    # Scores are the marbles each seat ejected; teams alternate seats.
+    for seat, n in enumerate(out["scores"]):
+        team_ejected[s.team_of(seat)] += n
+    assert out["winner_team"] == max(range(2), key=lambda t: team_ejected[t])
+    assert team_ejected[out["winner_team"]] > team_ejected[1 - out["winner_team"]]
+
+
+def test_a_match_is_worth_one_to_its_winner():
+    m = bg.BackgammonMatch(length=3)
+    m.random_playout(4)
+    assert m.is_terminal() and sorted(m.returns()) == [-1.0, 1.0]

@@ -28,6 +28,7 @@ from ._core import (
     BackgammonMatch,
     Batch,
     BoardgamesError,
+    GameRecord,
     IllegalMoveError,
     KeryoPente,
     NotationError,
@@ -35,6 +36,7 @@ from ._core import (
     SetupError,
     State,
     random_games,
+    read_records,
 )
 
 __all__ = [
@@ -45,6 +47,7 @@ __all__ = [
     "BackgammonMatch",
     "Batch",
     "BoardgamesError",
+    "GameRecord",
     "IllegalMoveError",
     "KeryoPente",
     "NotationError",
@@ -59,6 +62,7 @@ __all__ = [
     "batch_observations",
     "batch_step",
     "random_games",
+    "read_records",
 ]
 
 #: The game names and their classes, as :func:`make` and the adapters take them.

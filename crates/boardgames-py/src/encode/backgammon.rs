@@ -25,7 +25,8 @@
 use boardgames_core::backgammon::{
     Backgammon, Board, Dice, Match, MatchAction, Phase, Play, Side, Throw, WinKind,
 };
-use boardgames_core::{Game, Seat};
+use boardgames_core::{Game, Seat, Turn};
+use rand::{Rng, RngCore};
 
 use super::Encoding;
 
@@ -199,6 +200,15 @@ fn side_of(seat: Seat) -> Side {
 impl Encoding for Backgammon {
     const RANDOM_FROM_LIST: bool = true;
 
+    /// Two dice thrown: one of 36 equally likely ordered pairs.
+    fn sample_chance(&self, rng: &mut dyn RngCore) -> Option<Dice> {
+        if self.turn() != Turn::Chance {
+            return None;
+        }
+        let r = rng.random_range(0..36u8);
+        Dice::new(r / 6 + 1, r % 6 + 1).ok()
+    }
+
     fn action_count(&self) -> usize {
         PLAYS as usize
     }
@@ -248,6 +258,16 @@ impl Encoding for Match {
         match mv {
             MatchAction::Play(play) => self.position().dice().map_or(0, |d| play_action(&play, d)),
             word => PLAYS + WORDS.iter().position(|&w| w == word).unwrap_or(0) as u32,
+        }
+    }
+
+    /// A match (length > 0) is worth 1 to its winner, whatever the last game's points; a
+    /// money game is worth the points won.
+    fn points_value(&self, points: u32) -> f64 {
+        if self.rules().length > 0 {
+            1.0
+        } else {
+            f64::from(points)
         }
     }
 

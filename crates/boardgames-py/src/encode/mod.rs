@@ -9,7 +9,8 @@ mod abalone;
 mod backgammon;
 mod pente;
 
-use boardgames_core::{Game, Seat};
+use boardgames_core::{search, Game, Seat};
+use rand::RngCore;
 
 /// A game with a fixed discrete action space and observation tensors.
 pub trait Encoding: Game {
@@ -24,6 +25,25 @@ pub trait Encoding: Game {
     /// than by [`Game::count_legal_moves`] and [`Game::nth_legal_move`] (backgammon, whose
     /// count and n-th play each run the generator; Pente and Abalone answer those cheaply).
     const RANDOM_FROM_LIST: bool = false;
+
+    /// A chance outcome drawn with its probability ([`search::random_chance`]; a game may
+    /// draw it more directly, as two dice are).
+    fn sample_chance(&self, rng: &mut dyn RngCore) -> Option<Self::Chance> {
+        search::random_chance(self, rng)
+    }
+
+    /// Ends the game when the seat to move has no legal move, as the game's rules let a
+    /// frontend adjudicate it; true when it did. Only multi-player Abalone meets such
+    /// positions in play (docs/abalone.md, rules 14 and M13): the bindings end them as the
+    /// move limit does (rule 12), so that every decision node has a legal action.
+    fn adjudicate_stuck(&mut self) -> bool {
+        false
+    }
+
+    /// The returns' points for a win worth `points` (the outcome's points by default).
+    fn points_value(&self, points: u32) -> f64 {
+        f64::from(points)
+    }
 
     /// The index of `mv`, a legal move of this position.
     fn action_of(&self, mv: Self::Move) -> u32;

@@ -1,0 +1,44 @@
+"""Helpers the framework adapters (``boardgames.openspiel``, ``boardgames.pettingzoo``) share."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+_LIMIT = re.compile(r"\s+limit=\d+")
+
+
+def from_setup(like: Any, text: str) -> Any:
+    """A state of the same game (and player count) as ``like`` from a position string."""
+    cls = type(like)
+    if like.game_name == "abalone":
+        try:
+            return cls.from_setup(text, players=like.num_players())
+        except TypeError:  # a from_setup that reads the player count from the text alone
+            pass
+    return cls.from_setup(text)
+
+
+def with_move_limit(state: Any, limit: int) -> Any:
+    """A copy of the Abalone ``state`` whose game ends after ``limit`` plies (counted by the
+    position's ply counter), adjudicated by the marbles each side ejected (a tie is a draw).
+
+    A limit the position has already reached ends the game at once.
+    """
+    return from_setup(state, f"{_LIMIT.sub('', state.setup())} limit={int(limit)}")
+
+
+def is_stuck(state: Any) -> bool:
+    """Whether a seat is to move but has no legal move (possible in Abalone: a side whose
+    few marbles are all blocked; the rules leave the game running)."""
+    return state.current_player() >= 0 and not state.legal_actions()
+
+
+def settle(state: Any) -> Any:
+    """``state``, or, when it is stuck (:func:`is_stuck`), the finished game adjudicated as
+    the rules' move limit adjudicates it: the side that ejected more marbles wins, a tie is
+    a draw.  Only Abalone can be stuck; other games are returned unchanged."""
+    if state.game_name != "abalone" or not is_stuck(state):
+        return state
+    ply = int(re.search(r"ply=(\d+)", state.setup()).group(1)) if "ply=" in state.setup() else 0
+    return with_move_limit(state, max(1, ply))

@@ -1,0 +1,77 @@
+"""The Ray self-play example on a local Ray runtime with two workers."""
+
+import importlib.util
+import pathlib
+import sys
+
+import pytest
+
+ray = pytest.importorskip("ray")
+
+EXAMPLE = pathlib.Path(__file__).resolve().parents[3] / "examples" / "python" / "ray_selfplay.py"
+
+
+@pytest.fixture(scope="module")
+def selfplay():
+    spec = importlib.util.spec_from_file_location("ray_selfplay", EXAMPLE)
+    module = importlib.util.module_from_spec(spec)
+    sys.modules["ray_selfplay"] = module
+    spec.loader.exec_module(module)
+    yield module
+    sys.modules.pop("ray_selfplay", None)
+
+
+@pytest.fixture(scope="module")
+def local_ray():
+    """One local runtime for the module (main() uses it and leaves it running)."""
+    ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False, configure_logging=False)
+    yield
+    ray.shutdown()
+
+
+def check(summary, game, games, teams):
+    assert summary["game"] == game
+    assert summary["games"] == games == len(summary["results"])
+    assert len(summary["wins"]) == teams
+    assert sum(summary["wins"]) + summary["draws"] + summary["unfinished"] == games
+    assert summary["average_plies"] > 0
+    for r in summary["results"]:
+        if not r["finished"]:
+            assert r["winner_team"] is None and r["points"] == 0
+        assert abs(sum(r["returns"])) < 1e-9
+
+
+def test_main_starts_its_own_runtime(selfplay, capsys):
+    # First in the module: no runtime is running yet, so main() starts and stops one.
+    assert not ray.is_initialized()
+    summary = selfplay.main(["--game", "backgammon_match", "--length", "3", "--games", "2", "--workers", "2"])
+    check(summary, "backgammon_match", 2, 2)
+    assert not ray.is_initialized()
+    out = capsys.readouterr().out
+    assert "team 0" in out and "average length" in out
+
+
+def test_random_pente(selfplay, local_ray):
+    argv = ["--game", "pente", "--games", "6", "--workers", "2", "--seed", "3", "--quiet"]
+    summary = selfplay.main(argv)
+    check(summary, "pente", 6, 2)
+    assert summary["unfinished"] == 0
+    # Same seeds, same games.
+    again = selfplay.main(argv)
+    assert [r["plies"] for r in again["results"]] == [r["plies"] for r in summary["results"]]
+    assert again["wins"] == summary["wins"]
+
+
+def test_random_abalone_three_players(selfplay, local_ray):
+    summary = selfplay.main(["--game", "abalone", "--players", "3", "--games", "4", "--workers", "2", "--quiet"])
+    check(summary, "abalone", 4, 3)
+
+
+def test_engine_backgammon(selfplay, local_ray):
+    summary = selfplay.main(
+        ["--game", "backgammon", "--games", "2", "--workers", "2", "--mode", "engine", "--seed", "1", "--quiet"]
+    )
+    check(summary, "backgammon", 2, 2)
+    assert summary["unfinished"] == 0 and summary["average_points"] >= 1
+
+
