@@ -11,9 +11,8 @@ Modes: ``random`` (every seat plays uniformly random legal moves; the whole game
 inside the native library with ``State.random_playout``), ``engine`` (every seat plays the
 native engine's ``bestmove``), ``mixed`` (team 0's seats play the engine, the others
 random).  Dice are drawn from a generator seeded by the game's seed, so a run is
-reproducible: game ``i`` uses seed ``--seed + i``.  A game stopped by ``--max-plies``, or
-left with a seat that has no legal move (the rules let this happen, rarely, in
-multi-player Abalone; the game is then not over), counts as unfinished.
+reproducible: game ``i`` uses seed ``--seed + i``.  A game stopped by ``--max-plies``
+counts as unfinished.
 
 ``main(argv)`` runs it and returns the summary as a dict; it starts a local Ray runtime
 with ``--workers`` CPUs unless Ray is already initialised (then it uses that one and leaves

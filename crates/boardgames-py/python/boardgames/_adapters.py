@@ -26,19 +26,3 @@ def with_move_limit(state: Any, limit: int) -> Any:
     A limit the position has already reached ends the game at once.
     """
     return from_setup(state, f"{_LIMIT.sub('', state.setup())} limit={int(limit)}")
-
-
-def is_stuck(state: Any) -> bool:
-    """Whether a seat is to move but has no legal move (possible in Abalone: a side whose
-    few marbles are all blocked; the rules leave the game running)."""
-    return state.current_player() >= 0 and not state.legal_actions()
-
-
-def settle(state: Any) -> Any:
-    """``state``, or, when it is stuck (:func:`is_stuck`), the finished game adjudicated as
-    the rules' move limit adjudicates it: the side that ejected more marbles wins, a tie is
-    a draw.  Only Abalone can be stuck; other games are returned unchanged."""
-    if state.game_name != "abalone" or not is_stuck(state):
-        return state
-    ply = int(re.search(r"ply=(\d+)", state.setup()).group(1)) if "ply=" in state.setup() else 0
-    return with_move_limit(state, max(1, ply))

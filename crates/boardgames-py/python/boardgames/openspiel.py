@@ -52,9 +52,8 @@ Stuck positions
 In Abalone a seat can be left without a legal move (its few remaining marbles all
 blocked; random six-player games reach this about once in 3,000 games).  The rules leave
 such a game running, which OpenSpiel cannot represent (a decision node needs a legal
-action), so the adapter adjudicates it at once as the move limit does: the side that
-ejected more marbles wins, a tie is a draw (the native state then shows "move limit
-reached").
+action), so the bindings end it at once as the move limit does: the side that ejected more
+marbles wins, a tie is a draw (the native state then shows "move limit reached").
 
 Utilities
 ~~~~~~~~~
@@ -112,7 +111,7 @@ import numpy as np
 import pyspiel
 
 from . import Abalone, Backgammon, BackgammonMatch, KeryoPente, Pente
-from ._adapters import from_setup, settle, with_move_limit
+from ._adapters import from_setup, with_move_limit
 
 __all__ = [
     "GAME_CLASSES",
@@ -451,7 +450,7 @@ class BoardgamesGame(pyspiel.Game):
             return BoardgamesState(self)
         if isinstance(setup, dict):
             setup = setup["setup"]
-        return BoardgamesState(self, settle(from_setup(self._prototype, str(setup))))
+        return BoardgamesState(self, from_setup(self._prototype, str(setup)))
 
     def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> Any:
         """The observer for ``iig_obs_type`` (default: the board observation)."""
@@ -496,8 +495,6 @@ class BoardgamesState(pyspiel.State):
 
     def _apply_action(self, action: int) -> None:
         self._native.apply_action(int(action))
-        # An Abalone seat without a legal move: adjudicated (see "Stuck positions").
-        self._native = settle(self._native)
 
     def _action_to_string(self, player: int, action: int) -> str:
         del player

@@ -36,8 +36,8 @@ that played it, actions out of range are refused, the call order is enforced);
   (all agents truncated, rewards 0).
 * ``setup`` (optional): a native position string (``state.setup()``) to start every game
   from instead of the initial position.
-* A seat left without a legal move (possible in Abalone, see ``boardgames.openspiel``) is
-  adjudicated as at a move limit: the side that ejected more marbles wins, a tie is a draw.
+* A seat left without a legal move (possible in Abalone, see ``boardgames.openspiel``) ends
+  the game as a move limit does: the side that ejected more marbles wins, a tie is a draw.
 * ``render_mode="ansi"`` makes ``render()`` return the board diagram (``str(state)``);
   ``"human"`` prints it after every step.
 * ``env.unwrapped.state_object`` is the native ``boardgames.State`` (read it, do not change
@@ -68,7 +68,7 @@ from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
 from . import Abalone, Backgammon, BackgammonMatch, KeryoPente, Pente
-from ._adapters import from_setup, is_stuck, settle, with_move_limit
+from ._adapters import from_setup, with_move_limit
 
 __all__ = ["GAMES", "env", "raw_env", "make_state", "SingleAgentEnv"]
 
@@ -276,7 +276,7 @@ class raw_env(AECEnv, EzPickle):
 
     def _advance(self, last_seat: Optional[int]) -> None:
         """Resolves chance nodes, then selects the agent to move or ends the game."""
-        state = self._state = settle(self._state)
+        state = self._state
         while state.is_chance_node():
             _sample_chance(state, self._rng)
         n = len(self.possible_agents)
@@ -284,9 +284,8 @@ class raw_env(AECEnv, EzPickle):
             for agent, value in zip(self.possible_agents, state.returns()):
                 self.rewards[agent] = float(value)
             self.terminations = {a: True for a in self.agents}
-        elif is_stuck(state) or (self.max_plies is not None and self._plies >= self.max_plies):
-            # max_plies reached (or a seat without a move that could not be adjudicated):
-            # the game stops without a result.
+        elif self.max_plies is not None and self._plies >= self.max_plies:
+            # max_plies reached: the game stops without a result.
             self.truncations = {a: True for a in self.agents}
         else:
             self.agent_selection = self.possible_agents[state.current_player()]
@@ -400,13 +399,13 @@ class SingleAgentEnv(gymnasium.Env):
         """Plays chance and the other seats until the learner is to move or the game stops;
         True when the game stopped without a result (truncation)."""
         while True:
-            state = self._state = settle(self._state)
+            state = self._state
             if state.is_terminal():
                 return False
             if state.is_chance_node():
                 _sample_chance(state, self.np_random)
                 continue
-            if is_stuck(state) or (self.max_plies is not None and self._plies >= self.max_plies):
+            if self.max_plies is not None and self._plies >= self.max_plies:
                 return True
             if state.current_player() == self.seat:
                 return False
