@@ -38,6 +38,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<batch::Batch>()?;
     m.add_class::<records::GameRecord>()?;
     m.add_function(wrap_pyfunction!(records::read_records, m)?)?;
+    m.add_function(wrap_pyfunction!(records::read_match_file, m)?)?;
     m.add_function(wrap_pyfunction!(batch::random_games, m)?)?;
     m.add_function(wrap_pyfunction!(state::_restore, m)?)?;
     Ok(())

@@ -3,7 +3,7 @@
 
 use boardgames_core::abalone::record::{AbaPro, AbaloneJson, Apgn};
 use boardgames_core::abalone::Position;
-use boardgames_core::backgammon::record::Turns;
+use boardgames_core::backgammon::record::{read_matches, replay_match, Turns};
 use boardgames_core::backgammon::{Backgammon, Match};
 use boardgames_core::pente::record::{PenteJson, PenteMoveList, PenteOrg};
 use boardgames_core::pente::Pente;
@@ -11,6 +11,7 @@ use boardgames_core::record::{self, Format, Record};
 use boardgames_core::Game;
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
+use pyo3::types::PyDict;
 
 use crate::dynamic::{DynState, Failure, Typed};
 use crate::encode::Encoding;
@@ -323,4 +324,54 @@ pub fn read_records(
         .into_iter()
         .map(|inner| GameRecord { inner })
         .collect())
+}
+
+/// Every match of a match file (the Jellyfish-style text GNU Backgammon exports, `.mat`),
+/// each game replayed through the match game.
+///
+/// Returns a list of dicts, one a match: `{"tags": [(name, value)], "length": int (0 for
+/// money), "games": [...]}`, and for each game `{"number", "players", "score", "crawford",
+/// "winner", "points", "decisions", "illegal"}`, where `decisions` lists every decision of
+/// the game as `(BackgammonMatch state before it, action in notation)`: the training data
+/// of real matches. `illegal` names the first action that is not legal (the decisions stop
+/// there), or is `None`.
+#[pyfunction]
+pub fn read_match_file<'py>(py: Python<'py>, text: &str) -> PyResult<Vec<Bound<'py, PyDict>>> {
+    let matches = read_matches(text).map_err(|e| to_py(Failure::Notation(e.to_string())))?;
+    let mut out = Vec::with_capacity(matches.len());
+    for rec in &matches {
+        let d = PyDict::new(py);
+        d.set_item("tags", rec.tags.clone())?;
+        d.set_item("length", rec.match_length)?;
+        let mut games = Vec::with_capacity(rec.games.len());
+        for (game, replay) in rec.games.iter().zip(replay_match(rec)) {
+            let g = PyDict::new(py);
+            g.set_item("number", game.number)?;
+            g.set_item("players", game.players.to_vec())?;
+            g.set_item("score", game.score.to_vec())?;
+            g.set_item("crawford", game.crawford)?;
+            g.set_item("winner", game.wins.map(|w| w.winner))?;
+            g.set_item("points", game.wins.map(|w| w.points))?;
+            let mut decisions = Vec::with_capacity(replay.decisions.len());
+            for (_, state, action) in &replay.decisions {
+                let text = state.notation(*action).to_string();
+                decisions.push((
+                    wrap(py, Box::new(Typed::new(state.clone(), "backgammon_match")))?,
+                    text,
+                ));
+            }
+            g.set_item("decisions", decisions)?;
+            g.set_item(
+                "illegal",
+                replay
+                    .first_illegal
+                    .as_ref()
+                    .map(|i| format!("action {}: {}", i.action + 1, i.reason)),
+            )?;
+            games.push(g);
+        }
+        d.set_item("games", games)?;
+        out.push(d);
+    }
+    Ok(out)
 }

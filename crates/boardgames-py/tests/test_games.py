@@ -347,3 +347,25 @@ def test_a_match_is_worth_one_to_its_winner():
     m = bg.BackgammonMatch(length=3)
     m.random_playout(4)
     assert m.is_terminal() and sorted(m.returns()) == [-1.0, 1.0]
+
+
+def test_match_files_give_every_decision_of_real_matches():
+    import gzip
+    import re
+
+    path = ROOT / "crates/boardgames-core/tests/data/backgammon/match-files/live/25p-match-2008-12-29.txt.gz"
+    text = gzip.open(path, "rt").read()
+    [m] = bg.read_match_file(text)
+    assert m["length"] == 25
+    # The file's own "Wins N point(s)" lines, in order.
+    wins = [int(n) for n in re.findall(r"Wins (\d+) point", text)]
+    assert [g["points"] for g in m["games"]] == wins
+    decisions = 0
+    for g in m["games"]:
+        for state, action in g["decisions"]:
+            assert isinstance(state, bg.BackgammonMatch) and not state.is_terminal()
+            assert state.string_to_action(action) in state.legal_actions()
+            decisions += 1
+    assert decisions > 1000
+    with pytest.raises(bg.BoardgamesError):
+        bg.read_match_file("this is not a match file")

@@ -36,6 +36,7 @@ from ._core import (
     SetupError,
     State,
     random_games,
+    read_match_file,
     read_records,
 )
 
@@ -62,6 +63,7 @@ __all__ = [
     "batch_observations",
     "batch_step",
     "random_games",
+    "read_match_file",
     "read_records",
 ]
 
