@@ -2,15 +2,14 @@
 //! and `random_games` for whole random games on several threads.
 
 use boardgames_core::GameResult;
-use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
-use pyo3::types::{PyBytes, PyDict};
+use pyo3::types::{PyBytes, PyDict, PyTuple};
 use rand::{RngCore, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use rayon::prelude::*;
 
 use crate::dynamic::{returns_of, DynState, Failure, TERMINAL};
-use crate::errors::to_py;
+use crate::errors::{int_arg, to_py, value_error};
 use crate::state::State;
 
 /// Totals of whole games: games, moves played, wins per team and draws.
@@ -67,6 +66,9 @@ fn settle(state: &mut dyn DynState, rng: &mut dyn RngCore) {
     while state.sample_chance(rng) {}
 }
 
+/// The most games a batch holds.
+const MAX_GAMES: i128 = 1 << 24;
+
 /// One game of a batch with its own generator, so that results do not depend on threads.
 struct Slot {
     game: Box<dyn DynState>,
@@ -110,15 +112,10 @@ impl Batch {
 impl Batch {
     #[new]
     #[pyo3(signature = (prototype, n, seed, threads = 1))]
-    fn new(prototype: PyRef<'_, State>, n: usize, seed: u64, threads: usize) -> PyResult<Batch> {
-        if n == 0 {
-            return Err(PyValueError::new_err("a batch needs at least one game"));
-        }
-        if !(1..=256).contains(&threads) {
-            return Err(PyValueError::new_err(format!(
-                "threads must be 1..=256, not {threads}"
-            )));
-        }
+    fn new(prototype: PyRef<'_, State>, n: i128, seed: i128, threads: i128) -> PyResult<Batch> {
+        let n: usize = int_arg("n", n, 1, MAX_GAMES)?;
+        let seed: u64 = int_arg("seed", seed, 0, i128::from(u64::MAX))?;
+        let threads: usize = int_arg("threads", threads, 1, 256)?;
         let slots: Vec<Slot> = (0..n as u64)
             .map(|i| {
                 let mut rng = ChaCha8Rng::seed_from_u64(seed);
@@ -134,14 +131,14 @@ impl Batch {
             })
             .collect();
         if slots[0].game.current_player() == TERMINAL {
-            return Err(PyValueError::new_err("the prototype game is over"));
+            return Err(value_error("the prototype game is over"));
         }
         let pool = if threads > 1 {
             Some(
                 rayon::ThreadPoolBuilder::new()
                     .num_threads(threads)
                     .build()
-                    .map_err(|e| PyValueError::new_err(format!("threads: {e}")))?,
+                    .map_err(|e| value_error(format!("threads: {e}")))?,
             )
         } else {
             None
@@ -164,8 +161,8 @@ impl Batch {
     }
 
     /// The observation shape of one game.
-    fn observation_shape(&self) -> Vec<usize> {
-        self.prototype.observation_shape()
+    fn observation_shape<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
+        PyTuple::new(py, self.prototype.observation_shape())
     }
 
     /// The seat to move in each game.
@@ -228,10 +225,23 @@ impl Batch {
     ) -> PyResult<(Bound<'py, PyBytes>, Bound<'py, PyBytes>)> {
         let n = self.slots.len();
         if actions.len() != n {
-            return Err(PyValueError::new_err(format!(
+            return Err(value_error(format!(
                 "{} actions for {n} games",
                 actions.len()
             )));
+        }
+        // Every action is checked before any game moves: a refused step changes nothing.
+        for (i, (s, &a)) in self.slots.iter_mut().zip(&actions).enumerate() {
+            let checked = u32::try_from(a)
+                .map_err(|_| Failure::Value(format!("action {a} is out of range")))
+                .and_then(|a| s.game.validate(a));
+            if let Err(e) = checked {
+                return Err(to_py(match e {
+                    Failure::Illegal(m) => Failure::Illegal(format!("game {i}: {m}")),
+                    Failure::Value(m) => Failure::Value(format!("game {i}: {m}")),
+                    other => other,
+                }));
+            }
         }
         let seats = self.prototype.seats();
         let prototype = self.prototype.clone_box();
@@ -258,7 +268,8 @@ impl Batch {
 
     /// Plays `count` whole uniformly random games from the prototype with the batch's
     /// generator; returns `{"games", "plies", "wins" (per team), "draws"}`.
-    fn random_games<'py>(&mut self, py: Python<'py>, count: u64) -> PyResult<Bound<'py, PyDict>> {
+    fn random_games<'py>(&mut self, py: Python<'py>, count: i128) -> PyResult<Bound<'py, PyDict>> {
+        let count: u64 = int_arg("count", count, 0, i128::from(u64::MAX))?;
         let (prototype, rng) = (&self.prototype, &mut self.rng);
         let tally = py.detach(|| play_many(&**prototype, count, rng));
         tally.to_dict(py)
@@ -302,42 +313,57 @@ fn play_many(prototype: &dyn DynState, count: u64, rng: &mut dyn RngCore) -> Tal
 
 /// Plays `count` whole uniformly random games from `prototype` on `threads` threads (seeded
 /// `seed`, `seed + 1`, ... per thread); returns `{"games", "plies", "wins", "draws"}`.
+///
+/// Runs without the GIL in rounds of at most 256 games a thread, and can be interrupted
+/// (Ctrl-C) between rounds.
 #[pyfunction]
 #[pyo3(signature = (prototype, count, seed, threads = 1))]
 pub fn random_games<'py>(
     py: Python<'py>,
     prototype: PyRef<'_, State>,
-    count: u64,
-    seed: u64,
-    threads: usize,
+    count: i128,
+    seed: i128,
+    threads: i128,
 ) -> PyResult<Bound<'py, PyDict>> {
-    if !(1..=256).contains(&threads) {
-        return Err(PyValueError::new_err(format!(
-            "threads must be 1..=256, not {threads}"
-        )));
-    }
+    const ROUND: u64 = 256;
+    let count: u64 = int_arg("count", count, 0, i128::from(u64::MAX))?;
+    let seed: u64 = int_arg("seed", seed, 0, i128::from(u64::MAX))?;
+    let threads: usize = int_arg("threads", threads, 1, 256)?;
     let proto = prototype.inner.clone_box();
-    let tally = py.detach(|| {
-        let per = count / threads as u64;
-        let extra = count % threads as u64;
-        std::thread::scope(|scope| {
-            let handles: Vec<_> = (0..threads as u64)
-                .map(|t| {
-                    let proto = proto.clone_box();
-                    scope.spawn(move || {
-                        let mut rng = ChaCha8Rng::seed_from_u64(seed.wrapping_add(t));
-                        play_many(&*proto, per + u64::from(t < extra), &mut rng)
+    let mut rngs: Vec<ChaCha8Rng> = (0..threads as u64)
+        .map(|t| ChaCha8Rng::seed_from_u64(seed.wrapping_add(t)))
+        .collect();
+    let per = count / threads as u64;
+    let extra = count % threads as u64;
+    let mut left: Vec<u64> = (0..threads as u64)
+        .map(|t| per + u64::from(t < extra))
+        .collect();
+    let mut total = Tally::new(proto.teams());
+    while left.iter().any(|&c| c > 0) {
+        let round: Vec<u64> = left.iter().map(|&c| c.min(ROUND)).collect();
+        let tallies = py.detach(|| {
+            std::thread::scope(|scope| {
+                let handles: Vec<_> = rngs
+                    .iter_mut()
+                    .zip(&round)
+                    .map(|(rng, &n)| {
+                        let proto = proto.clone_box();
+                        scope.spawn(move || play_many(&*proto, n, rng))
                     })
-                })
-                .collect();
-            let mut total = Tally::new(proto.teams());
-            for h in handles {
-                if let Ok(t) = h.join() {
-                    total.merge(t);
-                }
-            }
-            total
-        })
-    });
-    tally.to_dict(py)
+                    .collect();
+                handles
+                    .into_iter()
+                    .filter_map(|h| h.join().ok())
+                    .collect::<Vec<Tally>>()
+            })
+        });
+        for t in tallies {
+            total.merge(t);
+        }
+        for (l, r) in left.iter_mut().zip(&round) {
+            *l -= r;
+        }
+        py.check_signals()?;
+    }
+    total.to_dict(py)
 }

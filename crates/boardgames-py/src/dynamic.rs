@@ -54,14 +54,16 @@ pub trait DynState: Send + Sync {
     fn legal_actions(&mut self) -> &[u32];
     /// The chance outcomes as `(action, probability)`, ascending.
     fn chance_outcomes(&self) -> Vec<(u32, f64)>;
+    /// Whether `action` could be applied here (`apply_action` would succeed).
+    fn validate(&mut self, action: u32) -> Result<(), Failure>;
     /// Applies a decision or chance action.
     fn apply_action(&mut self, action: u32) -> Result<(), Failure>;
     /// The notation of an action here.
     fn action_to_string(&mut self, action: u32) -> Result<String, Failure>;
     /// The action of a move or outcome written in notation.
     fn string_to_action(&mut self, text: &str) -> Result<u32, Failure>;
-    /// The legal moves in notation, in the generator's order.
-    fn legal_moves(&self) -> Vec<String>;
+    /// The legal moves in notation, in the order of their actions.
+    fn legal_moves(&mut self) -> Vec<String>;
     /// Plays a move or, at a chance node, an outcome written in notation.
     fn play_text(&mut self, text: &str) -> Result<(), Failure>;
     /// The outcome, when the game is over.
@@ -289,6 +291,23 @@ where
         list
     }
 
+    fn validate(&mut self, action: u32) -> Result<(), Failure> {
+        self.check_action(action)?;
+        let ok = match self.pos.turn() {
+            Turn::Seat(_) => self.move_of(action).is_some(),
+            Turn::Chance => self.chance_of(action).is_some(),
+            Turn::Over => return Err(Failure::Illegal("the game is over".to_owned())),
+        };
+        if ok {
+            Ok(())
+        } else {
+            Err(Failure::Illegal(format!(
+                "action {action} ({}) is not legal here",
+                self.pos.describe_action(action)
+            )))
+        }
+    }
+
     fn apply_action(&mut self, action: u32) -> Result<(), Failure> {
         self.check_action(action)?;
         match self.pos.turn() {
@@ -345,14 +364,11 @@ where
         }
     }
 
-    fn legal_moves(&self) -> Vec<String> {
-        if !matches!(self.pos.turn(), Turn::Seat(_)) {
-            return Vec::new();
-        }
-        let mut list = G::MoveList::default();
-        self.pos.legal_moves(&mut list);
-        list.iter()
-            .map(|&m| self.pos.notation(m).to_string())
+    fn legal_moves(&mut self) -> Vec<String> {
+        self.fill();
+        self.moves
+            .iter()
+            .map(|&(_, m)| self.pos.notation(m).to_string())
             .collect()
     }
 

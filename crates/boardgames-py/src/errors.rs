@@ -32,12 +32,43 @@ create_exception!(
     "A position that is not valid, with every problem found."
 );
 
+/// The longest message raised: the library's messages quote the text they refused, which
+/// may be any size.
+const MAX_MESSAGE: usize = 400;
+
+/// `message`, cut to [`MAX_MESSAGE`] characters with a note of its length.
+fn bounded(message: String) -> String {
+    let n = message.chars().count();
+    if n <= MAX_MESSAGE {
+        return message;
+    }
+    let cut: String = message.chars().take(MAX_MESSAGE).collect();
+    format!("{cut}... ({n} characters)")
+}
+
 /// The Python exception of a failure, with the library's message.
 pub fn to_py(f: Failure) -> PyErr {
     match f {
-        Failure::Notation(m) => NotationError::new_err(m),
-        Failure::Illegal(m) => IllegalMoveError::new_err(m),
-        Failure::Setup(m) => SetupError::new_err(m),
-        Failure::Value(m) => BoardgamesError::new_err(m),
+        Failure::Notation(m) => NotationError::new_err(bounded(m)),
+        Failure::Illegal(m) => IllegalMoveError::new_err(bounded(m)),
+        Failure::Setup(m) => SetupError::new_err(bounded(m)),
+        Failure::Value(m) => BoardgamesError::new_err(bounded(m)),
     }
+}
+
+/// A `BoardgamesError` with `message`.
+pub fn value_error(message: impl Into<String>) -> PyErr {
+    to_py(Failure::Value(message.into()))
+}
+
+/// The integer argument `name` if it lies in `lo..=hi`, else a `BoardgamesError` naming it.
+pub fn int_arg<T: TryFrom<i128>>(name: &str, value: i128, lo: i128, hi: i128) -> Result<T, PyErr> {
+    if (lo..=hi).contains(&value) {
+        if let Ok(v) = T::try_from(value) {
+            return Ok(v);
+        }
+    }
+    Err(value_error(format!(
+        "{name} {value} is out of range {lo}..={hi}"
+    )))
 }

@@ -9,7 +9,6 @@ use boardgames_core::pente::record::{PenteJson, PenteMoveList, PenteOrg};
 use boardgames_core::pente::Pente;
 use boardgames_core::record::{self, Format, Record};
 use boardgames_core::Game;
-use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 
@@ -67,15 +66,17 @@ impl<const SEATS: usize> Recorded for Position<SEATS>
 where
     Position<SEATS>: Players,
 {
+    /// APGN and the JSON record are two-player formats.
     fn formats(default: &Self) -> Vec<Box<dyn DynFormat<Self>>> {
-        vec![
-            Box::new(AbaloneJson),
-            Box::new(Apgn),
-            Box::new(AbaPro {
-                default: *default,
-                chosen: None,
-            }),
-        ]
+        let plain: Box<dyn DynFormat<Self>> = Box::new(AbaPro {
+            default: *default,
+            chosen: None,
+        });
+        if SEATS == 2 {
+            vec![Box::new(AbaloneJson), Box::new(Apgn), plain]
+        } else {
+            vec![plain]
+        }
     }
 }
 
@@ -318,7 +319,7 @@ pub fn read_records(
 ) -> PyResult<Vec<GameRecord>> {
     let records = read_any(&*game.inner, text, format).map_err(to_py)?;
     if records.is_empty() {
-        return Err(PyValueError::new_err("no record in the text"));
+        return Err(to_py(Failure::Notation("no record in the text".to_owned())));
     }
     Ok(records
         .into_iter()

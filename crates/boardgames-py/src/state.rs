@@ -4,17 +4,16 @@
 use std::str::FromStr;
 
 use boardgames_core::abalone::{Layout, MultiLayout, Position};
-use boardgames_core::backgammon::{Backgammon as Checkers, Match, MatchRules};
+use boardgames_core::backgammon::{Backgammon as Checkers, Match, MatchRules, MAX_SCORE};
 use boardgames_core::pente::{OpeningRule, Pente as PenteGame, Variant};
 use boardgames_core::{Game, GameResult};
-use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyDict, PyList, PyTuple};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
 use crate::dynamic::{returns_of, DynState, Failure, Typed};
-use crate::errors::to_py;
+use crate::errors::{int_arg, to_py, value_error};
 
 /// The state of a game: the position and whose turn it is, with OpenSpiel's vocabulary
 /// (actions, chance outcomes, returns) and the library's (moves in notation, setups).
@@ -90,24 +89,37 @@ fn pente(pos: PenteGame) -> Box<dyn DynState> {
     Box::new(Typed::new(pos, name))
 }
 
+/// A Pente or Keryo-Pente position (`name`) from setup text; the other variant's setup is
+/// refused.
+fn pente_setup(name: &str, text: &str) -> PyResult<Box<dyn DynState>> {
+    let state = from_setup(name, text).map_err(to_py)?;
+    if state.game_name() != name {
+        let class = if name == "pente" {
+            "KeryoPente"
+        } else {
+            "Pente"
+        };
+        return Err(to_py(Failure::Setup(format!(
+            "a {} position: read it with {class}.from_setup",
+            state.game_name()
+        ))));
+    }
+    Ok(state)
+}
+
 /// Rebuilds a state from `restore_key` and setup text (what pickling stores).
 #[pyfunction]
 pub fn _restore(py: Python<'_>, key: &str, setup: &str) -> PyResult<Py<PyAny>> {
     wrap(py, from_setup(key, setup).map_err(to_py)?)
 }
 
-fn seat_arg(state: &dyn DynState, seat: i64) -> PyResult<usize> {
-    usize::try_from(seat)
-        .ok()
-        .filter(|&s| s < state.seats())
-        .ok_or_else(|| {
-            PyValueError::new_err(format!("seat {seat} is out of range 0..{}", state.seats()))
-        })
+fn seat_arg(state: &dyn DynState, seat: i128) -> PyResult<usize> {
+    int_arg("seat", seat, 0, state.seats() as i128 - 1)
 }
 
-fn action_arg(action: i64) -> PyResult<u32> {
-    u32::try_from(action)
-        .map_err(|_| PyValueError::new_err(format!("action {action} is out of range")))
+fn action_arg(state: &dyn DynState, action: i128) -> PyResult<u32> {
+    let limit = state.action_count().max(state.chance_count()) as i128;
+    int_arg("action", action, 0, limit - 1)
 }
 
 #[pymethods]
@@ -129,7 +141,7 @@ impl State {
     }
 
     /// The team of `seat`, `0..num_teams()`.
-    fn team_of(&self, seat: i64) -> PyResult<usize> {
+    fn team_of(&self, seat: i128) -> PyResult<usize> {
         Ok(self.inner.team_of(seat_arg(&*self.inner, seat)?))
     }
 
@@ -193,15 +205,17 @@ impl State {
     /// Applies a legal action, or a chance outcome at a chance node.
     ///
     /// Raises `IllegalMoveError` (state unchanged) when it is not legal here.
-    fn apply_action(&mut self, action: i64) -> PyResult<()> {
-        self.inner.apply_action(action_arg(action)?).map_err(to_py)
+    fn apply_action(&mut self, action: i128) -> PyResult<()> {
+        self.inner
+            .apply_action(action_arg(&*self.inner, action)?)
+            .map_err(to_py)
     }
 
     /// The notation of `action` here (a move, or dice such as `31`); a description for an
     /// action that is not legal here.
-    fn action_to_string(&mut self, action: i64) -> PyResult<String> {
+    fn action_to_string(&mut self, action: i128) -> PyResult<String> {
         self.inner
-            .action_to_string(action_arg(action)?)
+            .action_to_string(action_arg(&*self.inner, action)?)
             .map_err(to_py)
     }
 
@@ -210,8 +224,8 @@ impl State {
         self.inner.string_to_action(text).map_err(to_py)
     }
 
-    /// The legal moves in notation, in the move generator's order.
-    fn legal_moves(&self) -> Vec<String> {
+    /// The legal moves in notation, in the order of `legal_actions()`.
+    fn legal_moves(&mut self) -> Vec<String> {
         self.inner.legal_moves()
     }
 
@@ -253,7 +267,7 @@ impl State {
     }
 
     /// The observation of `seat` as a flat list of floats (row-major).
-    fn observation_tensor(&self, seat: i64) -> PyResult<Vec<f32>> {
+    fn observation_tensor(&self, seat: i128) -> PyResult<Vec<f32>> {
         let seat = seat_arg(&*self.inner, seat)?;
         let mut out = Vec::new();
         self.inner.observe(seat, &mut out);
@@ -261,7 +275,7 @@ impl State {
     }
 
     /// The observation of `seat` as float32 bytes in native order, for `numpy.frombuffer`.
-    fn observation_bytes<'py>(&self, py: Python<'py>, seat: i64) -> PyResult<Bound<'py, PyBytes>> {
+    fn observation_bytes<'py>(&self, py: Python<'py>, seat: i128) -> PyResult<Bound<'py, PyBytes>> {
         let seat = seat_arg(&*self.inner, seat)?;
         let mut out = Vec::new();
         self.inner.observe(seat, &mut out);
@@ -298,26 +312,48 @@ impl State {
     }
 
     /// The number of leaves `depth` plies ahead (chance outcomes expand without a ply).
-    fn perft(&self, py: Python<'_>, depth: u32) -> u64 {
+    ///
+    /// Runs without the GIL and cannot be interrupted: choose the depth with care.
+    fn perft(&self, py: Python<'_>, depth: i128) -> PyResult<u64> {
+        let depth: u32 = int_arg("depth", depth, 0, 64)?;
         let state = self.inner.clone_box();
-        py.detach(move || state.perft(depth))
+        Ok(py.detach(move || state.perft(depth)))
     }
 
     /// Plays uniformly random moves and chance outcomes to the end (or `max_plies` moves),
     /// in place; returns the moves played.
     #[pyo3(signature = (seed, max_plies = None))]
-    fn random_playout(&mut self, py: Python<'_>, seed: u64, max_plies: Option<u64>) -> u64 {
+    fn random_playout(
+        &mut self,
+        py: Python<'_>,
+        seed: i128,
+        max_plies: Option<i128>,
+    ) -> PyResult<u64> {
+        let seed: u64 = int_arg("seed", seed, 0, i128::from(u64::MAX))?;
+        let max_plies = match max_plies {
+            Some(n) => int_arg("max_plies", n, 0, i128::from(u64::MAX))?,
+            None => u64::MAX,
+        };
         let inner = &mut self.inner;
-        py.detach(|| {
+        Ok(py.detach(|| {
             let mut rng = ChaCha8Rng::seed_from_u64(seed);
-            inner.random_playout(&mut rng, max_plies.unwrap_or(u64::MAX))
-        })
+            inner.random_playout(&mut rng, max_plies)
+        }))
     }
 
     /// The move the game's engine chooses, in notation: at `level` (the engine's default
     /// when `None`) or searching for `millis` milliseconds.
     #[pyo3(signature = (level = None, millis = None))]
-    fn bestmove(&self, py: Python<'_>, level: Option<u8>, millis: Option<u64>) -> PyResult<String> {
+    fn bestmove(
+        &self,
+        py: Python<'_>,
+        level: Option<i128>,
+        millis: Option<i128>,
+    ) -> PyResult<String> {
+        let level: Option<u8> = level.map(|l| int_arg("level", l, 1, 5)).transpose()?;
+        let millis: Option<u64> = millis
+            .map(|m| int_arg("millis", m, 1, 3_600_000))
+            .transpose()?;
         let inner = &self.inner;
         py.detach(|| inner.bestmove(level, millis)).map_err(to_py)
     }
@@ -360,10 +396,10 @@ impl Pente {
         PyClassInitializer::from(State::of(pente(pos))).add_subclass(Pente)
     }
 
-    /// The position of a setup string (`state.setup()`).
+    /// The position of a setup string (`state.setup()`) of a Pente game.
     #[staticmethod]
     fn from_setup(py: Python<'_>, text: &str) -> PyResult<Py<PyAny>> {
-        wrap(py, from_setup("pente", text).map_err(to_py)?)
+        wrap(py, pente_setup("pente", text)?)
     }
 }
 
@@ -385,10 +421,50 @@ impl KeryoPente {
         PyClassInitializer::from(State::of(pente(pos))).add_subclass(KeryoPente)
     }
 
-    /// The position of a setup string (`state.setup()`).
+    /// The position of a setup string (`state.setup()`) of a Keryo-Pente game.
     #[staticmethod]
     fn from_setup(py: Python<'_>, text: &str) -> PyResult<Py<PyAny>> {
-        wrap(py, from_setup("keryo_pente", text).map_err(to_py)?)
+        wrap(py, pente_setup("keryo_pente", text)?)
+    }
+}
+
+/// A player count of Abalone: 2, 3, 4 or 6.
+fn players_arg(players: i128) -> PyResult<usize> {
+    match players {
+        2 | 3 | 4 | 6 => Ok(players as usize),
+        _ => Err(value_error(format!(
+            "Abalone is for 2, 3, 4 or 6 players, not {players}"
+        ))),
+    }
+}
+
+/// The layouts of `players` players.
+fn layout_names(players: usize) -> Vec<&'static str> {
+    if players == 2 {
+        Layout::ALL.iter().map(|l| l.name()).collect()
+    } else {
+        MultiLayout::ALL
+            .iter()
+            .filter(|l| l.players() == players)
+            .map(|l| l.name())
+            .collect()
+    }
+}
+
+/// The error for layout `name` that `players` players do not have: the player count it is
+/// for when it is another count's layout, else the layouts there are.
+fn layout_error(name: &str, players: usize, e: &dyn std::fmt::Display) -> PyErr {
+    let other = if players == 2 {
+        MultiLayout::from_str(name).ok().map(|l| l.players())
+    } else {
+        Layout::from_str(name).ok().map(|_| 2)
+    };
+    match other {
+        Some(n) => value_error(format!("layout {name} is for {n} players, not {players}")),
+        None => value_error(format!(
+            "layout {name:?}: {e}; the layouts of {players} players: {}",
+            layout_names(players).join(", ")
+        )),
     }
 }
 
@@ -403,30 +479,31 @@ pub struct Abalone;
 impl Abalone {
     #[new]
     #[pyo3(signature = (players = 2, layout = None))]
-    fn new(players: usize, layout: Option<&str>) -> PyResult<PyClassInitializer<Self>> {
-        let bad = |e: &dyn std::fmt::Display| PyValueError::new_err(format!("layout: {e}"));
+    fn new(players: i128, layout: Option<&str>) -> PyResult<PyClassInitializer<Self>> {
+        let players = players_arg(players)?;
         let inner: Box<dyn DynState> = if players == 2 {
-            let layout = layout
-                .map_or(Ok(Layout::Standard), Layout::from_str)
-                .map_err(|e| bad(&e))?;
+            let layout = match layout {
+                None => Layout::Standard,
+                Some(name) => Layout::from_str(name).map_err(|e| layout_error(name, 2, &e))?,
+            };
             Box::new(Typed::new(Position::<2>::new(layout), "abalone"))
         } else {
             let layout = match layout {
-                Some(name) => MultiLayout::from_str(name).map_err(|e| bad(&e))?,
-                None => MultiLayout::default_for(players).ok_or_else(|| {
-                    PyValueError::new_err(format!(
-                        "Abalone is for 2, 3, 4 or 6 players, not {players}"
-                    ))
-                })?,
+                Some(name) => {
+                    MultiLayout::from_str(name).map_err(|e| layout_error(name, players, &e))?
+                }
+                None => {
+                    MultiLayout::default_for(players).ok_or_else(|| value_error("no layout"))?
+                }
             };
             if layout.players() != players {
-                return Err(PyValueError::new_err(format!(
+                return Err(value_error(format!(
                     "layout {} is for {} players, not {players}",
                     layout.name(),
                     layout.players()
                 )));
             }
-            let missing = || PyValueError::new_err("no such layout");
+            let missing = || value_error("no such layout");
             match players {
                 3 => Box::new(Typed::new(
                     Position::<3>::from_layout(layout).ok_or_else(missing)?,
@@ -445,27 +522,20 @@ impl Abalone {
         Ok(PyClassInitializer::from(State::of(inner)).add_subclass(Abalone))
     }
 
-    /// The layout names for `players` players.
+    /// The layout names for `players` players (2, 3, 4 or 6).
     #[staticmethod]
     #[pyo3(signature = (players = 2))]
-    fn layouts(players: usize) -> Vec<&'static str> {
-        if players == 2 {
-            Layout::ALL.iter().map(|l| l.name()).collect()
-        } else {
-            MultiLayout::ALL
-                .iter()
-                .filter(|l| l.players() == players)
-                .map(|l| l.name())
-                .collect()
-        }
+    fn layouts(players: i128) -> PyResult<Vec<&'static str>> {
+        let players = players_arg(players)?;
+        Ok(layout_names(players))
     }
 
     /// The position of a setup string (`state.setup()`) for `players` players; when
     /// `players` is `None`, for the first of 2, 3, 4 and 6 that reads it.
     #[staticmethod]
     #[pyo3(signature = (text, players = None))]
-    fn from_setup(py: Python<'_>, text: &str, players: Option<usize>) -> PyResult<Py<PyAny>> {
-        let inner = match players {
+    fn from_setup(py: Python<'_>, text: &str, players: Option<i128>) -> PyResult<Py<PyAny>> {
+        let inner = match players.map(players_arg).transpose()? {
             Some(n) => from_setup(&format!("abalone{n}"), text),
             None => [3, 4, 6]
                 .iter()
@@ -544,30 +614,44 @@ impl BackgammonMatch {
     #[new]
     #[pyo3(signature = (length = 0, jacoby = false, beavers = 0, raccoons = false, auto_doubles = 0, holland = false))]
     fn new(
-        length: u16,
+        length: i128,
         jacoby: bool,
-        beavers: u8,
+        beavers: i128,
         raccoons: bool,
-        auto_doubles: u8,
+        auto_doubles: i128,
         holland: bool,
-    ) -> PyClassInitializer<Self> {
-        let mut rules = if length == 0 {
+    ) -> PyResult<PyClassInitializer<Self>> {
+        let length: u16 = int_arg("length", length, 0, i128::from(MAX_SCORE))?;
+        let beavers: u8 = int_arg("beavers", beavers, 0, 15)?;
+        let auto_doubles: u8 = int_arg("auto_doubles", auto_doubles, 0, 15)?;
+        let rules = if length == 0 {
+            if holland {
+                return Err(value_error("holland is a rule of match play (length > 0)"));
+            }
+            if raccoons && beavers == 0 {
+                return Err(value_error("raccoons need beavers (beavers > 0)"));
+            }
             MatchRules::money(jacoby)
-        } else {
-            MatchRules::to_points(length)
-        };
-        if length == 0 {
-            rules = rules
                 .with_beavers(beavers, raccoons)
-                .with_auto_doubles(auto_doubles);
-        } else if holland {
-            rules = rules.with_holland();
-        }
-        PyClassInitializer::from(State::of(Box::new(Typed::new(
+                .with_auto_doubles(auto_doubles)
+        } else {
+            if jacoby || beavers > 0 || raccoons || auto_doubles > 0 {
+                return Err(value_error(
+                    "jacoby, beavers, raccoons and auto_doubles are rules of money play (length 0)",
+                ));
+            }
+            let rules = MatchRules::to_points(length);
+            if holland {
+                rules.with_holland()
+            } else {
+                rules
+            }
+        };
+        Ok(PyClassInitializer::from(State::of(Box::new(Typed::new(
             Match::new(rules),
             "backgammon_match",
         ))))
-        .add_subclass(BackgammonMatch)
+        .add_subclass(BackgammonMatch))
     }
 
     /// The state of a setup string (`state.setup()`).
@@ -603,7 +687,8 @@ impl BackgammonMatch {
             .unwrap_or_default()
     }
 
-    /// The XGID, or `None` where XGID cannot say the state (a resignation offered).
+    /// The XGID, or `None` where XGID cannot say the state (the opening throw, dice being
+    /// rolled, a resignation offered).
     fn xgid(slf: PyRef<'_, Self>) -> Option<String> {
         the_match(&slf).and_then(Match::xgid).map(|x| x.to_string())
     }

@@ -58,6 +58,7 @@ def check_decision(state):
     assert all(0 <= a < n for a in actions)
     moves = state.legal_moves()
     assert len(actions) == len(moves), "one action per distinct move"
+    assert [state.string_to_action(m) for m in moves] == actions, "moves in action order"
     mask = bg.legal_mask(state)
     assert mask.shape == (n,) and mask.sum() == len(actions)
     assert all(mask[a] == 1 for a in actions)
@@ -369,3 +370,78 @@ def test_match_files_give_every_decision_of_real_matches():
     assert decisions > 1000
     with pytest.raises(bg.BoardgamesError):
         bg.read_match_file("this is not a match file")
+
+
+@pytest.mark.parametrize(
+    "call",
+    [
+        lambda: bg.Pente().apply_action(-1),
+        lambda: bg.Pente().apply_action(2**32),
+        lambda: bg.Pente().apply_action(2**70),
+        lambda: bg.Pente().action_to_string(-5),
+        lambda: bg.Pente().observation_tensor(2),
+        lambda: bg.Pente().team_of(-1),
+        lambda: bg.Abalone(players=5),
+        lambda: bg.Abalone(players=-1),
+        lambda: bg.Abalone(players=3, layout="standard"),
+        lambda: bg.Abalone(layout="six_players"),
+        lambda: bg.Abalone(layout="x"),
+        lambda: bg.Abalone.layouts(5),
+        lambda: bg.Abalone.from_setup("5/6/7/8/9/8/7/6/5 b 0-0", players=5),
+        lambda: bg.BackgammonMatch(length=-1),
+        lambda: bg.BackgammonMatch(length=70000),
+        lambda: bg.BackgammonMatch(beavers=300),
+        lambda: bg.BackgammonMatch(length=5, jacoby=True),
+        lambda: bg.BackgammonMatch(holland=True),
+        lambda: bg.Batch(bg.Pente(), 0, seed=1),
+        lambda: bg.Batch(bg.Pente(), 10**12, seed=1),
+        lambda: bg.Batch(bg.Pente(), 2, seed=-1),
+        lambda: bg.Batch(bg.Pente(), 2, seed=1, threads=1000),
+        lambda: bg.random_games(bg.Pente(), -1, seed=1),
+        lambda: bg.Pente().random_playout(-3),
+        lambda: bg.Pente().perft(-1),
+        lambda: bg.Pente().bestmove(level=99),
+        lambda: bg.read_records("", bg.Pente()),
+    ],
+)
+def test_every_refusal_is_a_boardgames_error(call):
+    with pytest.raises(bg.BoardgamesError):
+        call()
+
+
+def test_error_messages_stay_short():
+    with pytest.raises(bg.NotationError) as e:
+        bg.Pente().string_to_action("K" * 10**6)
+    assert len(str(e.value)) < 1000
+
+
+def test_a_refused_batch_step_changes_no_game():
+    b = bg.Batch(bg.Pente(), 3, seed=1)
+    before = b.current_players()
+    masks = bg.batch_masks(b)
+    with pytest.raises(bg.IllegalMoveError, match="game 1"):
+        b.step([180, 0, 180])
+    assert b.current_players() == before
+    assert (bg.batch_masks(b) == masks).all()
+    with pytest.raises(TypeError):
+        bg.batch_step(b, [180.5, 180, 180])
+
+
+def test_from_setup_keeps_to_its_game():
+    keryo = bg.KeryoPente()
+    keryo.play("K10")
+    with pytest.raises(bg.SetupError, match="KeryoPente"):
+        bg.Pente.from_setup(keryo.setup())
+    assert type(bg.KeryoPente.from_setup(keryo.setup())) is bg.KeryoPente
+
+
+def test_a_side_without_marbles_ends_the_game_at_once():
+    # White has no marble and none was ejected: no legal move at the start.
+    s = bg.Abalone.from_setup("5/6/7/8/9/8/7/6/bbbbb w 0-0")
+    assert s.is_terminal() and s.legal_actions() == []
+
+
+def test_match_options_of_money_play_only_and_of_match_play_only():
+    money = bg.BackgammonMatch(jacoby=True, beavers=2, raccoons=True, auto_doubles=1)
+    assert money.setup() != bg.BackgammonMatch().setup()
+    assert bg.BackgammonMatch(length=7, holland=True).setup() != bg.BackgammonMatch(length=7).setup()

@@ -18,6 +18,8 @@ environments and a Gymnasium single-agent wrapper). ``docs/python.md`` is the gu
 
 from __future__ import annotations
 
+import operator as _operator
+
 import numpy as _np
 
 from ._core import (
@@ -114,7 +116,7 @@ def batch_observations(batch: Batch) -> _np.ndarray:
 def batch_step(batch: Batch, actions) -> tuple:
     """Steps every game of ``batch`` with its action; returns ``(done, returns)`` as numpy
     arrays: bool of shape ``(len(batch),)`` and float32 of shape ``(len(batch), seats)``."""
-    done, returns = batch.step([int(a) for a in actions])
+    done, returns = batch.step([_operator.index(a) for a in actions])
     done = _np.frombuffer(done, dtype=_np.uint8).astype(bool)
     returns = _np.frombuffer(returns, dtype=_np.float32).reshape(len(batch), -1)
     return done, returns

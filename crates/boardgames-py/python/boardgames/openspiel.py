@@ -30,8 +30,10 @@ name                                    parameters (default)
                                         ejected, a tie being a draw)
 ``boardgames_backgammon``               none: one game, gammons and backgammons count
 ``boardgames_backgammon_match``         ``length`` (0: a money game, else a match to that
-                                        many points), ``jacoby`` (False), ``beavers`` (0),
-                                        ``crawford`` (True)
+                                        many points); money play: ``jacoby``
+                                        (False), ``beavers`` (0), ``raccoons`` (False),
+                                        ``auto_doubles`` (0); match play: ``holland``
+                                        (False); the Crawford rule always applies
 ======================================  ===============================================
 
 Every game is sequential, perfect-information and zero-sum with terminal rewards.  The
@@ -52,8 +54,8 @@ Stuck positions
 In Abalone a seat can be left without a legal move (its few remaining marbles all
 blocked; random six-player games reach this about once in 3,000 games).  The rules leave
 such a game running, which OpenSpiel cannot represent (a decision node needs a legal
-action), so the bindings end it at once as the move limit does: the side that ejected more
-marbles wins, a tie is a draw (the native state then shows "move limit reached").
+action), so the bindings end it at once as a time-out of that seat would: the side that
+ejected more marbles wins, a tie is a draw.
 
 Utilities
 ~~~~~~~~~
@@ -219,8 +221,12 @@ def _build_match(params: Dict[str, Any]) -> Any:
         options["jacoby"] = True
     if int(params["beavers"]):
         options["beavers"] = int(params["beavers"])
-    if not bool(params["crawford"]):
-        options["crawford"] = False
+    if bool(params["raccoons"]):
+        options["raccoons"] = True
+    if int(params["auto_doubles"]):
+        options["auto_doubles"] = int(params["auto_doubles"])
+    if bool(params["holland"]):
+        options["holland"] = True
     try:
         return BackgammonMatch(**options)
     except TypeError as e:
@@ -352,7 +358,14 @@ _add(
     _GameSpec(
         "boardgames_backgammon_match",
         "Backgammon money game or match with the cube (boardgames)",
-        {"length": 0, "jacoby": False, "beavers": 0, "crawford": True},
+        {
+            "length": 0,
+            "jacoby": False,
+            "beavers": 0,
+            "raccoons": False,
+            "auto_doubles": 0,
+            "holland": False,
+        },
         _build_match,
         chance=True,
         min_players=2,

@@ -37,7 +37,8 @@ that played it, actions out of range are refused, the call order is enforced);
 * ``setup`` (optional): a native position string (``state.setup()``) to start every game
   from instead of the initial position.
 * A seat left without a legal move (possible in Abalone, see ``boardgames.openspiel``) ends
-  the game as a move limit does: the side that ejected more marbles wins, a tie is a draw.
+  the game as a time-out of that seat would: the side that ejected more marbles wins, a tie
+  is a draw.
 * ``render_mode="ansi"`` makes ``render()`` return the board diagram (``str(state)``);
   ``"human"`` prints it after every step.
 * ``env.unwrapped.state_object`` is the native ``boardgames.State`` (read it, do not change
@@ -79,8 +80,18 @@ GAMES: Dict[str, Tuple[str, ...]] = {
     "keryo_pente": ("tournament_rule",),
     "abalone": ("layout", "move_limit"),
     "backgammon": (),
-    "backgammon_match": ("length", "jacoby", "beavers"),
+    "backgammon_match": ("length", "jacoby", "beavers", "raccoons", "auto_doubles", "holland"),
 }
+
+def _max_plies(value: Optional[int]) -> Optional[int]:
+    """``max_plies`` checked: ``None`` or a positive number of decisions."""
+    if value is None:
+        return None
+    n = int(value)
+    if n < 1 or n != value:
+        raise ValueError(f"max_plies must be a positive integer or None, not {value!r}")
+    return n
+
 
 #: The largest cube value of the native backgammon rules.
 _MAX_CUBE = 32768
@@ -189,7 +200,7 @@ class raw_env(AECEnv, EzPickle):
             raise ValueError(f"render_mode must be one of {self.metadata['render_modes']}, got {render_mode!r}")
         self.game = game
         self.render_mode = render_mode
-        self.max_plies = None if max_plies is None else int(max_plies)
+        self.max_plies = _max_plies(max_plies)
         self._prototype = make_state(game, players=players, **options)
         if setup is not None:
             self._prototype = from_setup(self._prototype, setup)
@@ -343,7 +354,7 @@ class SingleAgentEnv(gymnasium.Env):
         self.render_mode = render_mode
         self.engine_level = engine_level
         self.engine_millis = engine_millis
-        self.max_plies = None if max_plies is None else int(max_plies)
+        self.max_plies = _max_plies(max_plies)
         self.illegal_action = illegal_action
         self.illegal_reward = float(illegal_reward)
         self._prototype = make_state(game, players=players, **options)

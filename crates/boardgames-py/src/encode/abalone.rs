@@ -95,19 +95,14 @@ impl<const SEATS: usize> Encoding for Position<SEATS> {
         }
     }
 
-    /// A seat with no legal move: the game ends here, judged as by a move limit (the side
-    /// that ejected more marbles wins, a tie at the top is a draw).
+    /// A seat with no legal move: the game ends here as a time-out of that seat would end
+    /// it, judged by the marbles ejected (the side that ejected more wins, a tie at the top
+    /// is a draw); the setup keeps it (`timed_out`).
     fn adjudicate_stuck(&mut self) -> bool {
         if self.outcome().is_some() || self.count_legal_moves() > 0 {
             return false;
         }
-        match u16::try_from(self.ply()) {
-            Ok(ply) if ply > 0 => {
-                self.set_move_limit(Some(ply));
-                true
-            }
-            _ => false,
-        }
+        self.time_out(self.side_to_move()).is_ok()
     }
 
     fn chance_action(&self, outcome: NoChance) -> u32 {
