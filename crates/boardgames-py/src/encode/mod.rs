@@ -34,8 +34,9 @@ pub trait Encoding: Game {
 
     /// Ends the game when the seat to move has no legal move, as the game's rules let a
     /// frontend adjudicate it; true when it did. Only multi-player Abalone meets such
-    /// positions in play (docs/abalone.md, rules 14 and M13): the bindings end them as the
-    /// move limit does (rule 12), so that every decision node has a legal action.
+    /// positions in play (docs/abalone.md, rules 14 and M13): the bindings end them as a
+    /// time-out of that seat would (judged as by rule 12), so that every decision node has a
+    /// legal action.
     fn adjudicate_stuck(&mut self) -> bool {
         false
     }
