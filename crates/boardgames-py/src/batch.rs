@@ -96,6 +96,32 @@ pub struct Batch {
 }
 
 impl Batch {
+    /// The `(done, returns)` bytes of the last step, from each slot's result; the first
+    /// failure (in game order) raises.
+    fn results<'py>(
+        &mut self,
+        py: Python<'py>,
+    ) -> PyResult<(Bound<'py, PyBytes>, Bound<'py, PyBytes>)> {
+        let n = self.slots.len();
+        let seats = self.prototype.seats();
+        let mut done = vec![0u8; n];
+        let mut returns = vec![0f32; n * seats];
+        for (i, s) in self.slots.iter_mut().enumerate() {
+            match std::mem::replace(&mut s.result, Ok(None)) {
+                Ok(Some(r)) => {
+                    done[i] = 1;
+                    for (slot, v) in returns[i * seats..(i + 1) * seats].iter_mut().zip(r) {
+                        *slot = v as f32;
+                    }
+                }
+                Ok(None) => {}
+                Err(e) => return Err(to_py(e)),
+            }
+        }
+        let bytes: Vec<u8> = returns.iter().flat_map(|v| v.to_ne_bytes()).collect();
+        Ok((PyBytes::new(py, &done), PyBytes::new(py, &bytes)))
+    }
+
     /// Runs `f` on every slot with its index, on the batch's threads.
     fn each<F: Fn(usize, &mut Slot) + Sync + Send>(&mut self, f: F) {
         match &self.pool {
@@ -211,6 +237,24 @@ impl Batch {
         self.slots.iter().map(|s| s.pick).collect()
     }
 
+    /// Plays a uniformly random legal action in every game (as `step(random_actions())`,
+    /// in one pass): the random baseline and self-play data at full speed.
+    ///
+    /// Returns `(done, returns)` as `step` does.
+    fn random_step<'py>(
+        &mut self,
+        py: Python<'py>,
+    ) -> PyResult<(Bound<'py, PyBytes>, Bound<'py, PyBytes>)> {
+        let prototype = self.prototype.clone_box();
+        py.detach(|| {
+            self.each(|i, s| {
+                s.pick = s.game.random_action(&mut s.rng).map_or(-1, i64::from);
+                s.result = step_one(&*prototype, s, i, s.pick);
+            });
+        });
+        self.results(py)
+    }
+
     /// Applies each game's action; resolves chance; restarts finished games.
     ///
     /// Returns `(done, returns)` as bytes for `numpy.frombuffer`: `done` is one 0/1 byte a
@@ -243,29 +287,12 @@ impl Batch {
                 }));
             }
         }
-        let seats = self.prototype.seats();
         let prototype = self.prototype.clone_box();
         py.detach(|| {
             self.each(|i, s| s.result = step_one(&*prototype, s, i, actions[i]));
         });
-        let mut done = vec![0u8; n];
-        let mut returns = vec![0f32; n * seats];
-        for (i, s) in self.slots.iter_mut().enumerate() {
-            match std::mem::replace(&mut s.result, Ok(None)) {
-                Ok(Some(r)) => {
-                    done[i] = 1;
-                    for (slot, v) in returns[i * seats..(i + 1) * seats].iter_mut().zip(r) {
-                        *slot = v as f32;
-                    }
-                }
-                Ok(None) => {}
-                Err(e) => return Err(to_py(e)),
-            }
-        }
-        let bytes: Vec<u8> = returns.iter().flat_map(|v| v.to_ne_bytes()).collect();
-        Ok((PyBytes::new(py, &done), PyBytes::new(py, &bytes)))
+        self.results(py)
     }
-
     /// Plays `count` whole uniformly random games from the prototype with the batch's
     /// generator; returns `{"games", "plies", "wins" (per team), "draws"}`.
     fn random_games<'py>(&mut self, py: Python<'py>, count: i128) -> PyResult<Bound<'py, PyDict>> {

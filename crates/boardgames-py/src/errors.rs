@@ -3,7 +3,8 @@
 
 use pyo3::create_exception;
 use pyo3::exceptions::PyValueError;
-use pyo3::PyErr;
+use pyo3::prelude::*;
+use pyo3::types::PyInt;
 
 use crate::dynamic::Failure;
 
@@ -59,6 +60,32 @@ pub fn to_py(f: Failure) -> PyErr {
 /// A `BoardgamesError` with `message`.
 pub fn value_error(message: impl Into<String>) -> PyErr {
     to_py(Failure::Value(message.into()))
+}
+
+/// The index argument `name` (any Python integer, numpy's included) if it lies in
+/// `0..limit`, else a `BoardgamesError` naming it; a `TypeError` for what is not an integer.
+/// Faster than a 128-bit conversion on the calls made once a move.
+pub fn index_arg<T: TryFrom<i64>>(
+    name: &str,
+    value: &Bound<'_, PyAny>,
+    limit: usize,
+) -> Result<T, PyErr> {
+    let limit = i64::try_from(limit).unwrap_or(i64::MAX);
+    match value.extract::<i64>() {
+        Ok(v) if (0..limit).contains(&v) => {
+            T::try_from(v).map_err(|_| value_error(format!("{name} {v} is out of range")))
+        }
+        Ok(v) => Err(value_error(format!(
+            "{name} {v} is out of range 0..{limit}"
+        ))),
+        Err(e) if value.is_instance_of::<PyInt>() => {
+            drop(e);
+            Err(value_error(format!(
+                "{name} {value} is out of range 0..{limit}"
+            )))
+        }
+        Err(e) => Err(e),
+    }
 }
 
 /// The integer argument `name` if it lies in `lo..=hi`, else a `BoardgamesError` naming it.

@@ -13,7 +13,7 @@ use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
 use crate::dynamic::{returns_of, DynState, Failure, Typed};
-use crate::errors::{int_arg, to_py, value_error};
+use crate::errors::{index_arg, int_arg, to_py, value_error};
 
 /// The state of a game: the position and whose turn it is, with OpenSpiel's vocabulary
 /// (actions, chance outcomes, returns) and the library's (moves in notation, setups).
@@ -113,13 +113,16 @@ pub fn _restore(py: Python<'_>, key: &str, setup: &str) -> PyResult<Py<PyAny>> {
     wrap(py, from_setup(key, setup).map_err(to_py)?)
 }
 
-fn seat_arg(state: &dyn DynState, seat: i128) -> PyResult<usize> {
-    int_arg("seat", seat, 0, state.seats() as i128 - 1)
+fn seat_arg(state: &dyn DynState, seat: &Bound<'_, PyAny>) -> PyResult<usize> {
+    index_arg("seat", seat, state.seats())
 }
 
-fn action_arg(state: &dyn DynState, action: i128) -> PyResult<u32> {
-    let limit = state.action_count().max(state.chance_count()) as i128;
-    int_arg("action", action, 0, limit - 1)
+fn action_arg(state: &dyn DynState, action: &Bound<'_, PyAny>) -> PyResult<u32> {
+    index_arg(
+        "action",
+        action,
+        state.action_count().max(state.chance_count()),
+    )
 }
 
 #[pymethods]
@@ -141,7 +144,7 @@ impl State {
     }
 
     /// The team of `seat`, `0..num_teams()`.
-    fn team_of(&self, seat: i128) -> PyResult<usize> {
+    fn team_of(&self, seat: &Bound<'_, PyAny>) -> PyResult<usize> {
         Ok(self.inner.team_of(seat_arg(&*self.inner, seat)?))
     }
 
@@ -205,7 +208,7 @@ impl State {
     /// Applies a legal action, or a chance outcome at a chance node.
     ///
     /// Raises `IllegalMoveError` (state unchanged) when it is not legal here.
-    fn apply_action(&mut self, action: i128) -> PyResult<()> {
+    fn apply_action(&mut self, action: &Bound<'_, PyAny>) -> PyResult<()> {
         self.inner
             .apply_action(action_arg(&*self.inner, action)?)
             .map_err(to_py)
@@ -213,7 +216,7 @@ impl State {
 
     /// The notation of `action` here (a move, or dice such as `31`); a description for an
     /// action that is not legal here.
-    fn action_to_string(&mut self, action: i128) -> PyResult<String> {
+    fn action_to_string(&mut self, action: &Bound<'_, PyAny>) -> PyResult<String> {
         self.inner
             .action_to_string(action_arg(&*self.inner, action)?)
             .map_err(to_py)
@@ -267,7 +270,7 @@ impl State {
     }
 
     /// The observation of `seat` as a flat list of floats (row-major).
-    fn observation_tensor(&self, seat: i128) -> PyResult<Vec<f32>> {
+    fn observation_tensor(&self, seat: &Bound<'_, PyAny>) -> PyResult<Vec<f32>> {
         let seat = seat_arg(&*self.inner, seat)?;
         let mut out = Vec::new();
         self.inner.observe(seat, &mut out);
@@ -275,7 +278,11 @@ impl State {
     }
 
     /// The observation of `seat` as float32 bytes in native order, for `numpy.frombuffer`.
-    fn observation_bytes<'py>(&self, py: Python<'py>, seat: i128) -> PyResult<Bound<'py, PyBytes>> {
+    fn observation_bytes<'py>(
+        &self,
+        py: Python<'py>,
+        seat: &Bound<'_, PyAny>,
+    ) -> PyResult<Bound<'py, PyBytes>> {
         let seat = seat_arg(&*self.inner, seat)?;
         let mut out = Vec::new();
         self.inner.observe(seat, &mut out);
