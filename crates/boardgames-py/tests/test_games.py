@@ -445,3 +445,14 @@ def test_match_options_of_money_play_only_and_of_match_play_only():
     money = bg.BackgammonMatch(jacoby=True, beavers=2, raccoons=True, auto_doubles=1)
     assert money.setup() != bg.BackgammonMatch().setup()
     assert bg.BackgammonMatch(length=7, holland=True).setup() != bg.BackgammonMatch(length=7).setup()
+
+
+def test_random_step_is_step_of_random_actions():
+    # The same seed: random_step() draws what random_actions() draws and applies it.
+    a = bg.Batch(bg.Backgammon(), 4, seed=5)
+    b = bg.Batch(bg.Backgammon(), 4, seed=5)
+    for _ in range(300):
+        da, ra = a.random_step()
+        db, rb = b.step(b.random_actions())
+        assert (da, ra) == (db, rb)
+        assert bg.batch_observations(a).tolist() == bg.batch_observations(b).tolist()
