@@ -2,15 +2,11 @@
 
 import warnings
 
+import gymnasium
 import numpy as np
 import pytest
-
-pytest.importorskip("pettingzoo")
-pytest.importorskip("gymnasium")
-
-import gymnasium  # noqa: E402
-from gymnasium.utils.env_checker import check_env  # noqa: E402
-from pettingzoo.test import api_test, seed_test  # noqa: E402
+from gymnasium.utils.env_checker import check_env
+from pettingzoo.test import api_test, seed_test
 
 from boardgames.pettingzoo import SingleAgentEnv, env, raw_env  # noqa: E402
 

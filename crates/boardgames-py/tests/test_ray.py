@@ -6,7 +6,7 @@ import sys
 
 import pytest
 
-ray = pytest.importorskip("ray")
+import ray  # installed by test.sh: a missing framework fails, never skips
 
 EXAMPLE = pathlib.Path(__file__).resolve().parents[3] / "examples" / "python" / "ray_selfplay.py"
 
@@ -75,3 +75,22 @@ def test_engine_backgammon(selfplay, local_ray):
     assert summary["unfinished"] == 0 and summary["average_points"] >= 1
 
 
+
+
+@pytest.mark.parametrize(
+    "game,extra,teams",
+    [
+        ("pente", [], 2),
+        ("keryo_pente", [], 2),
+        ("abalone", ["--players", "2"], 2),
+        ("abalone", ["--players", "3"], 3),
+        ("abalone", ["--players", "4"], 2),
+        ("abalone", ["--players", "6"], 2),
+        ("backgammon", [], 2),
+        ("backgammon_match", ["--length", "3"], 2),
+    ],
+)
+def test_every_game_on_two_workers(selfplay, local_ray, game, extra, teams):
+    summary = selfplay.main(["--game", game, *extra, "--games", "4", "--workers", "2", "--seed", "7", "--quiet"])
+    check(summary, game, 4, teams)
+    assert summary["unfinished"] == 0
