@@ -123,7 +123,6 @@ pub fn returns_of(state: &dyn DynState, outcome: Option<&Outcome>) -> Vec<f64> {
 }
 
 /// A position of a game with its legal moves and their actions, cached until it changes.
-#[derive(Clone)]
 pub struct Typed<G: Encoding> {
     /// The position.
     pub pos: G,
