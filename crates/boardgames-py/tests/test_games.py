@@ -456,3 +456,44 @@ def test_random_step_is_step_of_random_actions():
         db, rb = b.step(b.random_actions())
         assert (da, ra) == (db, rb)
         assert bg.batch_observations(a).tolist() == bg.batch_observations(b).tolist()
+
+
+def test_garbage_text_raises_library_errors_and_changes_nothing():
+    # Mutated setups, notations and records from a seeded generator: each call either works
+    # or raises a BoardgamesError; a refused call leaves the state as it was.
+    rng = random.Random(2026)
+    alphabet = "abcdefghijklmnopqrstuvwxyzABCIJKST0123456789/ -=*().,:;'\"\\n\\t\\x00é😀"
+    for name, make in GAMES.items():
+        state = make()
+        play_random(state, rng, lambda s: None, limit=10)
+        base = state.setup()
+        cls = type(state)
+        for _ in range(300):
+            text = list(base)
+            for _ in range(rng.randint(1, 4)):
+                i = rng.randrange(len(text) + 1)
+                op = rng.random()
+                if op < 0.4 and text:
+                    text[min(i, len(text) - 1)] = rng.choice(alphabet)
+                elif op < 0.7:
+                    text.insert(i, rng.choice(alphabet))
+                elif text:
+                    del text[min(i, len(text) - 1)]
+            mutated = "".join(text)
+            try:
+                other = cls.from_setup(mutated) if name[:7] != "abalone" else bg.Abalone.from_setup(mutated)
+            except bg.BoardgamesError:
+                pass
+            else:
+                assert other.setup() == type(other).from_setup(other.setup()).setup()
+            junk = "".join(rng.choice(alphabet) for _ in range(rng.randint(0, 12)))
+            for call in (state.play, state.string_to_action):
+                before = state.setup()
+                try:
+                    call(junk)
+                except bg.BoardgamesError:
+                    assert state.setup() == before
+            try:
+                bg.read_records(junk, state)
+            except bg.BoardgamesError:
+                pass
