@@ -8,11 +8,13 @@ use boardgames_core::backgammon::{Backgammon as Checkers, Match, MatchRules, MAX
 use boardgames_core::pente::{OpeningRule, Pente as PenteGame, Variant};
 use boardgames_core::{Game, GameResult};
 use pyo3::prelude::*;
-use pyo3::types::{PyBytes, PyDict, PyList, PyTuple};
+use pyo3::sync::PyOnceLock;
+use pyo3::types::{PyBytes, PyDict, PyInt, PyList, PyTuple};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
 use crate::dynamic::{returns_of, DynState, Failure, Typed};
+use crate::encode::MAX_ACTIONS;
 use crate::errors::{index_arg, int_arg, to_py, value_error};
 
 /// The state of a game: the position and whose turn it is, with OpenSpiel's vocabulary
@@ -113,6 +115,17 @@ pub fn _restore(py: Python<'_>, key: &str, setup: &str) -> PyResult<Py<PyAny>> {
     wrap(py, from_setup(key, setup).map_err(to_py)?)
 }
 
+/// The Python integers of every action index, made once: a list of legal actions is then
+/// built without allocating an integer per action (Python keeps only -5..=256).
+fn action_ints(py: Python<'_>) -> PyResult<&Vec<Py<PyInt>>> {
+    static INTS: PyOnceLock<Vec<Py<PyInt>>> = PyOnceLock::new();
+    INTS.get_or_try_init(py, || {
+        (0..MAX_ACTIONS)
+            .map(|i| Ok(i.into_pyobject(py)?.unbind()))
+            .collect()
+    })
+}
+
 fn seat_arg(state: &dyn DynState, seat: &Bound<'_, PyAny>) -> PyResult<usize> {
     index_arg("seat", seat, state.seats())
 }
@@ -174,8 +187,15 @@ impl State {
     }
 
     /// The legal actions, ascending; empty at chance and terminal nodes.
-    fn legal_actions(&mut self) -> Vec<u32> {
-        self.inner.legal_actions().to_vec()
+    fn legal_actions<'py>(&mut self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
+        let ints = action_ints(py)?;
+        PyList::new(
+            py,
+            self.inner
+                .legal_actions()
+                .iter()
+                .map(|&a| ints[a as usize].bind(py)),
+        )
     }
 
     /// The legal actions as a 0/1 byte per action (`num_distinct_actions()` bytes).

@@ -49,6 +49,8 @@ const WORDS: [MatchAction; 10] = [
     MatchAction::Accept,
     MatchAction::Reject,
 ];
+/// The match's action space: the plays and the ten words.
+pub const MATCH_ACTIONS: u32 = PLAYS + WORDS.len() as u32;
 /// Observation values of the checker game.
 const BOARD_VALUES: usize = 210;
 /// Observation values the match adds.
@@ -247,7 +249,7 @@ impl Encoding for Match {
     const RANDOM_FROM_LIST: bool = true;
 
     fn action_count(&self) -> usize {
-        (PLAYS as usize) + WORDS.len()
+        MATCH_ACTIONS as usize
     }
 
     fn chance_count(&self) -> usize {

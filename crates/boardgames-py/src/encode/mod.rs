@@ -12,6 +12,10 @@ mod pente;
 use boardgames_core::{search, Game, Seat};
 use rand::RngCore;
 
+/// The largest action space of any game (the backgammon match's), a bound for tables
+/// indexed by action.
+pub const MAX_ACTIONS: u32 = backgammon::MATCH_ACTIONS;
+
 /// A game with a fixed discrete action space and observation tensors.
 pub trait Encoding: Game {
     /// The number of distinct actions; every move of every position of this game's variant
