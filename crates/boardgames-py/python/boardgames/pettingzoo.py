@@ -156,6 +156,18 @@ def _sample_chance(state: Any, rng: np.random.Generator) -> None:
     state.apply_action(outcomes[-1][0])
 
 
+def _render(mode: Optional[str], state: Any) -> Optional[str]:
+    """The board diagram: returned with ``"ansi"``, printed with ``"human"``."""
+    if mode is None:
+        gymnasium.logger.warn("You are calling render method without specifying any render mode.")
+        return None
+    text = str(state)
+    if mode == "ansi":
+        return text
+    print(text)
+    return None
+
+
 def _mask(state: Any) -> np.ndarray:
     return np.frombuffer(state.legal_actions_mask(), dtype=np.uint8).astype(np.int8)
 
@@ -305,14 +317,7 @@ class raw_env(AECEnv, EzPickle):
         self.agent_selection = self.possible_agents[following]
 
     def render(self) -> Optional[str]:
-        if self.render_mode is None:
-            gymnasium.logger.warn("You are calling render method without specifying any render mode.")
-            return None
-        text = str(self._state)
-        if self.render_mode == "ansi":
-            return text
-        print(text)
-        return None
+        return _render(self.render_mode, self._state)
 
     def close(self) -> None:
         pass
@@ -452,14 +457,7 @@ class SingleAgentEnv(gymnasium.Env):
         return self._obs(), reward, terminated, truncated, self._info()
 
     def render(self) -> Optional[str]:
-        if self.render_mode is None:
-            gymnasium.logger.warn("You are calling render method without specifying any render mode.")
-            return None
-        text = str(self._state)
-        if self.render_mode == "ansi":
-            return text
-        print(text)
-        return None
+        return _render(self.render_mode, self._state)
 
     def close(self) -> None:
         pass
