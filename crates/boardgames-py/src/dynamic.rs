@@ -8,7 +8,7 @@ use boardgames_core::{GameResult, MoveError, Outcome, Seat, Turn};
 use rand::{Rng, RngCore};
 
 use crate::encode::Encoding;
-use crate::players::Players;
+use crate::players::{Limit, Players};
 
 /// OpenSpiel's id of the chance player.
 pub const CHANCE: i64 = -1;
@@ -89,7 +89,7 @@ pub trait DynState: Send + Sync {
     /// Samples and applies a chance outcome; false when not at a chance node.
     fn sample_chance(&mut self, rng: &mut dyn RngCore) -> bool;
     /// The move an engine chooses, in notation.
-    fn bestmove(&self, level: Option<u8>, millis: Option<u64>) -> Result<String, Failure>;
+    fn bestmove(&self, limit: Limit) -> Result<String, Failure>;
 }
 
 /// The per-seat returns of an outcome: the winning team's seats get the points, the other
@@ -486,13 +486,13 @@ where
         ok
     }
 
-    fn bestmove(&self, level: Option<u8>, millis: Option<u64>) -> Result<String, Failure> {
+    fn bestmove(&self, limit: Limit) -> Result<String, Failure> {
         if !matches!(self.pos.turn(), Turn::Seat(_)) {
             return Err(Failure::Illegal("no seat is to move".to_owned()));
         }
         let mut player = self
             .pos
-            .player(level, millis)
+            .player(limit)
             .ok_or_else(|| Failure::Value(format!("no engine plays {}", self.name)))?;
         let mv = player
             .choose(&self.pos)

@@ -10,39 +10,53 @@ use boardgames_core::pente::Pente;
 use boardgames_core::player::Player;
 use boardgames_core::Game;
 
-/// A game's computer player at a level (the engine's default when `None`) or within a time.
-pub trait Players: Game {
-    /// The player, or `None` when the game has no engine.
-    fn player(&self, level: Option<u8>, millis: Option<u64>) -> Option<Box<dyn Player<Self>>>;
+/// What `bestmove` asks of an engine: a level (the engine's default when `None`), and a
+/// budget of time or nodes that replaces the level's own.
+#[derive(Copy, Clone, Debug, Default)]
+pub struct Limit {
+    /// The engine's level.
+    pub level: Option<u8>,
+    /// Milliseconds to search.
+    pub millis: Option<u64>,
+    /// Nodes (positions, or tree iterations for Monte Carlo search) to search.
+    pub nodes: Option<u64>,
 }
 
-/// An engine searched at its level's budget, or for `millis` when given.
-fn searched<G: Game>(engine: Box<dyn Engine<G>>, millis: Option<u64>) -> Box<dyn Player<G>> {
-    match millis {
-        Some(ms) => Box::new(EnginePlayer::with_budget(
-            engine,
-            Budget::time(Duration::from_millis(ms)),
-        )),
-        None => Box::new(EnginePlayer::new(engine)),
+/// A game's computer player under a [`Limit`].
+pub trait Players: Game {
+    /// The player, or `None` when the game has no engine.
+    fn player(&self, limit: Limit) -> Option<Box<dyn Player<Self>>>;
+}
+
+/// An engine searched at its level's budget, or within the limit's time and nodes.
+fn searched<G: Game>(engine: Box<dyn Engine<G>>, limit: Limit) -> Box<dyn Player<G>> {
+    if limit.millis.is_none() && limit.nodes.is_none() {
+        return Box::new(EnginePlayer::new(engine));
     }
+    let budget = Budget {
+        depth: None,
+        nodes: limit.nodes,
+        time: limit.millis.map(Duration::from_millis),
+    };
+    Box::new(EnginePlayer::with_budget(engine, budget))
 }
 
 impl Players for Pente {
-    fn player(&self, level: Option<u8>, millis: Option<u64>) -> Option<Box<dyn Player<Pente>>> {
-        let level = level.unwrap_or(boardgames_ai::pente::DEFAULT_LEVEL);
+    fn player(&self, limit: Limit) -> Option<Box<dyn Player<Pente>>> {
+        let level = limit.level.unwrap_or(boardgames_ai::pente::DEFAULT_LEVEL);
         Some(searched(
             Box::new(boardgames_ai::pente::engine(level)),
-            millis,
+            limit,
         ))
     }
 }
 
 impl Players for Position<2> {
-    fn player(&self, level: Option<u8>, millis: Option<u64>) -> Option<Box<dyn Player<Self>>> {
-        let level = level.unwrap_or(boardgames_ai::abalone::DEFAULT_LEVEL);
+    fn player(&self, limit: Limit) -> Option<Box<dyn Player<Self>>> {
+        let level = limit.level.unwrap_or(boardgames_ai::abalone::DEFAULT_LEVEL);
         Some(searched(
             Box::new(boardgames_ai::abalone::engine(level)),
-            millis,
+            limit,
         ))
     }
 }
@@ -51,11 +65,11 @@ impl Players for Position<2> {
 macro_rules! multi_players {
     ($($seats:literal),*) => {$(
         impl Players for Position<$seats> {
-            fn player(&self, level: Option<u8>, millis: Option<u64>) -> Option<Box<dyn Player<Self>>> {
-                let level = level.unwrap_or(boardgames_ai::abalone::MULTI_DEFAULT_LEVEL);
+            fn player(&self, limit: Limit) -> Option<Box<dyn Player<Self>>> {
+                let level = limit.level.unwrap_or(boardgames_ai::abalone::MULTI_DEFAULT_LEVEL);
                 Some(searched(
                     Box::new(boardgames_ai::abalone::multi_engine::<$seats>(level, 0)),
-                    millis,
+                    limit,
                 ))
             }
         }
@@ -65,14 +79,14 @@ multi_players!(3, 4, 6);
 
 impl Players for Backgammon {
     /// The shipped network at 0-ply (levels and time do not apply to the checker game).
-    fn player(&self, _level: Option<u8>, _millis: Option<u64>) -> Option<Box<dyn Player<Self>>> {
+    fn player(&self, _limit: Limit) -> Option<Box<dyn Player<Self>>> {
         Some(Box::new(NetworkPlayer::new(Network::shipped())))
     }
 }
 
 impl Players for Match {
     /// The match player of that level (1..=5, default 3): plays, cube and resignations.
-    fn player(&self, level: Option<u8>, _millis: Option<u64>) -> Option<Box<dyn Player<Self>>> {
-        Some(Box::new(MatchPlayer::new(level.unwrap_or(3))))
+    fn player(&self, limit: Limit) -> Option<Box<dyn Player<Self>>> {
+        Some(Box::new(MatchPlayer::new(limit.level.unwrap_or(3))))
     }
 }

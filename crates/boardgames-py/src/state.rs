@@ -9,13 +9,14 @@ use boardgames_core::pente::{OpeningRule, Pente as PenteGame, Variant};
 use boardgames_core::{Game, GameResult};
 use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
-use pyo3::types::{PyBytes, PyDict, PyInt, PyList, PyTuple};
+use pyo3::types::{PyBytes, PyDict, PyInt, PyList, PyString, PyTuple};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
 use crate::dynamic::{returns_of, DynState, Failure, Typed};
 use crate::encode::MAX_ACTIONS;
 use crate::errors::{index_arg, int_arg, to_py, value_error};
+use crate::players::Limit;
 
 /// The state of a game: the position and whose turn it is, with OpenSpiel's vocabulary
 /// (actions, chance outcomes, returns) and the library's (moves in notation, setups).
@@ -252,9 +253,16 @@ impl State {
         self.inner.legal_moves()
     }
 
-    /// Plays a move written in notation, or at a chance node an outcome (`31`).
-    fn play(&mut self, text: &str) -> PyResult<()> {
-        self.inner.play_text(text).map_err(to_py)
+    /// Plays a move: written in notation (at a chance node an outcome such as `31`), or as
+    /// its action index (as `apply_action`).
+    fn play(&mut self, mv: &Bound<'_, PyAny>) -> PyResult<()> {
+        match mv.cast::<PyString>() {
+            Ok(text) => self.inner.play_text(&text.to_cow()?).map_err(to_py),
+            Err(_) => {
+                let action = action_arg(&*self.inner, mv)?;
+                self.inner.apply_action(action).map_err(to_py)
+            }
+        }
     }
 
     /// The returns per seat: the winning team's seats get the points won, the others share
@@ -368,21 +376,30 @@ impl State {
         }))
     }
 
-    /// The move the game's engine chooses, in notation: at `level` (the engine's default
-    /// when `None`) or searching for `millis` milliseconds.
-    #[pyo3(signature = (level = None, millis = None))]
+    /// The move the game's engine chooses, in notation: at `level` (1-5; the engine's
+    /// default when `None`), or within a budget of `millis` milliseconds and/or `nodes`
+    /// (positions searched, or tree iterations of the Monte Carlo search) instead of the
+    /// level's own. Backgammon's checker game has one network player (no levels or budget);
+    /// the match player takes the level.
+    #[pyo3(signature = (level = None, millis = None, nodes = None))]
     fn bestmove(
         &self,
         py: Python<'_>,
         level: Option<i128>,
         millis: Option<i128>,
+        nodes: Option<i128>,
     ) -> PyResult<String> {
-        let level: Option<u8> = level.map(|l| int_arg("level", l, 1, 5)).transpose()?;
-        let millis: Option<u64> = millis
-            .map(|m| int_arg("millis", m, 1, 3_600_000))
-            .transpose()?;
+        let limit = Limit {
+            level: level.map(|l| int_arg("level", l, 1, 5)).transpose()?,
+            millis: millis
+                .map(|m| int_arg("millis", m, 1, 3_600_000))
+                .transpose()?,
+            nodes: nodes
+                .map(|n| int_arg("nodes", n, 1, 1_000_000_000_000))
+                .transpose()?,
+        };
         let inner = &self.inner;
-        py.detach(|| inner.bestmove(level, millis)).map_err(to_py)
+        py.detach(|| inner.bestmove(limit)).map_err(to_py)
     }
 
     fn __eq__(&self, other: &Bound<'_, PyAny>) -> bool {

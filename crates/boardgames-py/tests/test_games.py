@@ -497,3 +497,24 @@ def test_garbage_text_raises_library_errors_and_changes_nothing():
                 bg.read_records(junk, state)
             except bg.BoardgamesError:
                 pass
+
+
+def test_play_takes_notation_or_an_action():
+    a = bg.Pente()
+    b = bg.Pente()
+    a.play("K10")
+    b.play(180)  # K10: row 9 * 19 + column 9
+    assert a == b
+    with pytest.raises(bg.IllegalMoveError):
+        b.play(180)
+
+
+def test_bestmove_within_a_budget_of_nodes_or_time():
+    p = bg.Pente()
+    p.play("K10")
+    assert p.bestmove(nodes=2000) in p.legal_moves()
+    assert p.bestmove(millis=20) in p.legal_moves()
+    m = bg.Abalone(4)
+    assert m.bestmove(nodes=200) in m.legal_moves()
+    with pytest.raises(bg.BoardgamesError):
+        p.bestmove(nodes=0)
