@@ -3,8 +3,9 @@
 
 use std::any::Any;
 
+use boardgames_core::record::replay::{resolve_text, Applied};
 use boardgames_core::search;
-use boardgames_core::{GameResult, MoveError, Outcome, Seat, Turn};
+use boardgames_core::{GameResult, Outcome, Seat, Turn};
 use rand::{Rng, RngCore};
 
 use crate::encode::Encoding;
@@ -198,6 +199,64 @@ impl<G: Encoding> Typed<G> {
             .map(|i| self.moves[i].1)
     }
 
+    /// The legal step an action stands for here: a move, or a chance outcome at a chance
+    /// node.
+    fn resolve_action(&mut self, action: u32) -> Result<Applied<G>, Failure> {
+        self.check_action(action)?;
+        let step = match self.pos.turn() {
+            Turn::Seat(_) => self.move_of(action).map(Applied::Move),
+            Turn::Chance => self.chance_of(action).map(Applied::Chance),
+            Turn::Over => return Err(Failure::Illegal("the game is over".to_owned())),
+        };
+        step.ok_or_else(|| {
+            Failure::Illegal(format!(
+                "action {action} ({}) is not legal here",
+                self.pos.describe_action(action)
+            ))
+        })
+    }
+
+    /// The legal step written as `text` here (the record pipeline's reading of a step).
+    fn resolve_text(&self, text: &str) -> Result<Applied<G>, Failure> {
+        resolve_text(&self.pos, text).map_err(|e| {
+            if e.is_notation() {
+                Failure::Notation(e.reason())
+            } else {
+                Failure::Illegal(e.reason())
+            }
+        })
+    }
+
+    /// Applies a step resolved against this position (so legal) and drops the caches.
+    fn apply(&mut self, step: Applied<G>) {
+        match step {
+            Applied::Move(m) => self.pos.play_unchecked(m),
+            Applied::Chance(c) => {
+                let applied = self.pos.apply_chance(c);
+                debug_assert!(applied.is_ok(), "a resolved outcome is one of this node's");
+            }
+        }
+        self.changed();
+    }
+
+    /// A uniformly random legal move, or `None` when no seat can move.
+    fn random_move(&mut self, rng: &mut dyn RngCore) -> Option<G::Move> {
+        if !matches!(self.pos.turn(), Turn::Seat(_)) {
+            return None;
+        }
+        if G::RANDOM_FROM_LIST {
+            let list = self.list.get_or_insert_with(Box::default);
+            self.pos.legal_moves(list);
+            let n = list.len();
+            (n > 0).then(|| list[rng.random_range(0..n)])
+        } else {
+            let n = self.pos.count_legal_moves();
+            (n > 0)
+                .then(|| self.pos.nth_legal_move(rng.random_range(0..n)))
+                .flatten()
+        }
+    }
+
     fn check_action(&self, action: u32) -> Result<(), Failure> {
         let limit = self.pos.action_count().max(self.pos.chance_count());
         if (action as usize) < limit {
@@ -207,15 +266,6 @@ impl<G: Encoding> Typed<G> {
                 "action {action} is out of range 0..{limit}"
             )))
         }
-    }
-}
-
-/// A notation error or an illegal move, as the failure of that name.
-fn move_failure<N: std::error::Error, I: std::error::Error>(e: MoveError<N, I>) -> Failure {
-    match e {
-        MoveError::Notation(n) => Failure::Notation(n.to_string()),
-        MoveError::Illegal(i) => Failure::Illegal(i.to_string()),
-        other => Failure::Illegal(other.to_string()),
     }
 }
 
@@ -291,47 +341,12 @@ where
     }
 
     fn validate(&mut self, action: u32) -> Result<(), Failure> {
-        self.check_action(action)?;
-        let ok = match self.pos.turn() {
-            Turn::Seat(_) => self.move_of(action).is_some(),
-            Turn::Chance => self.chance_of(action).is_some(),
-            Turn::Over => return Err(Failure::Illegal("the game is over".to_owned())),
-        };
-        if ok {
-            Ok(())
-        } else {
-            Err(Failure::Illegal(format!(
-                "action {action} ({}) is not legal here",
-                self.pos.describe_action(action)
-            )))
-        }
+        self.resolve_action(action).map(|_| ())
     }
 
     fn apply_action(&mut self, action: u32) -> Result<(), Failure> {
-        self.check_action(action)?;
-        match self.pos.turn() {
-            Turn::Seat(_) => {
-                let Some(mv) = self.move_of(action) else {
-                    return Err(Failure::Illegal(format!(
-                        "action {action} ({}) is not legal here",
-                        self.pos.describe_action(action)
-                    )));
-                };
-                self.pos.play_unchecked(mv);
-            }
-            Turn::Chance => {
-                let Some(c) = self.chance_of(action) else {
-                    return Err(Failure::Illegal(format!(
-                        "action {action} is not a chance outcome here"
-                    )));
-                };
-                self.pos
-                    .apply_chance(c)
-                    .map_err(|e| Failure::Illegal(e.to_string()))?;
-            }
-            Turn::Over => return Err(Failure::Illegal("the game is over".to_owned())),
-        }
-        self.changed();
+        let step = self.resolve_action(action)?;
+        self.apply(step);
         Ok(())
     }
 
@@ -350,17 +365,10 @@ where
     }
 
     fn string_to_action(&mut self, text: &str) -> Result<u32, Failure> {
-        match self.pos.turn() {
-            Turn::Chance => {
-                let c = self.pos.parse_chance(text).map_err(move_failure)?;
-                Ok(self.pos.chance_action(c))
-            }
-            Turn::Seat(_) => {
-                let m = self.pos.parse_move(text).map_err(move_failure)?;
-                Ok(self.pos.action_of(m))
-            }
-            Turn::Over => Err(Failure::Illegal("the game is over".to_owned())),
-        }
+        Ok(match self.resolve_text(text)? {
+            Applied::Move(m) => self.pos.action_of(m),
+            Applied::Chance(c) => self.pos.chance_action(c),
+        })
     }
 
     fn legal_moves(&mut self) -> Vec<String> {
@@ -372,22 +380,8 @@ where
     }
 
     fn play_text(&mut self, text: &str) -> Result<(), Failure> {
-        match self.pos.turn() {
-            Turn::Chance => {
-                let c = self.pos.parse_chance(text).map_err(move_failure)?;
-                self.pos
-                    .apply_chance(c)
-                    .map_err(|e| Failure::Illegal(e.to_string()))?;
-            }
-            Turn::Seat(_) => {
-                let m = self.pos.parse_move(text).map_err(move_failure)?;
-                self.pos
-                    .play(m)
-                    .map_err(|e| Failure::Illegal(e.to_string()))?;
-            }
-            Turn::Over => return Err(Failure::Illegal("the game is over".to_owned())),
-        }
-        self.changed();
+        let step = self.resolve_text(text)?;
+        self.apply(step);
         Ok(())
     }
 
@@ -432,43 +426,24 @@ where
             match self.pos.turn() {
                 Turn::Over => break,
                 Turn::Chance => {
-                    let Some(c) = self.pos.sample_chance(rng) else {
-                        break;
-                    };
-                    if self.pos.apply_chance(c).is_err() {
+                    if !self.sample_chance(rng) {
                         break;
                     }
                 }
                 Turn::Seat(_) => {
-                    let Some(action) = self.random_action(rng) else {
+                    let Some(mv) = self.random_move(rng) else {
                         break;
                     };
-                    if self.apply_action(action).is_err() {
-                        break;
-                    }
+                    self.apply(Applied::Move(mv));
                     plies += 1;
                 }
             }
         }
-        self.changed();
         plies
     }
 
     fn random_action(&mut self, rng: &mut dyn RngCore) -> Option<u32> {
-        if !matches!(self.pos.turn(), Turn::Seat(_)) {
-            return None;
-        }
-        let mv = if G::RANDOM_FROM_LIST {
-            let list = self.list.get_or_insert_with(Box::default);
-            self.pos.legal_moves(list);
-            let n = list.len();
-            (n > 0).then(|| list[rng.random_range(0..n)])?
-        } else {
-            let n = self.pos.count_legal_moves();
-            (n > 0)
-                .then(|| self.pos.nth_legal_move(rng.random_range(0..n)))
-                .flatten()?
-        };
+        let mv = self.random_move(rng)?;
         let action = self.pos.action_of(mv);
         self.pending = Some((action, mv));
         Some(action)

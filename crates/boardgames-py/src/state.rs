@@ -200,7 +200,7 @@ impl State {
     }
 
     /// The legal actions as a 0/1 byte per action (`num_distinct_actions()` bytes).
-    fn legal_actions_mask<'py>(&mut self, py: Python<'py>) -> Bound<'py, PyBytes> {
+    fn legal_actions_mask<'py>(&mut self, py: Python<'py>) -> PyResult<Bound<'py, PyBytes>> {
         let n = self.inner.action_count();
         PyBytes::new_with(py, n, |buf| {
             for &a in self.inner.legal_actions() {
@@ -208,7 +208,6 @@ impl State {
             }
             Ok(())
         })
-        .unwrap_or_else(|_| PyBytes::new(py, &[]))
     }
 
     /// The chance outcomes as a list of `(action, probability)`, ascending; empty
