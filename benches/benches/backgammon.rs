@@ -1,7 +1,7 @@
 //! Backgammon: full turns per second, i.e. all distinct positions one roll leads to, over the
 //! case sets of `boardgames_benches::backgammon_sets` (64,323 and 57,969 distinct cases,
 //! shuffled, so that the branch predictor cannot learn them; the small handed set is a second
-//! figure only).
+//! figure only); and whole random games from the start.
 //!
 //! Run: `cargo bench -p boardgames-benches --bench backgammon`. Figures: `docs/performance.md`.
 
@@ -12,8 +12,11 @@ use std::hint::black_box;
 use boardgames_benches::backgammon_sets;
 use boardgames_core::backgammon::movegen;
 use boardgames_core::backgammon::{Backgammon, Board};
+use boardgames_core::search::random_playout;
 use boardgames_core::Game;
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
 
 fn full_turn_benches(c: &mut Criterion) {
     let sets = backgammon_sets::sets();
@@ -46,5 +49,18 @@ fn full_turn_benches(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, full_turn_benches);
+/// Whole uniformly random games from the start (`search::random_playout`: the n-th play of
+/// each roll, the rolls drawn by `search::random_chance`), a game an element.
+fn random_games(c: &mut Criterion) {
+    let mut group = c.benchmark_group("backgammon/random_playout");
+    let start = Backgammon::new();
+    let mut rng = ChaCha8Rng::seed_from_u64(1);
+    group.throughput(Throughput::Elements(1));
+    group.bench_function("whole_game", |b| {
+        b.iter(|| black_box(random_playout(&start, &mut rng, usize::MAX).plies))
+    });
+    group.finish();
+}
+
+criterion_group!(benches, full_turn_benches, random_games);
 criterion_main!(benches);
