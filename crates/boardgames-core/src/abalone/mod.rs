@@ -56,6 +56,7 @@
 mod bitboard;
 mod cell;
 mod error;
+mod lanes;
 mod layout;
 mod movegen;
 mod moves;

@@ -37,6 +37,9 @@
 
 use super::bitboard::{ahead, BOARD};
 use super::cell::Direction;
+use multiversion::multiversion;
+
+use super::lanes::{CellSets, Lanes, LANES};
 
 /// The shape byte of a move: `marbles | pushed << 2`.
 const fn shape(marbles: u8, pushed: u8) -> u8 {
@@ -88,9 +91,9 @@ fn in_line<const K: i32>(s: Sides, occ: u128, empty: u128, single: u128) -> [u12
 /// marbles whose neighbour in the direction of motion is empty: a line may side-step when
 /// every one of its marbles is in `side`.
 #[inline(always)]
-fn broadside<const A: i32>(side: u128) -> (u128, u128) {
-    let pairs = side & ahead(side, A);
-    (pairs, pairs & ahead(side, 2 * A))
+fn broadside<S: CellSets, const A: i32>(side: S) -> (S, S) {
+    let pairs = side & side.ahead(A);
+    (pairs, pairs & side.ahead(2 * A))
 }
 
 /// The own marbles whose neighbour in each direction (in [`Direction::ALL`] order) is empty.
@@ -112,18 +115,18 @@ fn singles(own: u128, empty: u128) -> [u128; 6] {
 #[inline(always)]
 fn broadsides(s: &[u128; 6]) -> [u128; 24] {
     let mut out = [0u128; 24];
-    (out[0], out[1]) = broadside::<1>(s[1]);
-    (out[2], out[3]) = broadside::<1>(s[2]);
-    (out[4], out[5]) = broadside::<1>(s[4]);
-    (out[6], out[7]) = broadside::<1>(s[5]);
-    (out[8], out[9]) = broadside::<11>(s[0]);
-    (out[10], out[11]) = broadside::<11>(s[2]);
-    (out[12], out[13]) = broadside::<11>(s[3]);
-    (out[14], out[15]) = broadside::<11>(s[5]);
-    (out[16], out[17]) = broadside::<10>(s[0]);
-    (out[18], out[19]) = broadside::<10>(s[1]);
-    (out[20], out[21]) = broadside::<10>(s[3]);
-    (out[22], out[23]) = broadside::<10>(s[4]);
+    (out[0], out[1]) = broadside::<u128, 1>(s[1]);
+    (out[2], out[3]) = broadside::<u128, 1>(s[2]);
+    (out[4], out[5]) = broadside::<u128, 1>(s[4]);
+    (out[6], out[7]) = broadside::<u128, 1>(s[5]);
+    (out[8], out[9]) = broadside::<u128, 11>(s[0]);
+    (out[10], out[11]) = broadside::<u128, 11>(s[2]);
+    (out[12], out[13]) = broadside::<u128, 11>(s[3]);
+    (out[14], out[15]) = broadside::<u128, 11>(s[5]);
+    (out[16], out[17]) = broadside::<u128, 10>(s[0]);
+    (out[18], out[19]) = broadside::<u128, 10>(s[1]);
+    (out[20], out[21]) = broadside::<u128, 10>(s[3]);
+    (out[22], out[23]) = broadside::<u128, 10>(s[4]);
     out
 }
 
@@ -148,7 +151,7 @@ fn emit_broadside<const A: i32, F>(side: u128, axis: Direction, dir: Direction, 
 where
     F: FnMut(u128, Direction, Direction, u8) -> bool,
 {
-    let (pairs, triples) = broadside::<A>(side);
+    let (pairs, triples) = broadside::<u128, A>(side);
     f(pairs, dir, axis, shape(2, 0)) || f(triples, dir, axis, shape(3, 0))
 }
 
@@ -230,7 +233,7 @@ fn popcount_sum(m: &[u128; 32]) -> u32 {
         + ones.count_ones()
 }
 
-/// The tails of every in-line move in one direction with index step `K`, in five shifts.
+/// The tails of every in-line move in one direction with index step `k`, in five shifts.
 ///
 /// A tail `x` (own) moves when the cell ahead is empty (1 marble), or it is friendly and the
 /// next is in `m1` (2 marbles), or both are friendly and the next is in `m2` (3 marbles), where
@@ -239,13 +242,52 @@ fn popcount_sum(m: &[u128; 32]) -> u32 {
 /// edge behind) and `m2` adds the opponent pairs with a free cell behind (for 3 marbles).
 /// The six groups of the table are disjoint, so this union counts them all.
 #[inline(always)]
-fn in_line_union<const K: i32>(s: Sides, occ: u128, empty: u128) -> u128 {
-    let Sides { own, fr, opp } = s;
-    let free1 = opp & !ahead(occ, K);
+fn in_line_union<S: CellSets>(k: i32, own: S, fr: S, opp: S, occ: S, empty: S) -> S {
+    let free1 = opp & !occ.ahead(k);
     let m1 = empty | free1;
-    let m2 = m1 | (opp & ahead(free1, K));
-    let ahead_of_two = empty | (fr & ahead(m1 | (fr & ahead(m2, K)), K));
-    own & ahead(ahead_of_two, K)
+    let m2 = m1 | (opp & free1.ahead(k));
+    let ahead_of_two = empty | (fr & (m1 | (fr & m2.ahead(k))).ahead(k));
+    own & ahead_of_two.ahead(k)
+}
+
+/// The number of legal moves of the sides `own`, `fr`, `opp` (one position's, or the sum
+/// over the lanes of several): 6 in-line and 24 broadside tail sets summed by popcounts, no
+/// list built.
+#[inline(always)]
+fn count_sets<S: CellSets>(own: S, fr: S, opp: S) -> u64 {
+    /// The 2- and 3-marble broadside lines along axis step `A` from `side`.
+    #[inline(always)]
+    fn lines<S: CellSets, const A: i32>(n: &mut S::Tally, side: S) {
+        let (pairs, triples) = broadside::<S, A>(side);
+        S::tally(n, pairs, triples);
+    }
+    let occ = fr | opp;
+    let empty = S::BOARD & !occ;
+    let mut n = S::Tally::default();
+    let union = |k| in_line_union(k, own, fr, opp, occ, empty);
+    S::tally(&mut n, union(1), union(-1));
+    S::tally(&mut n, union(11), union(-11));
+    S::tally(&mut n, union(10), union(-10));
+    // Each side direction's singles, then the lines of the two axes across it.
+    let e = own & empty.ahead(1);
+    lines::<S, 11>(&mut n, e);
+    lines::<S, 10>(&mut n, e);
+    let w = own & empty.ahead(-1);
+    lines::<S, 11>(&mut n, w);
+    lines::<S, 10>(&mut n, w);
+    let ne = own & empty.ahead(11);
+    lines::<S, 1>(&mut n, ne);
+    lines::<S, 10>(&mut n, ne);
+    let sw = own & empty.ahead(-11);
+    lines::<S, 1>(&mut n, sw);
+    lines::<S, 10>(&mut n, sw);
+    let nw = own & empty.ahead(10);
+    lines::<S, 1>(&mut n, nw);
+    lines::<S, 11>(&mut n, nw);
+    let se = own & empty.ahead(-10);
+    lines::<S, 1>(&mut n, se);
+    lines::<S, 11>(&mut n, se);
+    S::total(n)
 }
 
 /// The number of legal moves: 6 in-line and 24 broadside tail sets summed by popcounts,
@@ -253,48 +295,7 @@ fn in_line_union<const K: i32>(s: Sides, occ: u128, empty: u128) -> u128 {
 #[cfg(any(target_feature = "popcnt", target_arch = "aarch64"))]
 #[inline]
 pub(super) fn count(sides: Sides) -> usize {
-    /// The set bits of two masks of cells: their bits above 64 (at most 26 each) share one
-    /// popcount.
-    #[inline(always)]
-    fn two(a: u128, b: u128) -> u32 {
-        let high = (a >> 64) as u64 | ((b >> 64) as u64) << 32;
-        (a as u64).count_ones() + (b as u64).count_ones() + high.count_ones()
-    }
-    /// The 2- and 3-marble broadside lines along axis step `A` from `side`.
-    #[inline(always)]
-    fn lines<const A: i32>(side: u128) -> u32 {
-        let (pairs, triples) = broadside::<A>(side);
-        two(pairs, triples)
-    }
-    let occ = sides.fr | sides.opp;
-    let empty = BOARD & !occ;
-    let own = sides.own;
-    let mut n = two(
-        in_line_union::<1>(sides, occ, empty),
-        in_line_union::<-1>(sides, occ, empty),
-    );
-    n += two(
-        in_line_union::<11>(sides, occ, empty),
-        in_line_union::<-11>(sides, occ, empty),
-    );
-    n += two(
-        in_line_union::<10>(sides, occ, empty),
-        in_line_union::<-10>(sides, occ, empty),
-    );
-    // Each side direction's singles, then the lines of the two axes across it.
-    let e = own & ahead(empty, 1);
-    n += lines::<11>(e) + lines::<10>(e);
-    let w = own & ahead(empty, -1);
-    n += lines::<11>(w) + lines::<10>(w);
-    let ne = own & ahead(empty, 11);
-    n += lines::<1>(ne) + lines::<10>(ne);
-    let sw = own & ahead(empty, -11);
-    n += lines::<1>(sw) + lines::<10>(sw);
-    let nw = own & ahead(empty, 10);
-    n += lines::<1>(nw) + lines::<11>(nw);
-    let se = own & ahead(empty, -10);
-    n += lines::<1>(se) + lines::<11>(se);
-    n as usize
+    count_sets(sides.own, sides.fr, sides.opp) as usize
 }
 
 /// The number of legal moves: 6 in-line and 24 broadside tail sets summed by popcounts,
@@ -306,12 +307,12 @@ pub(super) fn count(sides: Sides) -> usize {
     let empty = BOARD & !occ;
     let s = singles(sides.own, empty);
     let mut m = [0u128; 32];
-    m[0] = in_line_union::<1>(sides, occ, empty);
-    m[1] = in_line_union::<11>(sides, occ, empty);
-    m[2] = in_line_union::<10>(sides, occ, empty);
-    m[3] = in_line_union::<-1>(sides, occ, empty);
-    m[4] = in_line_union::<-11>(sides, occ, empty);
-    m[5] = in_line_union::<-10>(sides, occ, empty);
+    m[0] = in_line_union(1, sides.own, sides.fr, sides.opp, occ, empty);
+    m[1] = in_line_union(11, sides.own, sides.fr, sides.opp, occ, empty);
+    m[2] = in_line_union(10, sides.own, sides.fr, sides.opp, occ, empty);
+    m[3] = in_line_union(-1, sides.own, sides.fr, sides.opp, occ, empty);
+    m[4] = in_line_union(-11, sides.own, sides.fr, sides.opp, occ, empty);
+    m[5] = in_line_union(-10, sides.own, sides.fr, sides.opp, occ, empty);
     m[6..30].copy_from_slice(&broadsides(&s));
     popcount_sum(&m) as usize
 }
@@ -323,11 +324,70 @@ fn shifted(b: u128, s: i32) -> u128 {
     ahead(b, -s)
 }
 
-/// The replies counted for one child: kept out of line so that the 60 inlined groups of
-/// [`count_replies`] share one copy of [`count`].
-#[inline(never)]
-fn count_child(sides: Sides) -> usize {
-    count(sides)
+/// Children waiting to be counted, [`LANES`] at a time: lane `i` holds the sides of the
+/// `i`-th child since the last count (the player to move there and the other).
+struct Children {
+    own: Lanes,
+    opp: Lanes,
+    len: usize,
+    replies: u64,
+}
+
+impl Children {
+    fn new() -> Children {
+        Children {
+            own: Lanes::default(),
+            opp: Lanes::default(),
+            len: 0,
+            replies: 0,
+        }
+    }
+
+    /// Adds a child; counts the replies of all waiting children when the lanes are full.
+    #[inline(always)]
+    fn push(&mut self, own: u128, opp: u128) {
+        self.own.set(self.len, own);
+        self.opp.set(self.len, opp);
+        self.len += 1;
+        if self.len == LANES {
+            self.count();
+        }
+    }
+
+    /// Counts the replies of the waiting children.
+    fn count(&mut self) {
+        // Lanes past `len` keep an earlier child: empty them (no marbles, no moves).
+        for i in self.len..LANES {
+            self.own.set(i, 0);
+        }
+        self.replies += count_lanes(&self.own, &self.opp);
+        self.len = 0;
+    }
+}
+
+/// The legal moves of the player with marbles `own` (and opponent `opp`), summed over the
+/// lanes: one count per lane in a loop that the compiler turns into vector instructions,
+/// built for the best instruction set the CPU has (chosen when first called).
+#[multiversion(targets(
+    "x86_64+avx512f+avx512bw+avx512vl+avx512vpopcntdq+popcnt",
+    "x86_64+avx2+popcnt",
+))]
+fn count_lanes(own: &Lanes, opp: &Lanes) -> u64 {
+    let mut n = 0;
+    for i in 0..LANES {
+        n += count_sets(own.lane(i), own.lane(i), opp.lane(i));
+    }
+    n
+}
+
+impl Children {
+    /// The replies of every child pushed.
+    fn total(mut self) -> u64 {
+        if self.len > 0 {
+            self.count();
+        }
+        self.replies
+    }
 }
 
 /// perft to depth 2 for two players: the number of legal replies summed over every legal
@@ -336,7 +396,7 @@ fn count_child(sides: Sides) -> usize {
 /// replies).
 pub(super) fn count_replies(sides: Sides, eject_wins: bool) -> u64 {
     let Sides { own, opp, .. } = sides;
-    let mut total = 0u64;
+    let mut children = Children::new();
     for_each_group(sides, |tails, dir, axis, shape| {
         let d = dir.delta();
         let marbles = i32::from(shape & 3);
@@ -368,11 +428,11 @@ pub(super) fn count_replies(sides: Sides, eject_wins: bool) -> u64 {
                     (me, (opp & !front) | dst)
                 }
             };
-            total += count_child(Sides::alone(them, me)) as u64;
+            children.push(them, me);
         }
         false
     });
-    total
+    children.total()
 }
 
 #[cfg(test)]
