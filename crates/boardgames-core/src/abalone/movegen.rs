@@ -35,10 +35,10 @@
 //! side directions (in [`Direction::ALL`] order) the 2- then 3-marble broadside group;
 //! within a group, ascending tail cells.
 
-use super::bitboard::{ahead, BOARD};
-use super::cell::Direction;
 use multiversion::multiversion;
 
+use super::bitboard::{ahead, BOARD};
+use super::cell::Direction;
 use super::lanes::{CellSets, Lanes, LANES};
 
 /// The shape byte of a move: `marbles | pushed << 2`.
@@ -392,8 +392,8 @@ impl Children {
 
 /// perft to depth 2 for two players: the number of legal replies summed over every legal
 /// move of the player with `sides`, each child's bitboards made from the move's group
-/// without building a position. `eject_wins`: an ejection ends the game (that child has no
-/// replies).
+/// without building a position and counted eight at a time ([`Children`]). `eject_wins`: an
+/// ejection ends the game (that child has no replies).
 pub(super) fn count_replies(sides: Sides, eject_wins: bool) -> u64 {
     let Sides { own, opp, .. } = sides;
     let mut children = Children::new();
