@@ -18,7 +18,9 @@
 //! of partners): at each seat's turn the tree search takes the move best for that seat's
 //! team, so partners help each other and the others' moves are searched as their own best.
 
-use boardgames_core::abalone::{Cell, Position};
+use std::sync::LazyLock;
+
+use boardgames_core::abalone::{Bitboard, Cell, Position};
 use boardgames_core::{Team, MAX_SEATS};
 
 use crate::budget::Budget;
@@ -41,10 +43,13 @@ fn centre_distance(cell: Cell) -> i32 {
     dr.abs().max(dn.abs()).max((dr - dn).abs())
 }
 
-/// The 24 cells of the rim (distance 4 from the centre), as a mask on cell indices.
+/// Whether a cell is on the rim (distance 4 from the centre).
 fn on_rim(cell: Cell) -> bool {
     centre_distance(cell) == 4
 }
+
+/// The 24 cells of the rim, as a set.
+static RIM: LazyLock<Bitboard> = LazyLock::new(|| Cell::all().filter(|&c| on_rim(c)).collect());
 
 impl<const SEATS: usize> Leaf<Position<SEATS>> for TeamLeaf {
     fn playout_plies(&self) -> usize {
@@ -60,7 +65,7 @@ impl<const SEATS: usize> Leaf<Position<SEATS>> for TeamLeaf {
             let mut rim = 0usize;
             for colour in Position::<SEATS>::team_colours(team) {
                 lost += pos.lost(colour);
-                rim += pos.marbles(colour).iter().filter(|&c| on_rim(c)).count();
+                rim += pos.marbles(colour).intersection(*RIM).count();
             }
             *s = pos.team_ejected(team) as f32 - lost as f32 - rim as f32 / 8.0;
         }
@@ -120,6 +125,9 @@ mod tests {
     #[test]
     fn the_rim_is_the_24_outer_cells() {
         assert_eq!(Cell::all().filter(|&c| on_rim(c)).count(), 24);
+        assert_eq!(RIM.count(), 24);
+        assert!(RIM.contains(Cell::all().next().unwrap()));
+        assert!(!RIM.contains(Cell::CENTRE));
         assert_eq!(centre_distance(Cell::CENTRE), 0);
     }
 }
