@@ -190,6 +190,10 @@ impl<G: Game, L: Leaf<G>> Mcts<G, L> {
             Turn::Seat(seat) => {
                 let team = usize::from(pos.team_of(seat).0).min(MAX_SEATS - 1);
                 let log_n = f64::from(node.visits.max(1)).ln();
+                // The exploration term of the edges visited fewer than `SMALL` times, each
+                // computed once: most edges deep in the tree share a few small counts.
+                const SMALL: usize = 16;
+                let mut explore = [f64::NAN; SMALL];
                 let mut best = (f64::NEG_INFINITY, range.start);
                 for i in range {
                     let e = &self.edges[i];
@@ -198,7 +202,16 @@ impl<G: Game, L: Leaf<G>> Mcts<G, L> {
                         1e9 + rng.random::<f64>()
                     } else {
                         let n = f64::from(e.visits);
-                        f64::from(e.values[team]) / n + self.exploration * (log_n / n).sqrt()
+                        let term = |n: f64| self.exploration * (log_n / n).sqrt();
+                        let bonus = match explore.get_mut(e.visits as usize) {
+                            Some(known) if !known.is_nan() => *known,
+                            Some(slot) => {
+                                *slot = term(n);
+                                *slot
+                            }
+                            None => term(n),
+                        };
+                        f64::from(e.values[team]) / n + bonus
                     };
                     if score > best.0 {
                         best = (score, i);
