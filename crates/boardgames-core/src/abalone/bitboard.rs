@@ -154,6 +154,19 @@ pub(super) fn nth_bit(mut bits: u128, n: usize) -> usize {
     offset + word.trailing_zeros() as usize
 }
 
+/// A fixed xorshift sequence of 128-bit values, for the tests of the bulk count: mask them
+/// with [`BOARD`] for sets of cells.
+#[cfg(test)]
+pub(super) fn xorshift_sets() -> impl FnMut() -> u128 {
+    let mut x = 0x2545_f491_4f6c_dd1d_u64;
+    move || {
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        u128::from(x) << 64 | u128::from(x.rotate_left(29))
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -164,13 +164,8 @@ mod tests {
 
     #[test]
     fn halves_shift_and_count_like_their_sets() {
-        let mut x = 0x2545_f491_4f6c_dd1d_u64;
-        let mut next = || {
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
-            (u128::from(x) << 64 | u128::from(x.rotate_left(29))) & BOARD
-        };
+        let mut sets = super::super::bitboard::xorshift_sets();
+        let mut next = || sets() & BOARD;
         let same = |h: Halves, set: u128| {
             h == Halves {
                 lo: set as u64,

@@ -87,13 +87,13 @@ fn in_line<const K: i32>(s: Sides, occ: u128, empty: u128, single: u128) -> [u12
     ]
 }
 
-/// The 2- and 3-marble broadside tails of lines along axis step `A`, from `side`, the own
+/// The 2- and 3-marble broadside tails of lines along axis step `a`, from `side`, the own
 /// marbles whose neighbour in the direction of motion is empty: a line may side-step when
 /// every one of its marbles is in `side`.
 #[inline(always)]
-fn broadside<S: CellSets, const A: i32>(side: S) -> (S, S) {
-    let pairs = side & side.ahead(A);
-    (pairs, pairs & side.ahead(2 * A))
+fn broadside<S: CellSets>(side: S, a: i32) -> (S, S) {
+    let pairs = side & side.ahead(a);
+    (pairs, pairs & side.ahead(2 * a))
 }
 
 /// The own marbles whose neighbour in each direction (in [`Direction::ALL`] order) is empty.
@@ -115,18 +115,18 @@ fn singles(own: u128, empty: u128) -> [u128; 6] {
 #[inline(always)]
 fn broadsides(s: &[u128; 6]) -> [u128; 24] {
     let mut out = [0u128; 24];
-    (out[0], out[1]) = broadside::<u128, 1>(s[1]);
-    (out[2], out[3]) = broadside::<u128, 1>(s[2]);
-    (out[4], out[5]) = broadside::<u128, 1>(s[4]);
-    (out[6], out[7]) = broadside::<u128, 1>(s[5]);
-    (out[8], out[9]) = broadside::<u128, 11>(s[0]);
-    (out[10], out[11]) = broadside::<u128, 11>(s[2]);
-    (out[12], out[13]) = broadside::<u128, 11>(s[3]);
-    (out[14], out[15]) = broadside::<u128, 11>(s[5]);
-    (out[16], out[17]) = broadside::<u128, 10>(s[0]);
-    (out[18], out[19]) = broadside::<u128, 10>(s[1]);
-    (out[20], out[21]) = broadside::<u128, 10>(s[3]);
-    (out[22], out[23]) = broadside::<u128, 10>(s[4]);
+    (out[0], out[1]) = broadside(s[1], 1);
+    (out[2], out[3]) = broadside(s[2], 1);
+    (out[4], out[5]) = broadside(s[4], 1);
+    (out[6], out[7]) = broadside(s[5], 1);
+    (out[8], out[9]) = broadside(s[0], 11);
+    (out[10], out[11]) = broadside(s[2], 11);
+    (out[12], out[13]) = broadside(s[3], 11);
+    (out[14], out[15]) = broadside(s[5], 11);
+    (out[16], out[17]) = broadside(s[0], 10);
+    (out[18], out[19]) = broadside(s[1], 10);
+    (out[20], out[21]) = broadside(s[3], 10);
+    (out[22], out[23]) = broadside(s[4], 10);
     out
 }
 
@@ -151,7 +151,7 @@ fn emit_broadside<const A: i32, F>(side: u128, axis: Direction, dir: Direction, 
 where
     F: FnMut(u128, Direction, Direction, u8) -> bool,
 {
-    let (pairs, triples) = broadside::<u128, A>(side);
+    let (pairs, triples) = broadside(side, A);
     f(pairs, dir, axis, shape(2, 0)) || f(triples, dir, axis, shape(3, 0))
 }
 
@@ -255,12 +255,6 @@ fn in_line_union<S: CellSets>(k: i32, own: S, fr: S, opp: S, occ: S, empty: S) -
 /// list built.
 #[inline(always)]
 fn count_sets<S: CellSets>(own: S, fr: S, opp: S) -> u64 {
-    /// The 2- and 3-marble broadside lines along axis step `A` from `side`.
-    #[inline(always)]
-    fn lines<S: CellSets, const A: i32>(n: &mut S::Tally, side: S) {
-        let (pairs, triples) = broadside::<S, A>(side);
-        S::tally(n, pairs, triples);
-    }
     let occ = fr | opp;
     let empty = S::BOARD & !occ;
     let mut n = S::Tally::default();
@@ -268,25 +262,22 @@ fn count_sets<S: CellSets>(own: S, fr: S, opp: S) -> u64 {
     S::tally(&mut n, union(1), union(-1));
     S::tally(&mut n, union(11), union(-11));
     S::tally(&mut n, union(10), union(-10));
-    // Each side direction's singles, then the lines of the two axes across it.
-    let e = own & empty.ahead(1);
-    lines::<S, 11>(&mut n, e);
-    lines::<S, 10>(&mut n, e);
-    let w = own & empty.ahead(-1);
-    lines::<S, 11>(&mut n, w);
-    lines::<S, 10>(&mut n, w);
-    let ne = own & empty.ahead(11);
-    lines::<S, 1>(&mut n, ne);
-    lines::<S, 10>(&mut n, ne);
-    let sw = own & empty.ahead(-11);
-    lines::<S, 1>(&mut n, sw);
-    lines::<S, 10>(&mut n, sw);
-    let nw = own & empty.ahead(10);
-    lines::<S, 1>(&mut n, nw);
-    lines::<S, 11>(&mut n, nw);
-    let se = own & empty.ahead(-10);
-    lines::<S, 1>(&mut n, se);
-    lines::<S, 11>(&mut n, se);
+    // Each side direction's singles, then the 2- and 3-marble lines of the two axes across
+    // it. Straight-line calls, not a loop: the caller's loop over lanes must stay the only
+    // loop for the compiler to vectorize it.
+    let mut side_lines = |d: i32, a: i32, b: i32| {
+        let side = own & empty.ahead(d);
+        let (pairs, triples) = broadside(side, a);
+        S::tally(&mut n, pairs, triples);
+        let (pairs, triples) = broadside(side, b);
+        S::tally(&mut n, pairs, triples);
+    };
+    side_lines(1, 11, 10);
+    side_lines(-1, 11, 10);
+    side_lines(11, 1, 10);
+    side_lines(-11, 1, 10);
+    side_lines(10, 1, 11);
+    side_lines(-10, 1, 11);
     S::total(n)
 }
 
@@ -441,13 +432,7 @@ mod tests {
 
     /// A fixed xorshift sequence of two-player sides: disjoint sets of cells.
     fn random_sides(n: usize) -> Vec<Sides> {
-        let mut x = 0x2545_f491_4f6c_dd1d_u64;
-        let mut next = || {
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
-            u128::from(x) << 64 | u128::from(x.rotate_left(29))
-        };
+        let mut next = super::super::bitboard::xorshift_sets();
         (0..n)
             .map(|_| {
                 let own = next() & next() & BOARD;
