@@ -258,12 +258,16 @@ impl<G: Game, E: Evaluator<G>> AlphaBeta<G, E> {
         }
         let mut buf = std::mem::take(&mut self.buffers[ply]);
         let mut moves = std::mem::take(&mut self.scratch);
-        match source {
-            MoveSource::Tactical => self.eval.tactical_moves(pos, &mut moves),
-            MoveSource::Search(_) | MoveSource::Answers => self.eval.candidates(pos, &mut moves),
-        }
         let mut hints = std::mem::take(&mut self.hints);
-        self.eval.move_hints(pos, &moves, &mut hints);
+        match source {
+            MoveSource::Tactical => {
+                self.eval.tactical_moves(pos, &mut moves);
+                self.eval.move_hints(pos, &moves, &mut hints);
+            }
+            MoveSource::Search(_) | MoveSource::Answers => {
+                self.eval.candidates_with_hints(pos, &mut moves, &mut hints);
+            }
+        }
         buf.clear();
         let killers = self.killers[ply];
         for (&mv, &hint) in moves.iter().zip(&hints) {

@@ -67,4 +67,12 @@ pub trait Evaluator<G: Game> {
         hints.clear();
         hints.extend(moves.iter().map(|&mv| self.move_hint(pos, mv)));
     }
+
+    /// [`Evaluator::candidates`] into `out` and their [`Evaluator::move_hints`] into `hints`,
+    /// both emptied first: what the searcher asks at every node. A game overrides it to look
+    /// at the position once for both. Default: the two calls.
+    fn candidates_with_hints(&self, pos: &G, out: &mut Vec<G::Move>, hints: &mut Vec<i32>) {
+        self.candidates(pos, out);
+        self.move_hints(pos, out, hints);
+    }
 }

@@ -4,8 +4,8 @@ use boardgames_core::pente::{Pente, Point};
 use boardgames_core::Seat;
 
 use super::bits::{
-    capture_lines, capture_points, completions, five_points, near, side_five_points,
-    windows_by_count, Bits, ALL, AXES, NEAR_SQUARES, WINDOWS,
+    both_windows_by_count, capture_lines, capture_points, each_axis, five_points, four_points,
+    near, Bits, ALL, NEAR_SQUARES,
 };
 use crate::evaluator::Evaluator;
 
@@ -45,25 +45,20 @@ impl PenteEval {
         let them = 1 - me;
         let stones = [Bits::of(pos.stones(Seat(0))), Bits::of(pos.stones(Seat(1)))];
         let empty = ALL.minus(stones[0]).minus(stones[1]);
+        if !five_points(stones[me], empty).is_empty() {
+            return FOUR_TO_MOVE;
+        }
         let mut lines = [0i32; 2];
-        let mut fours = [0u32; 2];
-        let mut completion = [Bits::default(); 2];
-        for (&step, &valid) in AXES.iter().zip(&WINDOWS) {
-            for s in 0..2 {
-                let by_count = windows_by_count(stones[s], stones[1 - s], step, valid);
+        for by_side in each_axis!(both_windows_by_count(stones)) {
+            for (s, by_count) in by_side.iter().enumerate() {
                 for (n, windows) in by_count.iter().enumerate() {
                     lines[s] += WINDOW[n + 1] * windows.count() as i32;
                 }
-                fours[s] += by_count[3].count();
-                completion[s] = completion[s].or(completions(by_count[3], step, empty));
             }
-        }
-        if fours[me] > 0 {
-            return FOUR_TO_MOVE;
         }
         let mut score = lines[me] - lines[them];
         // Fours of the opponent completed by two different points: one block stops one.
-        if completion[them].count() >= 2 {
+        if five_points(stones[them], empty).count() >= 2 {
             score -= DOUBLE_FOUR;
         }
         let caps = pos.captures();
@@ -107,9 +102,10 @@ impl Evaluator<Pente> for PenteEval {
     /// empty (a five the next move can make or must stop).
     fn is_quiet(&self, pos: &Pente) -> bool {
         let stones = [Bits::of(pos.stones(Seat(0))), Bits::of(pos.stones(Seat(1)))];
-        AXES.iter().zip(&WINDOWS).all(|(&step, &valid)| {
-            (0..2).all(|s| windows_by_count(stones[s], stones[1 - s], step, valid)[3].is_empty())
-        })
+        let empty = ALL.minus(stones[0]).minus(stones[1]);
+        stones
+            .iter()
+            .all(|&mine| five_points(mine, empty).is_empty())
     }
 
     /// The legal points within two of a stone (every legal point on an empty board), and
@@ -121,30 +117,14 @@ impl Evaluator<Pente> for PenteEval {
     ///   move leaves the four whole and loses to the five next move: only a capture takes
     ///   stones off the board).
     fn candidates(&self, pos: &Pente, out: &mut Vec<Point>) {
-        out.clear();
-        let legal = pos.legal_points();
-        let me = pos.side_to_move().index();
-        let stones = [Bits::of(pos.stones(Seat(0))), Bits::of(pos.stones(Seat(1)))];
-        let all = stones[0].or(stones[1]);
-        if all.is_empty() {
-            out.extend(legal.iter());
-            return;
-        }
-        let empty = ALL.minus(all);
-        let fives = [0, 1].map(|s| side_five_points(stones, s, empty));
-        let forced = if !fives[me].is_empty() {
-            fives[me]
-        } else if !fives[1 - me].is_empty() {
-            let longest = pos.variant().longest_capture();
-            fives[1 - me].or(capture_points(stones[me], stones[1 - me], empty, longest))
-        } else {
-            near(all)
-        };
-        out.extend(legal.iter().filter(|p| forced.has(p.index())));
-        if out.is_empty() {
-            // The tournament rule may forbid every point near the stones.
-            out.extend(legal.iter());
-        }
+        MoveBoard::of(pos).candidates(pos, out);
+    }
+
+    /// [`PenteEval::candidates`] and [`PenteEval::move_hints`] from one look at the board.
+    fn candidates_with_hints(&self, pos: &Pente, out: &mut Vec<Point>, hints: &mut Vec<i32>) {
+        let board = MoveBoard::of(pos);
+        board.candidates(pos, out);
+        board.hints(out, hints);
     }
 
     /// The captures of the side to move and the points where it makes a four (a window of
@@ -156,27 +136,89 @@ impl Evaluator<Pente> for PenteEval {
         let stones = [Bits::of(pos.stones(Seat(0))), Bits::of(pos.stones(Seat(1)))];
         let empty = ALL.minus(stones[0]).minus(stones[1]);
         let longest = pos.variant().longest_capture();
-        let mut points = capture_points(stones[me], stones[1 - me], empty, longest);
-        for (&step, &valid) in AXES.iter().zip(&WINDOWS) {
-            let threes = windows_by_count(stones[me], stones[1 - me], step, valid)[2];
-            points = points.or(completions(threes, step, empty));
-        }
-        let legal = pos.legal_points();
-        out.extend(legal.iter().filter(|p| points.has(p.index())));
+        let (mine, theirs) = (stones[me], stones[1 - me]);
+        let points =
+            capture_points(mine, theirs, empty, longest).or(four_points(mine, theirs, empty));
+        out.extend(Bits::of(&pos.legal_points()).and(points).points());
     }
 
     /// [`PenteEval::move_hint`] plus the forced replies first: a point that makes or blocks
     /// a five, then the captures of the side to move, then the points where the opponent
     /// would capture.
     fn move_hints(&self, pos: &Pente, moves: &[Point], hints: &mut Vec<i32>) {
-        let me = pos.side_to_move().index();
+        MoveBoard::of(pos).hints(moves, hints);
+    }
+
+    /// Stones next to the point count three, those two away one: play where the fight is.
+    fn move_hint(&self, pos: &Pente, mv: Point) -> i32 {
+        let stones = Bits::of(pos.stones(Seat(0))).or(Bits::of(pos.stones(Seat(1))));
+        near_hint(stones, mv)
+    }
+}
+
+/// What choosing and ordering the moves of a position needs, worked out once for both.
+struct MoveBoard {
+    /// The side to move, 0 or 1.
+    me: usize,
+    /// Each side's stones.
+    stones: [Bits; 2],
+    /// The empty points.
+    empty: Bits,
+    /// The longest line of stones a capture takes (2, or 3 in Keryo-Pente).
+    longest: usize,
+    /// The empty points where each side makes a five.
+    fives: [Bits; 2],
+}
+
+impl MoveBoard {
+    fn of(pos: &Pente) -> MoveBoard {
         let stones = [Bits::of(pos.stones(Seat(0))), Bits::of(pos.stones(Seat(1)))];
         let empty = ALL.minus(stones[0]).minus(stones[1]);
-        let longest = pos.variant().longest_capture();
-        let fives = five_points(stones, empty);
-        let mine = capture_points(stones[me], stones[1 - me], empty, longest);
-        let theirs = capture_points(stones[1 - me], stones[me], empty, longest);
-        let all = stones[0].or(stones[1]);
+        MoveBoard {
+            me: pos.side_to_move().index(),
+            stones,
+            empty,
+            longest: pos.variant().longest_capture(),
+            fives: stones.map(|mine| five_points(mine, empty)),
+        }
+    }
+
+    /// The empty points where `side` captures now.
+    fn captures_by(&self, side: usize) -> Bits {
+        let (own, other) = (self.stones[side], self.stones[1 - side]);
+        capture_points(own, other, self.empty, self.longest)
+    }
+
+    /// [`PenteEval::candidates`].
+    fn candidates(&self, pos: &Pente, out: &mut Vec<Point>) {
+        out.clear();
+        let legal = pos.legal_points();
+        let me = self.me;
+        let all = self.stones[0].or(self.stones[1]);
+        if all.is_empty() {
+            out.extend(legal.iter());
+            return;
+        }
+        let forced = if !self.fives[me].is_empty() {
+            self.fives[me]
+        } else if !self.fives[1 - me].is_empty() {
+            self.fives[1 - me].or(self.captures_by(me))
+        } else {
+            near(all)
+        };
+        out.extend(Bits::of(&legal).and(forced).points());
+        if out.is_empty() {
+            // The tournament rule may forbid every point near the stones.
+            out.extend(legal.iter());
+        }
+    }
+
+    /// [`PenteEval::move_hints`].
+    fn hints(&self, moves: &[Point], hints: &mut Vec<i32>) {
+        let fives = self.fives[0].or(self.fives[1]);
+        let mine = self.captures_by(self.me);
+        let theirs = self.captures_by(1 - self.me);
+        let all = self.stones[0].or(self.stones[1]);
         hints.clear();
         hints.extend(moves.iter().map(|&mv| {
             let i = mv.index();
@@ -185,12 +227,6 @@ impl Evaluator<Pente> for PenteEval {
             let guards = if theirs.has(i) { CAPTURE_HINT / 2 } else { 0 };
             near_hint(all, mv) + forced + captures + guards
         }));
-    }
-
-    /// Stones next to the point count three, those two away one: play where the fight is.
-    fn move_hint(&self, pos: &Pente, mv: Point) -> i32 {
-        let stones = Bits::of(pos.stones(Seat(0))).or(Bits::of(pos.stones(Seat(1))));
-        near_hint(stones, mv)
     }
 }
 
@@ -368,6 +404,38 @@ mod reference {
         true
     }
 
+    /// The legal points where the side to move captures, or makes a four: a window of five
+    /// through the point holding three of its stones and none of the opponent's. By playing
+    /// each legal point and by looking at every window through it.
+    pub(super) fn tactical(pos: &Pente) -> Vec<boardgames_core::pente::Point> {
+        let me = pos.side_to_move().index();
+        let g = Grid::of(pos);
+        let (mine, theirs) = (me as u8 + 1, 2 - me as u8);
+        let makes_four = |p: boardgames_core::pente::Point| {
+            let (c, r) = (p.col() as isize, p.row() as isize);
+            DIRECTIONS.iter().any(|&(dc, dr)| {
+                (-4..=0).any(|start| {
+                    let cells: Option<Vec<u8>> = (start..start + 5)
+                        .map(|k| g.at(c + k * dc, r + k * dr))
+                        .collect();
+                    cells.is_some_and(|cells| {
+                        let count = |v| cells.iter().filter(|&&x| x == v).count();
+                        count(mine) == 3 && count(theirs) == 0
+                    })
+                })
+            })
+        };
+        pos.moves()
+            .iter()
+            .copied()
+            .filter(|&p| {
+                let mut next = *pos;
+                next.play_unchecked(p);
+                next.captures()[me] > pos.captures()[me] || makes_four(p)
+            })
+            .collect()
+    }
+
     /// The legal points within two of a stone, by looking around each stone.
     pub(super) fn near(pos: &Pente) -> Vec<boardgames_core::pente::Point> {
         let mut near = [false; SIZE * SIZE];
@@ -422,8 +490,8 @@ mod tests {
 
     use super::*;
 
-    /// The bitboard evaluation gives exactly the scores, quiet flags, candidates and move
-    /// hints of the cell-by-cell reference on every position of 300 random games of both
+    /// The bitboard evaluation gives exactly the scores, quiet flags, tactical moves,
+    /// candidates and move hints of the cell-by-cell reference on every position of 300 random games of both
     /// variants (with captures, fours and the board's edges).
     #[test]
     fn the_bitboard_evaluation_agrees_with_the_reference() {
@@ -443,6 +511,9 @@ mod tests {
                     reference::is_quiet(&pos),
                     "{pos:?}"
                 );
+                let mut tactical = Vec::new();
+                PenteEval.tactical_moves(&pos, &mut tactical);
+                assert_eq!(tactical, reference::tactical(&pos), "{pos:?}");
                 if pos.ply() > 0 {
                     let mut out = Vec::new();
                     PenteEval.candidates(&pos, &mut out);
