@@ -75,7 +75,7 @@ The engine (alpha-beta, boardgames-ai) over JSON lines, a stable contract for ot
      searched, \"nodes\", \"time_ms\", \"pv\": the principal variation}
   A line that is not such an object, or a finished game, gives `line N: reason` on standard
   error and no output line; the next line is still served, and the exit status is then 1.
-Levels (--level, default 4): 1 depth 1; 2 depth 2; 3 depth 4; 4 depth 6; 5 depth 7
+Levels (--level, default 4): 1 depth 1; 2 depth 2; 3 depth 4; 4 depth 6; 5 depth 8
 (no clock: a level plays the same on every machine). --movetime, --depth and --nodes
 replace the level's budget.";
 

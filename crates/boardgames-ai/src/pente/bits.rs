@@ -7,8 +7,13 @@
 //! a stone, never empty) or outside the 380 bits, so a pattern that needs a stone or an empty
 //! point at every step never runs off the board; windows of five are kept to those whose five
 //! points are all on it.
+//!
+//! The entry points (five points, capture points, window values, ...) are built for AVX-512
+//! and AVX2 too, the best the CPU has chosen at the first call: the six-word sets then move
+//! in vector registers.
 
 use boardgames_core::pente::{Bitboard, Point, INDEX_RANGE, ROW_BITS, SIZE};
+use multiversion::multiversion;
 
 /// Words of a board.
 const WORDS: usize = 6;
@@ -167,7 +172,6 @@ macro_rules! each_axis {
         ]
     };
 }
-pub(crate) use each_axis;
 
 /// The windows of five along the axis `STEP` that hold no stone of `theirs`, by the number
 /// of `mine` they hold: `[one, two, three, four or five]` (each a set of window starts).
@@ -180,12 +184,27 @@ fn windows_by_count<const STEP: usize>(mine: Bits, theirs: Bits) -> [Bits; 4] {
 /// [`windows_by_count`] for each side of `stones` along the axis `STEP`: the two sides'
 /// boards are shifted once for both.
 #[inline(always)]
-pub(crate) fn both_windows_by_count<const STEP: usize>(stones: [Bits; 2]) -> [[Bits; 4]; 2] {
+fn both_windows_by_count<const STEP: usize>(stones: [Bits; 2]) -> [[Bits; 4]; 2] {
     let sets = [shifted::<STEP>(stones[0]), shifted::<STEP>(stones[1])];
     [
         by_count::<STEP>(&sets[0], any(&sets[1])),
         by_count::<STEP>(&sets[1], any(&sets[0])),
     ]
+}
+
+/// The value of each side's windows of five along every axis: `value[n - 1]` for each
+/// window holding `n` of the side's stones (4 for four or five) and none of the other's.
+#[multiversion(targets("x86_64+avx512f+avx512bw+avx512vl+avx512vpopcntdq", "x86_64+avx2"))]
+pub(crate) fn window_values(stones: [Bits; 2], value: &[i32; 4]) -> [i32; 2] {
+    let mut out = [0i32; 2];
+    for by_side in each_axis!(both_windows_by_count(stones)) {
+        for (s, by_count) in by_side.iter().enumerate() {
+            for (n, windows) in by_count.iter().enumerate() {
+                out[s] += value[n] * windows.count() as i32;
+            }
+        }
+    }
+    out
 }
 
 /// `set` and its shifts by one to four steps of `STEP`: bit `i` of entry `k` is the point
@@ -273,6 +292,7 @@ fn axis_four_points<const STEP: usize>(mine: Bits, theirs: Bits, empty: Bits) ->
 
 /// The empty points where a stone of `mine` makes a four (see [`axis_four_points`]) along
 /// any axis.
+#[multiversion(targets("x86_64+avx512f+avx512bw+avx512vl+avx512vpopcntdq", "x86_64+avx2"))]
 pub(crate) fn four_points(mine: Bits, theirs: Bits, empty: Bits) -> Bits {
     or_all(each_axis!(axis_four_points(mine, theirs, empty)))
 }
@@ -280,7 +300,7 @@ pub(crate) fn four_points(mine: Bits, theirs: Bits, empty: Bits) -> Bits {
 /// The stones of `owner` that can capture now: a line of the stone, `len` stones of
 /// `other`, then an empty point, for `len` in `2..=longest`, along every axis both ways;
 /// each such line counted once.
-#[inline(always)]
+#[multiversion(targets("x86_64+avx512f+avx512bw+avx512vl+avx512vpopcntdq", "x86_64+avx2"))]
 pub(crate) fn capture_lines(owner: Bits, other: Bits, empty: Bits, longest: usize) -> u32 {
     let count = |[ahead, back]: [Bits; 2]| ahead.count() + back.count();
     let mut n: u32 = each_axis!(flanked[2](owner, other, empty))
@@ -313,6 +333,7 @@ fn flanked<const STEP: usize, const LEN: usize>(from: Bits, run: Bits, end: Bits
 
 /// The empty points where a stone of `owner` captures now: the empty end of a line of `len`
 /// stones of `other` (for `len` in `2..=longest`) closed by a stone of `owner`.
+#[multiversion(targets("x86_64+avx512f+avx512bw+avx512vl+avx512vpopcntdq", "x86_64+avx2"))]
 pub(crate) fn capture_points(owner: Bits, other: Bits, empty: Bits, longest: usize) -> Bits {
     let union = |[ahead, back]: [Bits; 2]| ahead.or(back);
     let mut out = or_all(each_axis!(flanked[2](empty, other, owner)).map(union));
@@ -375,6 +396,7 @@ pub(crate) static NEAR_SQUARES: [[Bits; INDEX_RANGE]; 2] = [squares(1), squares(
 
 /// The empty points where `mine` makes a five: the empty point of each window of five
 /// holding four of `mine` and no other stone.
+#[multiversion(targets("x86_64+avx512f+avx512bw+avx512vl+avx512vpopcntdq", "x86_64+avx2"))]
 pub(crate) fn five_points(mine: Bits, empty: Bits) -> Bits {
     or_all(each_axis!(axis_five_points(mine, empty)))
 }

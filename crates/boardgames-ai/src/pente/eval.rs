@@ -4,8 +4,8 @@ use boardgames_core::pente::{Pente, Point};
 use boardgames_core::Seat;
 
 use super::bits::{
-    both_windows_by_count, capture_lines, capture_points, each_axis, five_points, four_points,
-    near, Bits, ALL, NEAR_SQUARES,
+    capture_lines, capture_points, five_points, four_points, near, window_values, Bits, ALL,
+    NEAR_SQUARES,
 };
 use crate::evaluator::Evaluator;
 
@@ -48,14 +48,7 @@ impl PenteEval {
         if !five_points(stones[me], empty).is_empty() {
             return FOUR_TO_MOVE;
         }
-        let mut lines = [0i32; 2];
-        for by_side in each_axis!(both_windows_by_count(stones)) {
-            for (s, by_count) in by_side.iter().enumerate() {
-                for (n, windows) in by_count.iter().enumerate() {
-                    lines[s] += WINDOW[n + 1] * windows.count() as i32;
-                }
-            }
-        }
+        let lines = window_values(stones, &[WINDOW[1], WINDOW[2], WINDOW[3], WINDOW[4]]);
         let mut score = lines[me] - lines[them];
         // Fours of the opponent completed by two different points: one block stops one.
         if five_points(stones[them], empty).count() >= 2 {

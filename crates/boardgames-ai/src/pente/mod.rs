@@ -6,14 +6,14 @@
 //! | 2 | depth 2 | also the opponent's win next move, so it blocks fours |
 //! | 3 | depth 4 | a two-move plan: open threes and capture threats |
 //! | 4 (default) | depth 6 | a three-move plan |
-//! | 5 | depth 7 | one ply more, slowest |
+//! | 5 | depth 8 | a four-move plan, slowest |
 //!
 //! A level is a depth, never a clock, so that it plays the same moves on every machine; on
 //! one core of a 2-core development machine, over the positions of real games, level 3
 //! answers in a few hundredths of a second, level 4 in about half a second and level 5 in
 //! about one and a half, up to several seconds where fours and captures abound
 //! (`docs/performance.md`); `bestmove --movetime` and `arena`'s `movetime=MS` give the
-//! engine a clock instead. Levels 3 and 4 search to an even depth, so that the opponent's
+//! engine a clock instead. Levels 3 to 5 search to an even depth, so that the opponent's
 //! answer to the last move searched is seen.
 //!
 //! Only points within two of a stone are searched (every move of a five or a capture is
@@ -41,7 +41,7 @@ const LEVELS: [Budget; 5] = [
     level_row(Some(2), None),
     level_row(Some(4), None),
     level_row(Some(6), None),
-    level_row(Some(7), None),
+    level_row(Some(8), None),
 ];
 
 /// The budget of a level, 1 to 5 (other values are clamped).
