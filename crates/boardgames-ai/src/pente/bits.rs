@@ -12,7 +12,7 @@
 //! and AVX2 too, the best the CPU has chosen at the first call: the six-word sets then move
 //! in vector registers.
 
-use boardgames_core::pente::{Bitboard, Point, INDEX_RANGE, ROW_BITS, SIZE};
+use boardgames_core::pente::{Bitboard, INDEX_RANGE, ROW_BITS, SIZE};
 use multiversion::multiversion;
 
 /// Words of a board.
@@ -122,20 +122,10 @@ impl Bits {
         self.0.iter().all(|&w| w == 0)
     }
 
-    /// The points of the set in index order (row 1 first), as [`Bitboard::iter`] gives
-    /// them.
+    /// The set as a core bitboard (to walk its points).
     #[inline]
-    pub(crate) fn points(self) -> impl Iterator<Item = Point> {
-        self.0.into_iter().enumerate().flat_map(|(wi, mut w)| {
-            core::iter::from_fn(move || {
-                if w == 0 {
-                    return None;
-                }
-                let b = w.trailing_zeros() as usize;
-                w &= w - 1;
-                Point::from_index(wi * 64 + b)
-            })
-        })
+    pub(crate) const fn board(self) -> Bitboard {
+        Bitboard::from_words(self.0)
     }
 
     #[inline(always)]

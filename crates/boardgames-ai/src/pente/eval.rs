@@ -132,7 +132,7 @@ impl Evaluator<Pente> for PenteEval {
         let (mine, theirs) = (stones[me], stones[1 - me]);
         let points =
             capture_points(mine, theirs, empty, longest).or(four_points(mine, theirs, empty));
-        out.extend(Bits::of(&pos.legal_points()).and(points).points());
+        out.extend(Bits::of(&pos.legal_points()).and(points).board().iter());
     }
 
     /// [`PenteEval::move_hint`] plus the forced replies first: a point that makes or blocks
@@ -199,7 +199,7 @@ impl MoveBoard {
         } else {
             near(all)
         };
-        out.extend(Bits::of(&legal).and(forced).points());
+        out.extend(Bits::of(&legal).and(forced).board().iter());
         if out.is_empty() {
             // The tournament rule may forbid every point near the stones.
             out.extend(legal.iter());

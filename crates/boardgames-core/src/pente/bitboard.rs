@@ -38,6 +38,27 @@ impl Bitboard {
         self.0
     }
 
+    /// The set of the points whose bits are set in `words` (the layout of
+    /// [`Bitboard::words`]); padding bits are dropped, so any words give a valid set.
+    ///
+    /// ```
+    /// use boardgames_core::pente::Bitboard;
+    ///
+    /// assert_eq!(Bitboard::from_words([u64::MAX; 6]), Bitboard::ALL);
+    /// assert_eq!(Bitboard::from_words(Bitboard::ALL.words()).count(), 361);
+    /// ```
+    #[inline]
+    #[must_use]
+    pub const fn from_words(words: [u64; WORDS]) -> Bitboard {
+        let mut out = words;
+        let mut i = 0;
+        while i < WORDS {
+            out[i] &= ALL.0[i];
+            i += 1;
+        }
+        Bitboard(out)
+    }
+
     /// Whether the bit at `index` is set; indices outside `0..384` read as empty.
     #[inline(always)]
     #[must_use]
