@@ -147,6 +147,7 @@ team.
      principal variation}
   A line that is not such an object, or a finished game, gives `line N: reason` on standard
   error and no output line; the next line is still served, and the exit status is then 1.
+  Blank lines are skipped.
 Levels (--level, default 3): 1 depth 1 (takes an ejection, the sixth first); 2 depth 2 (also
 guards against the opponent's next ejection); 3 30,000 nodes; 4 100,000 nodes; 5 300,000
 nodes. With 3, 4 or 6 players: 1 1,000 tree iterations; 2 10,000; 3 100,000; 4 300,000;

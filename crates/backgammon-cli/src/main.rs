@@ -157,7 +157,7 @@ once, with exactly these fields in this order:
    the side deciding, normalised to the cube, 4 places, \"time_ms\"}
 A line that is not such an object, or a position with no decision (before the opening
 roll, the session over) gives `line N: reason` on standard error and no output line; the
-next line is still served, and the exit status is then 1.";
+next line is still served, and the exit status is then 1. Blank lines are skipped.";
 
 const ANALYSE_HELP: &str = "\
 Reads a match file as replay does and replays it; at each decision the engine judges the

@@ -107,7 +107,10 @@ impl FromStr for PlayerSpec {
                 "movetime" => budget.time = Some(Duration::from_millis(number("the time")?)),
                 "depth" => {
                     let d = number("the depth")?;
-                    budget.depth = Some(u32::try_from(d.min(64)).unwrap_or(64));
+                    if d > 64 {
+                        return Err(format!("depth={d}: the depth is 1 to 64"));
+                    }
+                    budget.depth = Some(d as u32);
                 }
                 "nodes" => budget.nodes = Some(number("the node count")?),
                 _ => return Err(format!("{part:?}: {FORMS}")),
@@ -287,9 +290,12 @@ impl External {
         writeln!(input, "{{\"id\":{},\"position\":{position}}}", self.asked)
             .and_then(|()| input.flush())
             .map_err(|e| format!("{name:?} does not read its input: {e}"))?;
-        let deadline = Instant::now() + self.timeout;
+        // No deadline past what the clock can hold: the wait is then unbounded.
+        let deadline = Instant::now().checked_add(self.timeout);
         loop {
-            let wait = deadline.saturating_duration_since(Instant::now());
+            let wait = deadline.map_or(Duration::MAX, |d| {
+                d.saturating_duration_since(Instant::now())
+            });
             let line = match self.answers.recv_timeout(wait) {
                 Ok(Ok(line)) => line,
                 Ok(Err(e)) => return Err(format!("{name:?}: cannot read its answer: {e}")),
@@ -449,7 +455,7 @@ fn openings<C: GameCli>(
                 bad.ply,
                 bad.written
             )?;
-            return Ok(Err(Exit::Failure));
+            return Ok(Err(Exit::BadInput));
         }
         if trace.last().turn() == Turn::Over {
             writeln!(err, "error: --openings: game {} is over", k + 1)?;
@@ -738,7 +744,7 @@ mod tests {
             ]))
         );
         for bad in [
-            "", "level=6", "level=0", "depth=x", "cmd=", "fast", "nodes=-1",
+            "", "level=6", "level=0", "depth=x", "depth=65", "cmd=", "fast", "nodes=-1",
         ] {
             assert!(bad.parse::<PlayerSpec>().is_err(), "{bad}");
         }

@@ -122,13 +122,13 @@ pub struct BestmoveArgs {
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u8).range(1..=5))]
     pub level: Option<u8>,
     /// Think this many milliseconds per position instead of the level's budget.
-    #[arg(long, value_name = "MS")]
+    #[arg(long, value_name = "MS", value_parser = clap::value_parser!(u64).range(1..))]
     pub movetime: Option<u64>,
     /// Search to this depth (plies) instead of the level's budget.
     #[arg(long, value_name = "D", value_parser = clap::value_parser!(u32).range(1..=64))]
     pub depth: Option<u32>,
     /// Search this many nodes instead of the level's budget.
-    #[arg(long, value_name = "N")]
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
     pub nodes: Option<u64>,
 }
 

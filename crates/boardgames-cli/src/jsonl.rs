@@ -38,7 +38,9 @@ pub type NoLines = fn(&str) -> Result<(), core::convert::Infallible>;
 /// Runs a mode over `input`: each non-blank line's report is written as one line of JSON on
 /// `out`, in input order. A line that is not UTF-8, or that the mode refuses, gives
 /// `line N: reason` on `err` and no output line; the others are still processed, and the
-/// exit status is then [`Exit::Failure`].
+/// exit status is then [`Exit::Failure`]. Blank lines are skipped (no output line). Input
+/// that cannot be read (a directory, a device error) stops the loop with
+/// [`Exit::BadInput`].
 ///
 /// # Errors
 /// Only errors writing `out` or `err`.
@@ -57,9 +59,9 @@ pub fn json_lines<R: Report>(
             Ok(0) => break,
             Ok(_) => {}
             Err(e) => {
+                // The input cannot be read (a directory, a device error): exit status 2.
                 writeln!(err, "error: reading line {}: {e}", line_no + 1)?;
-                bad += 1;
-                break;
+                return Ok(Exit::BadInput);
             }
         }
         line_no += 1;

@@ -67,7 +67,8 @@ The engine (alpha-beta, boardgames-ai) over JSON lines, a stable contract for ot
     \"tournament_rule\", \"ply\", \"captures\": [by player 1, by player 2], \"player1\": [points],
     \"player2\": [points]} (docs/pente.md; what arena sends an external engine), optional
     \"movetime_ms\", \"depth\", \"nodes\" (whole numbers from 1, the depth at most 64; any of
-    them replaces the level's budget)};
+    them replaces the level's budget)}; each line carries its rules (no \"variant\": Pente), so
+    --variant, --no-tournament-rule and --position do not apply;
   output: for each line, in input order and flushed at once, one line of JSON with exactly
   these fields in this order:
     {\"id\", \"move\": the move in pente.org notation, \"score\": for the side to move
@@ -75,6 +76,7 @@ The engine (alpha-beta, boardgames-ai) over JSON lines, a stable contract for ot
      searched, \"nodes\", \"time_ms\", \"pv\": the principal variation}
   A line that is not such an object, or a finished game, gives `line N: reason` on standard
   error and no output line; the next line is still served, and the exit status is then 1.
+  Blank lines are skipped.
 Levels (--level, default 4): 1 depth 1; 2 depth 2; 3 depth 4; 4 depth 6; 5 depth 8
 (no clock: a level plays the same on every machine). --movetime, --depth and --nodes
 replace the level's budget.";
@@ -92,7 +94,7 @@ struct Cli {
     #[arg(long, global = true)]
     no_tournament_rule: bool,
     /// Start from this position instead of the empty board: the position string of
-    /// docs/pente.md (`pente tournament 0 0-0 19/19/.../19 x`), which sets the variant and the
+    /// docs/pente.md (`pente tournament 0 0-0 19/19/.../19`), which sets the variant and the
     /// rule too.
     #[arg(long, global = true, value_name = "POSITION", conflicts_with_all = ["variant", "no_tournament_rule"])]
     position: Option<String>,

@@ -853,6 +853,23 @@ fn arena_refuses_bad_specs_and_engine_failures() {
         .assert()
         .code(1)
         .stderr(predicate::str::contains("game 1:"));
+    // The longest wait the option takes is no deadline at all (the clock cannot hold it),
+    // not a panic: the bad answer is still refused.
+    pente()
+        .args([
+            "arena",
+            "--a",
+            "cmd=echo {\"move\":\"Z99\"}",
+            "--b",
+            "random",
+            "--games",
+            "1",
+            "--engine-timeout",
+            "18446744073709551615",
+        ])
+        .assert()
+        .code(1)
+        .stderr(predicate::str::contains("game 1:"));
     // An engine that never answers is given up after --engine-timeout, and stopped.
     let started = std::time::Instant::now();
     pente()
@@ -890,6 +907,20 @@ fn arena_refuses_bad_specs_and_engine_failures() {
         .args(["arena", "--a", "random", "--b", "random", "--games", "0"])
         .assert()
         .code(2);
+    // A depth past 64, as bestmove refuses it; an openings file with an illegal move is a
+    // bad openings file (exit 2, as --help says).
+    pente()
+        .args(["arena", "--a", "depth=65", "--b", "random"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("the depth is 1 to 64"));
+    pente()
+        .args(["arena", "--a", "random", "--b", "random", "--games", "2"])
+        .args(["--openings", "-"])
+        .write_stdin("K10 L9 K7 K10\n")
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("ply 4: \"K10\" is not legal"));
     // An even score is 0 Elo, written +0.
     let even = stdout_of(pente().args([
         "arena", "--a", "random", "--b", "random", "--games", "6", "--seed", "1",
@@ -947,6 +978,27 @@ fn bestmove_refuses_budgets_out_of_range() {
         stdout.starts_with(r#"{"id":5,"#) && stdout.contains(r#""depth":1,"#),
         "{stdout}"
     );
+    // On the command line too: no budget of 0, whatever the option.
+    for option in ["--depth", "--nodes", "--movetime"] {
+        pente()
+            .args(["bestmove", "--jsonl", "-", option, "0"])
+            .write_stdin("")
+            .assert()
+            .code(2);
+    }
+}
+
+#[test]
+#[cfg(unix)] // a directory opens on Unix and fails at the first read
+fn bestmove_input_that_cannot_be_read_is_exit_2() {
+    // A directory opens on Unix and fails at the first read: the input cannot be read.
+    let dir = std::env::temp_dir();
+    pente()
+        .args(["bestmove", "--jsonl"])
+        .arg(&dir)
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("reading line 1"));
 }
 
 #[test]

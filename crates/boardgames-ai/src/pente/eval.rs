@@ -4,8 +4,8 @@ use boardgames_core::pente::{Pente, Point};
 use boardgames_core::Seat;
 
 use super::bits::{
-    capture_lines, capture_points, five_points, four_points, near, window_values, Bits, ALL,
-    NEAR_SQUARES,
+    capture_lines, capture_points, five_points, four_points, has_five_point, near, window_values,
+    Bits, ALL, NEAR_SQUARES,
 };
 use crate::evaluator::Evaluator;
 
@@ -96,9 +96,7 @@ impl Evaluator<Pente> for PenteEval {
     fn is_quiet(&self, pos: &Pente) -> bool {
         let stones = [Bits::of(pos.stones(Seat(0))), Bits::of(pos.stones(Seat(1)))];
         let empty = ALL.minus(stones[0]).minus(stones[1]);
-        stones
-            .iter()
-            .all(|&mine| five_points(mine, empty).is_empty())
+        stones.iter().all(|&mine| !has_five_point(mine, empty))
     }
 
     /// The legal points within two of a stone (every legal point on an empty board), and
