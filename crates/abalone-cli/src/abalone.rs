@@ -255,8 +255,8 @@ impl<const SEATS: usize> GameCli for AbaloneCli<SEATS> {
         self.time_limit
     }
 
-    /// Two players: the alpha-beta engine of `boardgames-ai` at `level` (default level 3).
-    /// Three, four and six players: its Monte Carlo tree search for teams (default level 3).
+    /// Two players: the alpha-beta engine of `boardgames-ai` at `level` (default level 5).
+    /// Three, four and six players: its Monte Carlo tree search for teams (default level 4).
     fn engine(&self, level: Option<u8>) -> Option<Box<dyn Engine<Position<SEATS>>>> {
         if SEATS > 2 {
             let level = level.unwrap_or(boardgames_ai::abalone::MULTI_DEFAULT_LEVEL);

@@ -148,10 +148,10 @@ team.
   A line that is not such an object, or a finished game, gives `line N: reason` on standard
   error and no output line; the next line is still served, and the exit status is then 1.
   Blank lines are skipped.
-Levels (--level, default 3): 1 depth 1 (takes an ejection, the sixth first); 2 depth 2 (also
-guards against the opponent's next ejection); 3 30,000 nodes; 4 100,000 nodes; 5 300,000
-nodes. With 3, 4 or 6 players: 1 1,000 tree iterations; 2 10,000; 3 100,000; 4 300,000;
-5 1,000,000. No level has a clock: a level plays the same on every machine. --movetime,
+Levels (--level, default 5; 4 with 3, 4 or 6 players): 1 depth 1 (takes an ejection, the
+sixth first); 2 depth 2 (also guards against the opponent's next ejection); 3 30,000 nodes;
+4 100,000 nodes; 5 300,000 nodes. With 3, 4 or 6 players: 1 1,000 tree iterations; 2
+10,000; 3 100,000; 4 300,000; 5 1,000,000. No level has a clock: a level plays the same on every machine. --movetime,
 --depth and --nodes replace the level's budget.";
 
 const PERFT_HELP: &str = "\

@@ -710,7 +710,9 @@ fn engines_for_three_four_and_six_players_in_arena_and_bestmove() {
         .args(["bestmove", "--help"])
         .assert()
         .success()
-        .stdout(predicate::str::contains("Levels (--level, default 3)"));
+        .stdout(predicate::str::contains(
+            "Levels (--level, default 5; 4 with 3, 4 or 6 players)",
+        ));
     abalone()
         .arg("--help")
         .assert()

@@ -8,14 +8,14 @@
 //! |---|---|---|
 //! | 1 | depth 1 | an ejection this move, and the sixth that wins |
 //! | 2 | depth 2 | also the opponent's ejection next move, so it guards its rim |
-//! | 3 (default) | 30,000 nodes | sumito set-ups and the defences, some seven plies deep |
+//! | 3 | 30,000 nodes | sumito set-ups and the defences, some seven plies deep |
 //! | 4 | 100,000 nodes | deeper push combinations |
-//! | 5 | 300,000 nodes | the strongest, slowest |
+//! | 5 (default) | 300,000 nodes | the strongest, slowest |
 //!
 //! A level is a depth or a count of nodes, never a clock, so that it plays the same moves on
 //! every machine. On one core of a 2-core development machine level 3 answers in a few
-//! hundredths of a second (depth 7 from the standard start) and level 5 in a few tenths
-//! (depth 9; `docs/performance.md`); `bestmove --movetime` and `arena`'s `movetime=MS` give
+//! hundredths of a second (depth 7 from the standard start) and level 5, the default, in
+//! about three tenths (depth 9; `docs/performance.md`); `bestmove --movetime` and `arena`'s `movetime=MS` give
 //! the engine a clock instead.
 //!
 //! Every legal move is searched, ejecting pushes first, then the other pushes (sumito), then
@@ -51,7 +51,7 @@ use crate::alphabeta::AlphaBeta;
 use crate::budget::{level_row, of_level, Budget};
 
 /// The level a program uses when none is asked for.
-pub const DEFAULT_LEVEL: u8 = 3;
+pub const DEFAULT_LEVEL: u8 = 5;
 
 /// The budget of each level, 1 to 5 (the module docs' table).
 const LEVELS: [Budget; 5] = [

@@ -5,14 +5,15 @@
 //! |---|---|---|
 //! | 1 | 1,000 iterations | ejections a move or two ahead |
 //! | 2 | 10,000 iterations | a few moves of every seat |
-//! | 3 (default) | 100,000 iterations | deeper threats |
-//! | 4 | 300,000 iterations | |
+//! | 3 | 100,000 iterations | deeper threats |
+//! | 4 (default) | 300,000 iterations | |
 //! | 5 | 1,000,000 iterations | the strongest, slowest |
 //!
 //! As with two players, a level is a count of iterations, never a clock, so that it plays the
 //! same moves on every machine; on one core of a 2-core development machine, with four
-//! players, level 3 answers in about a quarter of a second, level 4 in about half a second and
-//! level 5 in about two seconds.
+//! players, level 3 answers in about a quarter of a second, level 4, the default, in about
+//! half a second and level 5 in one to two seconds (a person playing against five computer
+//! seats waits for each of them).
 //!
 //! Every seat plays for its team (three players: each seat alone; four and six: two teams
 //! of partners): at each seat's turn the tree search takes the move best for that seat's
@@ -27,7 +28,7 @@ use crate::budget::Budget;
 use crate::mcts::{Leaf, Mcts, TeamValues};
 
 /// The default level of the multi-player engines.
-pub const MULTI_DEFAULT_LEVEL: u8 = 3;
+pub const MULTI_DEFAULT_LEVEL: u8 = 4;
 
 /// Values a multi-player position by the marbles each team has ejected and lost, and how
 /// many of its marbles sit on the rim of the board (where they can be pushed off): each

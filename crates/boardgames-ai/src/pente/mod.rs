@@ -5,15 +5,15 @@
 //! | 1 | depth 1 | a win on the board this move (five, or the last capture) |
 //! | 2 | depth 2 | also the opponent's win next move, so it blocks fours |
 //! | 3 | depth 4 | a two-move plan: open threes and capture threats |
-//! | 4 (default) | depth 6 | a three-move plan |
-//! | 5 | depth 8 | a four-move plan, slowest |
+//! | 4 | depth 6 | a three-move plan |
+//! | 5 (default) | depth 8 | a four-move plan, slowest |
 //!
 //! A level is a depth, never a clock, so that it plays the same moves on every machine; on
-//! one core of a 2-core development machine, over the positions of real games, level 3
-//! answers in a few hundredths of a second, level 4 in about half a second and level 5 in
-//! about one and a half, up to several seconds where fours and captures abound
-//! (`docs/performance.md`); `bestmove --movetime` and `arena`'s `movetime=MS` give the
-//! engine a clock instead. Levels 3 to 5 search to an even depth, so that the opponent's
+//! one core of a 2-core development machine, from the openings of real games, level 3
+//! answers in a few hundredths of a second, level 4 in about a tenth and level 5 in about
+//! a second (1.25 s on average, up to several seconds where fours and captures abound;
+//! `docs/performance.md`), so level 5 is the default; `bestmove --movetime` and `arena`'s
+//! `movetime=MS` give the engine a clock instead. Levels 3 to 5 search to an even depth, so that the opponent's
 //! answer to the last move searched is seen.
 //!
 //! Only points within two of a stone are searched (every move of a five or a capture is
@@ -33,7 +33,7 @@ use crate::alphabeta::AlphaBeta;
 use crate::budget::{level_row, of_level, Budget};
 
 /// The level a program uses when none is asked for.
-pub const DEFAULT_LEVEL: u8 = 4;
+pub const DEFAULT_LEVEL: u8 = 5;
 
 /// The budget of each level, 1 to 5 (the module docs' table).
 const LEVELS: [Budget; 5] = [
