@@ -152,7 +152,8 @@ Levels (--level, default 5; 4 with 3, 4 or 6 players): 1 depth 1 (takes an eject
 sixth first); 2 depth 2 (also guards against the opponent's next ejection); 3 30,000 nodes;
 4 100,000 nodes; 5 300,000 nodes. With 3, 4 or 6 players: 1 1,000 tree iterations; 2
 10,000; 3 100,000; 4 300,000; 5 1,000,000. No level has a clock: a level plays the same on every machine. --movetime,
---depth and --nodes replace the level's budget.";
+--depth and --nodes replace the level's budget; with 3, 4 or 6 players --depth caps how deep
+the tree grows (10,000 iterations, or --nodes or --movetime).";
 
 const PERFT_HELP: &str = "\
 Output contract: the count alone on the last line of standard output (with --divide, the lines
@@ -169,7 +170,8 @@ struct Cli {
     #[arg(long, global = true, value_name = "N", default_value_t = 2, value_parser = parse_players)]
     players: usize,
     /// The starting layout: with 2 players standard, belgian-daisy, german-daisy,
-    /// dutch-daisy or swiss-daisy (default standard); with more, see below.
+    /// dutch-daisy or swiss-daisy (default standard); with 3 three-players, with 4
+    /// four-players (default) or four-players-rows, with 6 six-players.
     #[arg(long, global = true, value_name = "NAME")]
     layout: Option<String>,
     /// Start from this position instead of a layout: a position string or neutral JSON.

@@ -109,6 +109,10 @@ pub struct AlphaBeta<G: Game, E: Evaluator<G>> {
     scratch: Vec<G::Move>,
     /// The evaluator's hints of those candidates (reused likewise).
     hints: Vec<i32>,
+    /// The principal variation found below each ply of the line being searched (the
+    /// triangular table): `lines[p]` is the best line from the node at ply `p`, its first
+    /// move included, as far as the search has proved it. Reused like the buffers.
+    lines: Vec<Vec<G::Move>>,
     nodes: u64,
     started: Instant,
     limits: Budget,
@@ -157,6 +161,7 @@ impl<G: Game, E: Evaluator<G>> AlphaBeta<G, E> {
             buffers: Vec::new(),
             scratch: Vec::new(),
             hints: Vec::new(),
+            lines: Vec::new(),
             nodes: 0,
             started: Instant::now(),
             limits: budget,
@@ -287,6 +292,42 @@ impl<G: Game, E: Evaluator<G>> AlphaBeta<G, E> {
         buf
     }
 
+    /// Forgets the line of `ply` (a node about to be searched has proved none yet).
+    fn clear_line(&mut self, ply: usize) {
+        while self.lines.len() <= ply + 1 {
+            self.lines.push(Vec::new());
+        }
+        self.lines[ply].clear();
+    }
+
+    /// The line of `ply` from `pos`: the table's best moves as far as they are legal, at most
+    /// `depth` of them.
+    fn line_from_table(&mut self, pos: &G, ply: u32, depth: u32) {
+        self.clear_line(ply as usize);
+        let mut cur = pos.clone();
+        for k in 0..depth {
+            let Some(mv) = self.table.probe(cur.key(), ply + k).and_then(|e| e.best) else {
+                break;
+            };
+            if cur.play(mv).is_err() {
+                break;
+            }
+            self.lines[ply as usize].push(mv);
+        }
+    }
+
+    /// The line of `ply` becomes `mv` followed by the line of its child at `ply + 1`.
+    fn extend_line(&mut self, ply: usize, mv: G::Move) {
+        while self.lines.len() <= ply + 1 {
+            self.lines.push(Vec::new());
+        }
+        let (upper, lower) = self.lines.split_at_mut(ply + 1);
+        let line = &mut upper[ply];
+        line.clear();
+        line.push(mv);
+        line.extend_from_slice(&lower[0]);
+    }
+
     /// Remembers a move that cut the search at `ply`.
     fn cut_by(&mut self, mv: G::Move, ply: usize, depth: u32) {
         if let Some(k) = self.killers.get_mut(ply) {
@@ -390,6 +431,10 @@ impl<G: Game, E: Evaluator<G>> AlphaBeta<G, E> {
         mut alpha: i32,
         mut beta: i32,
     ) -> i32 {
+        self.clear_line(ply as usize);
+        // A node of the principal variation (an open window): it keeps the line of its best
+        // move, even where the table narrowed the window.
+        let pv_node = beta - alpha > 1;
         let key = pos.key();
         let draft = self.draft(depth);
         let mut table_move = None;
@@ -398,7 +443,13 @@ impl<G: Game, E: Evaluator<G>> AlphaBeta<G, E> {
                 table_move = e.best;
                 if e.depth == draft {
                     match e.bound {
-                        Bound::Exact => return e.score,
+                        Bound::Exact => {
+                            if pv_node {
+                                // A node of the principal variation: its line from the table.
+                                self.line_from_table(pos, ply, depth);
+                            }
+                            return e.score;
+                        }
                         Bound::Lower => alpha = alpha.max(e.score),
                         Bound::Upper => beta = beta.min(e.score),
                     }
@@ -432,6 +483,7 @@ impl<G: Game, E: Evaluator<G>> AlphaBeta<G, E> {
             }
             let mut child = pos.clone();
             child.play_unchecked(mv);
+            self.clear_line(ply as usize + 1);
             let score = if i == 0 {
                 self.child_score(&child, me, depth - 1, ply + 1, alpha, beta)
             } else {
@@ -468,6 +520,9 @@ impl<G: Game, E: Evaluator<G>> AlphaBeta<G, E> {
             if score > best {
                 best = score;
                 best_move = Some(mv);
+                if pv_node {
+                    self.extend_line(ply as usize, mv);
+                }
             }
             alpha = alpha.max(score);
             if alpha >= beta {
@@ -492,13 +547,26 @@ impl<G: Game, E: Evaluator<G>> AlphaBeta<G, E> {
         best
     }
 
-    /// The principal variation from `pos`: `first`, then the table's best moves as far as
-    /// they are legal, at most `depth` moves.
-    fn principal_variation(&self, pos: &G, first: G::Move, depth: u32) -> Vec<G::Move> {
-        let mut pv = vec![first];
+    /// The principal variation from `pos`: the `line` the search proved for its move
+    /// `first` (as far as a table hit or the budget let it), then the table's best moves as
+    /// far as they are legal, up to `depth` moves.
+    fn principal_variation(
+        &self,
+        pos: &G,
+        line: Vec<G::Move>,
+        first: G::Move,
+        depth: u32,
+    ) -> Vec<G::Move> {
+        let mut pv = if line.first() == Some(&first) {
+            line
+        } else {
+            vec![first]
+        };
         let mut cur = pos.clone();
-        cur.play_unchecked(first);
-        let mut ply = 1;
+        for &mv in &pv {
+            cur.play_unchecked(mv);
+        }
+        let mut ply = u32::try_from(pv.len()).unwrap_or(u32::MAX);
         while pv.len() < depth as usize && self.use_table {
             let Some(mv) = self.table.probe(cur.key(), ply).and_then(|e| e.best) else {
                 break;
@@ -539,6 +607,8 @@ where
         self.killers.clear();
         self.history.clear();
         let mut result: Option<(i32, G::Move, u32)> = None;
+        // The principal variation of `result`, and of the best move of the iteration running.
+        let (mut result_line, mut line) = (Vec::new(), Vec::new());
         let mut fallback = None;
         for depth in 1..=budget.max_depth() {
             let moves = self.ordered(pos, 0, MoveSource::Search(result.map(|(_, mv, _)| mv)));
@@ -550,6 +620,7 @@ where
             for (i, &(_, mv)) in moves.iter().enumerate() {
                 let mut child = pos.clone();
                 child.play_unchecked(mv);
+                self.clear_line(1);
                 let score = if i == 0 {
                     self.child_score(&child, me, depth - 1, 1, alpha, beta)
                 } else {
@@ -565,6 +636,9 @@ where
                 }
                 if best.is_none_or(|(b, _)| score > b) {
                     best = Some((score, mv));
+                    line.clear();
+                    line.push(mv);
+                    line.extend_from_slice(&self.lines[1]);
                 }
                 alpha = alpha.max(score);
             }
@@ -575,6 +649,7 @@ where
             if self.stopped && result.is_some() {
                 if let Some((score, mv)) = best {
                     result = Some((score, mv, depth));
+                    std::mem::swap(&mut result_line, &mut line);
                 }
                 break;
             }
@@ -590,6 +665,7 @@ where
                     );
                 }
                 result = Some((score, mv, depth));
+                std::mem::swap(&mut result_line, &mut line);
                 if score.abs() >= DECIDED {
                     break;
                 }
@@ -612,7 +688,7 @@ where
             depth,
             nodes: self.nodes,
             time: self.started.elapsed(),
-            pv: self.principal_variation(pos, best, depth),
+            pv: self.principal_variation(pos, result_line, best, depth),
         })
     }
 }

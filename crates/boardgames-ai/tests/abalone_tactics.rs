@@ -79,3 +79,12 @@ fn a_level_with_reductions_answers_the_same_every_time() {
     let cases: Vec<Case<Abalone>> = suite("abalone-must-defend.jsonl", "defences");
     common::level_repeats(|| Box::new(abalone::engine(4)), &abalone::budget(4), &cases);
 }
+
+#[test]
+fn the_principal_variation_reaches_the_depth_searched() {
+    let mut cases: Vec<Case<Abalone>> = suite("abalone-must-defend.jsonl", "defences");
+    cases.truncate(30);
+    cases.push(("start".into(), Abalone::default(), Vec::new()));
+    let level = abalone::DEFAULT_LEVEL;
+    common::full_lines(&mut abalone::engine(level), &abalone::budget(level), &cases);
+}

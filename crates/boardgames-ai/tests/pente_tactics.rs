@@ -81,3 +81,10 @@ fn the_quiescence_search_finds_a_win_by_continuous_fours() {
     assert_eq!(found.best.to_string(), "N10");
     assert_eq!(found.score, WIN - 5, "{found:?}");
 }
+
+#[test]
+fn the_principal_variation_reaches_the_depth_searched() {
+    let cases: Vec<Case<Pente>> = suite("pente-must-defend.jsonl", "defences");
+    let level = pente::DEFAULT_LEVEL;
+    common::full_lines(&mut pente::engine(level), &pente::budget(level), &cases);
+}

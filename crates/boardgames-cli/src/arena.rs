@@ -417,7 +417,15 @@ fn openings<C: GameCli>(
     err: &mut dyn Write,
 ) -> io::Result<Result<Vec<Opening<C::Game>>, Exit>> {
     let Some(path) = &args.openings else {
-        return Ok(Ok(vec![(cli.start(), Vec::new())]));
+        let start = cli.start();
+        if start.turn() == Turn::Over {
+            writeln!(
+                err,
+                "error: the start position is a finished game: nothing to play"
+            )?;
+            return Ok(Err(Exit::BadInput));
+        }
+        return Ok(Ok(vec![(start, Vec::new())]));
     };
     let text = match input::read_text(path, cli.lossy_input(), stdin, err)? {
         Ok(text) => text,
@@ -450,10 +458,11 @@ fn openings<C: GameCli>(
         if let Some(bad) = &trace.illegal {
             writeln!(
                 err,
-                "error: --openings: game {}: ply {}: {:?} is not legal",
+                "error: --openings: game {}: ply {}: {:?} is not legal: {}",
                 k + 1,
                 bad.ply,
-                bad.written
+                bad.written,
+                bad.error.reason()
             )?;
             return Ok(Err(Exit::BadInput));
         }

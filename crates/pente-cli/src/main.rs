@@ -77,7 +77,7 @@ The engine (alpha-beta, boardgames-ai) over JSON lines, a stable contract for ot
   A line that is not such an object, or a finished game, gives `line N: reason` on standard
   error and no output line; the next line is still served, and the exit status is then 1.
   Blank lines are skipped.
-Levels (--level, default 5): 1 depth 1; 2 depth 2; 3 depth 4; 4 depth 6; 5 depth 8
+Levels (--level, default 4): 1 depth 1; 2 depth 2; 3 depth 4; 4 depth 6; 5 depth 8
 (no clock: a level plays the same on every machine). --movetime, --depth and --nodes
 replace the level's budget.";
 

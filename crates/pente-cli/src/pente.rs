@@ -80,7 +80,7 @@ impl GameCli for PenteCli {
         })
     }
 
-    /// The alpha-beta engine of `boardgames-ai` at `level` (default level 5).
+    /// The alpha-beta engine of `boardgames-ai` at `level` (default level 4).
     fn engine(&self, level: Option<u8>) -> Option<Box<dyn Engine<Pente>>> {
         Some(Box::new(boardgames_ai::pente::engine(
             level.unwrap_or(boardgames_ai::pente::DEFAULT_LEVEL),

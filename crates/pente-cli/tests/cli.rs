@@ -25,6 +25,10 @@ const REPORT_FIELDS: [&str; 8] = [
 ];
 
 const EXAMPLE: &str = "pente-org-50000000005101.txt";
+/// A finished game: X's five on row 10 (A10-E10), O to move at ply 9 (`docs/pente.md`'s
+/// position string).
+const FINISHED: &str =
+    "pente free 9 0-0 19/19/19/19/19/19/19/19/19/xxxxx14/oooo15/19/19/19/19/19/19/19/19";
 
 fn pente() -> Command {
     Command::cargo_bin("pente-cli").expect("the pente-cli binary is built")
@@ -920,7 +924,17 @@ fn arena_refuses_bad_specs_and_engine_failures() {
         .write_stdin("K10 L9 K7 K10\n")
         .assert()
         .code(2)
-        .stderr(predicate::str::contains("ply 4: \"K10\" is not legal"));
+        .stderr(predicate::str::contains("ply 4: \"K10\" is not legal: "));
+    // A start position that is a finished game (X's five on row 10) has nothing to play.
+    pente()
+        .args(["arena", "--a", "random", "--b", "level=1", "--games", "2"])
+        .args(["--position", FINISHED])
+        .assert()
+        .code(2)
+        .stdout("")
+        .stderr(predicate::str::contains(
+            "the start position is a finished game",
+        ));
     // An even score is 0 Elo, written +0.
     let even = stdout_of(pente().args([
         "arena", "--a", "random", "--b", "random", "--games", "6", "--seed", "1",

@@ -5,14 +5,16 @@
 //! | 1 | depth 1 | a win on the board this move (five, or the last capture) |
 //! | 2 | depth 2 | also the opponent's win next move, so it blocks fours |
 //! | 3 | depth 4 | a two-move plan: open threes and capture threats |
-//! | 4 | depth 6 | a three-move plan |
-//! | 5 (default) | depth 8 | a four-move plan, slowest |
+//! | 4 (default) | depth 6 | a three-move plan |
+//! | 5 | depth 8 | a four-move plan, slowest |
 //!
 //! A level is a depth, never a clock, so that it plays the same moves on every machine; on
 //! one core of a 2-core development machine, from the openings of real games, level 3
-//! answers in a few hundredths of a second, level 4 in about a tenth and level 5 in about
-//! a second (1.25 s on average, up to several seconds where fours and captures abound;
-//! `docs/performance.md`), so level 5 is the default; `bestmove --movetime` and `arena`'s
+//! answers in a few hundredths of a second, level 4 in about a tenth (at most 0.7 s) and
+//! level 5 in about a second on average, but in several seconds early in a game (about 4.5
+//! s for the answer to K10, 10 s in Keryo-Pente) and against loose play, where captures
+//! abound (`docs/performance.md`); so level 4 is the default, the level that answers in
+//! about a second or less everywhere; `bestmove --movetime` and `arena`'s
 //! `movetime=MS` give the engine a clock instead. Levels 3 to 5 search to an even depth, so that the opponent's
 //! answer to the last move searched is seen.
 //!
@@ -33,7 +35,7 @@ use crate::alphabeta::AlphaBeta;
 use crate::budget::{level_row, of_level, Budget};
 
 /// The level a program uses when none is asked for.
-pub const DEFAULT_LEVEL: u8 = 5;
+pub const DEFAULT_LEVEL: u8 = 4;
 
 /// The budget of each level, 1 to 5 (the module docs' table).
 const LEVELS: [Budget; 5] = [

@@ -131,3 +131,26 @@ pub fn level_repeats<G: Game>(
         assert!(pos.moves().contains(&a.best), "{id}");
     }
 }
+
+/// The principal variation of `engine` in every case: it starts with the move played, is a
+/// legal line, and reaches the depth searched unless the game ends on it or the score is a
+/// forced result (a line found at a node the table answered goes on with the table's moves).
+pub fn full_lines<G: Game>(engine: &mut dyn Engine<G>, budget: &Budget, cases: &[Case<G>]) {
+    for (id, pos, _) in cases {
+        let found = engine.search(pos, budget).expect("a move");
+        assert_eq!(found.pv.first(), Some(&found.best), "{id}");
+        let mut line = pos.clone();
+        for &mv in &found.pv {
+            line.play(mv)
+                .unwrap_or_else(|e| panic!("{id}: {:?} in the line: {e}", found.pv));
+        }
+        let decided = found.score.abs() >= WIN - 1000;
+        let ended = line.outcome().is_some();
+        assert!(
+            found.pv.len() >= found.depth as usize || decided || ended,
+            "{id}: a line of {} moves at depth {}",
+            found.pv.len(),
+            found.depth
+        );
+    }
+}
