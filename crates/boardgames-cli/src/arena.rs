@@ -84,10 +84,15 @@ impl FromStr for PlayerSpec {
             return Ok(PlayerSpec::Command(words));
         }
         let (mut level, mut budget) = (None, Budget::default());
+        let mut seen: Vec<&str> = Vec::new();
         for part in text.split(',') {
             let (key, value) = part
                 .split_once('=')
                 .ok_or_else(|| format!("{part:?}: {FORMS}"))?;
+            if seen.contains(&key.trim()) {
+                return Err(format!("{}= is given twice", key.trim()));
+            }
+            seen.push(key.trim());
             let number = |what: &str| -> Result<u64, String> {
                 value
                     .trim()
@@ -753,7 +758,16 @@ mod tests {
             ]))
         );
         for bad in [
-            "", "level=6", "level=0", "depth=x", "depth=65", "cmd=", "fast", "nodes=-1",
+            "",
+            "level=6",
+            "level=0",
+            "depth=x",
+            "depth=65",
+            "cmd=",
+            "fast",
+            "nodes=-1",
+            "level=2,level=3",
+            "depth=2,nodes=10,depth=3",
         ] {
             assert!(bad.parse::<PlayerSpec>().is_err(), "{bad}");
         }
