@@ -12,6 +12,8 @@ use std::io::{self, Write};
 use std::process::ExitCode;
 use std::time::Duration;
 
+use boardgames_cli::arena::PlayerSpec;
+use boardgames_cli::args::ARENA_HELP;
 use boardgames_cli::shell::{self, ProgramCommand};
 use boardgames_cli::{parse_duration, Exit, KitCommand};
 use boardgames_core::abalone::{Layout, MultiLayout};
@@ -155,6 +157,10 @@ sixth first); 2 depth 2 (also guards against the opponent's next ejection); 3 30
 --depth and --nodes replace the level's budget; with 3, 4 or 6 players --depth caps how deep
 the tree grows (10,000 iterations, or --nodes or --movetime).";
 
+const ARENA_MOVE_LIMIT: &str = "\
+Abalone has no repetition rule: two engines that cannot win may repeat positions without
+end. Give --move-limit (e.g. 200) so that such a game is adjudicated on the marbles ejected.";
+
 const PERFT_HELP: &str = "\
 Output contract: the count alone on the last line of standard output (with --divide, the lines
 `<move> <count>` come before it); the time and nodes per second go to standard error, with
@@ -235,6 +241,9 @@ fn main() -> ExitCode {
             c.about("The engine's move for each JSON position, a batch interface for other programs")
                 .after_help(BESTMOVE_HELP)
         })
+        .mut_subcommand("arena", |c| {
+            c.after_help(format!("{ARENA_HELP}\n{ARENA_MOVE_LIMIT}"))
+        })
         .mut_subcommand("selfplay", |c| {
             c.about("Computer against computer with random legal moves: each game's record and result")
         });
@@ -310,6 +319,19 @@ fn run<const SEATS: usize>(game: &AbaloneCli<SEATS>, command: &KitCommand) -> Ex
                 return Exit::Success;
             }
             return boardgames_cli::run(&limited, command);
+        }
+    }
+    if let KitCommand::Arena(args) = command {
+        let random = |spec: &PlayerSpec| *spec == PlayerSpec::Random;
+        if game.move_limit.is_none() && !random(&args.a) && !random(&args.b) {
+            // Untimed engines that cannot win can repeat positions without end (the rules
+            // have no repetition rule): say so before a series that may not finish.
+            // A note only: a standard error that cannot be written does not stop the series.
+            let _ = writeln!(
+                io::stderr(),
+                "note: without --move-limit a game the engines do not decide runs to --max-steps ({}); --move-limit 200 adjudicates it",
+                args.max_steps
+            );
         }
     }
     boardgames_cli::run(game, command)

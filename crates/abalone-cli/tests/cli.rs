@@ -706,6 +706,26 @@ fn engines_for_three_four_and_six_players_in_arena_and_bestmove() {
         out.starts_with("{\"game\":1,\"a_team\":0,\"result\":\"a\""),
         "{out}"
     );
+    // Two engines without a move limit: a note that such a game may run to --max-steps
+    // (level 1 against level 1 repeats a four-move loop), and none with a move limit.
+    let series = ["arena", "--a", "level=1", "--b", "level=1", "--games", "1"];
+    abalone()
+        .args(series)
+        .args(["--max-steps", "40"])
+        .assert()
+        .success()
+        .stderr(predicate::str::contains(
+            "note: without --move-limit a game the engines do not decide runs to --max-steps (40)",
+        ))
+        .stdout(predicate::str::contains(
+            "games 1: A wins 0, draws 1, B wins 0",
+        ));
+    abalone()
+        .args(["--move-limit", "40"])
+        .args(series)
+        .assert()
+        .success()
+        .stderr(predicate::str::contains("--move-limit").not());
     abalone()
         .args(["bestmove", "--help"])
         .assert()
