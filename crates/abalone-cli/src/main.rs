@@ -153,9 +153,9 @@ team.
 Levels (--level, default 5; 4 with 3, 4 or 6 players): 1 depth 1 (takes an ejection, the
 sixth first); 2 depth 2 (also guards against the opponent's next ejection); 3 30,000 nodes;
 4 100,000 nodes; 5 300,000 nodes. With 3, 4 or 6 players: 1 1,000 tree iterations; 2
-10,000; 3 100,000; 4 300,000; 5 1,000,000. No level has a clock: a level plays the same on every machine. --movetime,
---depth and --nodes replace the level's budget; with 3, 4 or 6 players --depth caps how deep
-the tree grows (10,000 iterations, or --nodes or --movetime).";
+10,000; 3 100,000; 4 300,000; 5 1,000,000. No level has a clock: a level plays the same on
+every machine. --movetime, --depth and --nodes replace the level's budget; with 3, 4 or 6
+players --depth caps how deep the tree grows (10,000 iterations, or --nodes or --movetime).";
 
 const ARENA_MOVE_LIMIT: &str = "\
 Abalone has no repetition rule: two engines that cannot win may repeat positions without

@@ -292,7 +292,8 @@ impl<G: Game, E: Evaluator<G>> AlphaBeta<G, E> {
         buf
     }
 
-    /// Forgets the line of `ply` (a node about to be searched has proved none yet).
+    /// Forgets the line of `ply` (a node about to be searched has proved none yet), making
+    /// room for the lines of `ply` and its child.
     fn clear_line(&mut self, ply: usize) {
         while self.lines.len() <= ply + 1 {
             self.lines.push(Vec::new());
@@ -300,27 +301,31 @@ impl<G: Game, E: Evaluator<G>> AlphaBeta<G, E> {
         self.lines[ply].clear();
     }
 
-    /// The line of `ply` from `pos`: the table's best moves as far as they are legal, at most
-    /// `depth` of them.
-    fn line_from_table(&mut self, pos: &G, ply: u32, depth: u32) {
-        self.clear_line(ply as usize);
-        let mut cur = pos.clone();
-        for k in 0..depth {
-            let Some(mv) = self.table.probe(cur.key(), ply + k).and_then(|e| e.best) else {
+    /// Appends to `line` the table's best moves from `cur` (`ply` plies from the root) as far
+    /// as they are legal, until `line` holds `len` moves.
+    fn table_line(&self, mut cur: G, mut ply: u32, len: usize, line: &mut Vec<G::Move>) {
+        while line.len() < len && self.use_table {
+            let Some(mv) = self.table.probe(cur.key(), ply).and_then(|e| e.best) else {
                 break;
             };
             if cur.play(mv).is_err() {
                 break;
             }
-            self.lines[ply as usize].push(mv);
+            line.push(mv);
+            ply += 1;
         }
+    }
+
+    /// The line of `ply` from `pos`: the table's best moves, at most `depth` of them.
+    fn line_from_table(&mut self, pos: &G, ply: u32, depth: u32) {
+        self.clear_line(ply as usize);
+        let mut line = std::mem::take(&mut self.lines[ply as usize]);
+        self.table_line(pos.clone(), ply, depth as usize, &mut line);
+        self.lines[ply as usize] = line;
     }
 
     /// The line of `ply` becomes `mv` followed by the line of its child at `ply + 1`.
     fn extend_line(&mut self, ply: usize, mv: G::Move) {
-        while self.lines.len() <= ply + 1 {
-            self.lines.push(Vec::new());
-        }
         let (upper, lower) = self.lines.split_at_mut(ply + 1);
         let line = &mut upper[ply];
         line.clear();
@@ -566,17 +571,8 @@ impl<G: Game, E: Evaluator<G>> AlphaBeta<G, E> {
         for &mv in &pv {
             cur.play_unchecked(mv);
         }
-        let mut ply = u32::try_from(pv.len()).unwrap_or(u32::MAX);
-        while pv.len() < depth as usize && self.use_table {
-            let Some(mv) = self.table.probe(cur.key(), ply).and_then(|e| e.best) else {
-                break;
-            };
-            if cur.play(mv).is_err() {
-                break;
-            }
-            pv.push(mv);
-            ply += 1;
-        }
+        let ply = u32::try_from(pv.len()).unwrap_or(u32::MAX);
+        self.table_line(cur, ply, depth as usize, &mut pv);
         pv
     }
 }
@@ -607,8 +603,9 @@ where
         self.killers.clear();
         self.history.clear();
         let mut result: Option<(i32, G::Move, u32)> = None;
-        // The principal variation of `result`, and of the best move of the iteration running.
-        let (mut result_line, mut line) = (Vec::new(), Vec::new());
+        // The principal variation of `result` (the iteration running keeps its best move's
+        // in the line of ply 0).
+        let mut result_line = Vec::new();
         let mut fallback = None;
         for depth in 1..=budget.max_depth() {
             let moves = self.ordered(pos, 0, MoveSource::Search(result.map(|(_, mv, _)| mv)));
@@ -636,9 +633,7 @@ where
                 }
                 if best.is_none_or(|(b, _)| score > b) {
                     best = Some((score, mv));
-                    line.clear();
-                    line.push(mv);
-                    line.extend_from_slice(&self.lines[1]);
+                    self.extend_line(0, mv);
                 }
                 alpha = alpha.max(score);
             }
@@ -649,7 +644,7 @@ where
             if self.stopped && result.is_some() {
                 if let Some((score, mv)) = best {
                     result = Some((score, mv, depth));
-                    std::mem::swap(&mut result_line, &mut line);
+                    result_line.clone_from(&self.lines[0]);
                 }
                 break;
             }
@@ -665,7 +660,7 @@ where
                     );
                 }
                 result = Some((score, mv, depth));
-                std::mem::swap(&mut result_line, &mut line);
+                result_line.clone_from(&self.lines[0]);
                 if score.abs() >= DECIDED {
                     break;
                 }

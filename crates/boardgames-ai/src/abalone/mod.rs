@@ -15,8 +15,8 @@
 //! A level is a depth or a count of nodes, never a clock, so that it plays the same moves on
 //! every machine. On one core of a 2-core development machine level 3 answers in a few
 //! hundredths of a second (depth 7 from the standard start) and level 5, the default, in
-//! about three tenths (depth 9; `docs/performance.md`); `bestmove --movetime` and `arena`'s `movetime=MS` give
-//! the engine a clock instead.
+//! about three tenths (depth 9; `docs/performance.md`); `bestmove --movetime` and
+//! `arena`'s `movetime=MS` give the engine a clock instead.
 //!
 //! Every legal move is searched, ejecting pushes first, then the other pushes (sumito), then
 //! in-line moves of three and two toward the centre, broadside moves last; a line runs up

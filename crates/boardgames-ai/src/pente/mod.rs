@@ -15,8 +15,8 @@
 //! s for the answer to K10, 10 s in Keryo-Pente) and against loose play, where captures
 //! abound (`docs/performance.md`); so level 4 is the default, the level that answers in
 //! about a second or less everywhere; `bestmove --movetime` and `arena`'s
-//! `movetime=MS` give the engine a clock instead. Levels 3 to 5 search to an even depth, so that the opponent's
-//! answer to the last move searched is seen.
+//! `movetime=MS` give the engine a clock instead. Levels 3 to 5 search to an even depth,
+//! so that the opponent's answer to the last move searched is seen.
 //!
 //! Only points within two of a stone are searched (every move of a five or a capture is
 //! there), and only the forced ones while a four stands (one's own five; else the block or
