@@ -47,8 +47,8 @@ impl TurnSink for Boards<'_> {
         self.len = 0;
     }
     #[inline]
-    fn push(&mut self, mover: u128, hits: u32, _steps: &[(u8, u8)]) {
-        self.out[self.len] = movegen::result_board(self.pos.board(), self.pos.side(), mover, hits);
+    fn push(&mut self, mover: u128, opponent: u128, _hits: u32, _steps: &[(u8, u8)]) {
+        self.out[self.len] = movegen::board_of(self.pos.side(), mover, opponent);
         self.len += 1;
     }
 }

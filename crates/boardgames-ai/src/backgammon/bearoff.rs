@@ -198,7 +198,7 @@ impl TurnSink for Fewest<'_> {
         self.best = None;
     }
 
-    fn push(&mut self, mover: u128, _hits: u32, _steps: &[(u8, u8)]) {
+    fn push(&mut self, mover: u128, _opponent: u128, _hits: u32, _steps: &[(u8, u8)]) {
         let Some(i) = index(&unpack(mover)) else {
             return;
         };

@@ -2,7 +2,7 @@
 //! leads to, the players of the network and of pubeval, a game from the opening roll to
 //! its end, and a series between two players.
 
-use boardgames_core::backgammon::movegen::{generate, result_board};
+use boardgames_core::backgammon::movegen::{board_of, generate};
 use boardgames_core::backgammon::{Backgammon, Board, Dice, Side, TurnSink};
 use boardgames_core::rand::{Rng, RngCore};
 
@@ -18,7 +18,6 @@ pub trait CheckerPlayer {
 
 /// A sink keeping the best-scoring result board (the first of equal scores).
 struct Best<F> {
-    board: Board,
     side: Side,
     score: F,
     best: Option<(f32, Board)>,
@@ -29,8 +28,8 @@ impl<F: FnMut(&Board) -> f32> TurnSink for Best<F> {
         self.best = None;
     }
 
-    fn push(&mut self, mover: u128, hits: u32, _steps: &[(u8, u8)]) {
-        let after = result_board(&self.board, self.side, mover, hits);
+    fn push(&mut self, mover: u128, opponent: u128, _hits: u32, _steps: &[(u8, u8)]) {
+        let after = board_of(self.side, mover, opponent);
         let s = (self.score)(&after);
         if self.best.is_none_or(|(b, _)| s > b) {
             self.best = Some((s, after));
@@ -48,7 +47,6 @@ pub fn best_result(
     score: impl FnMut(&Board) -> f32,
 ) -> Board {
     let mut sink = Best {
-        board: *board,
         side,
         score,
         best: None,

@@ -4,7 +4,9 @@
 //! The generator works in the mover's numbering on the packed counts of [`Board`]
 //! (`u128`, four bits per slot) with three point masks: the mover's occupied slots, the
 //! points the opponent blocks (2+ checkers, constant during a turn) and the opponent's blots.
-//! A step is two additions on the packed counts and a few mask updates, so the search over
+//! A step is one table addition on the mover's packed counts (the move by that die from
+//! that slot), a hit one on the opponent's (the checker to its bar), and a few mask
+//! updates; every result reaches the sink with both sides' counts made, so the search over
 //! dice orders needs no allocation and no hash set:
 //!
 //! * **Doubles**: steps are enumerated with non-increasing source points. For doubles the
@@ -41,9 +43,10 @@ pub trait TurnSink {
     /// Forgets every result pushed so far (a play using more dice was found).
     fn clear(&mut self);
     /// One distinct result: the mover's packed counts after the play (own numbering), the
+    /// opponent's packed counts after it (own numbering, the hit checkers on its bar), the
     /// mask of points where blots were hit (mover's numbering), and the steps in playing
-    /// order (empty for the pass).
-    fn push(&mut self, mover: u128, hits: u32, steps: &[(u8, u8)]);
+    /// order (empty for the pass). [`board_of`] makes the board of the two counts.
+    fn push(&mut self, mover: u128, opponent: u128, hits: u32, steps: &[(u8, u8)]);
 }
 
 /// `ONE[i]`: one checker in slot `i` of the packed counts (32 entries, so that an index
@@ -69,34 +72,61 @@ const NIB: [u128; 32] = {
     t
 };
 
+/// `STEP[d][p]`: what moving one checker from slot `p` (1..=25) by `d` pips (1..=6) adds to
+/// the mover's packed counts, modulo 2^128: one checker from `p` to `p - d`, or to slot 0
+/// (off) when `d >= p`. 0 elsewhere (8 x 32 entries, for indices masked as [`ONE`]'s).
+const STEP: [[u128; 32]; 8] = {
+    let mut t = [[0u128; 32]; 8];
+    let mut d = 1;
+    while d <= 6 {
+        let mut p = 1;
+        while p < 26 {
+            let to = if d >= p { 0 } else { p - d };
+            t[d][p] = ONE[to].wrapping_sub(ONE[p]);
+            p += 1;
+        }
+        d += 1;
+    }
+    t
+};
+
 /// A slot index (`0..=25`) for the tables, masked so that it needs no bounds check.
 #[inline(always)]
 const fn slot(i: u32) -> usize {
     (i & 31) as usize
 }
 
+/// The index into [`HIT`] of a step to `to` that hit (`hit != 0`) or not (0, no change).
+#[inline(always)]
+const fn hit_slot(hit: u32, to: u32) -> usize {
+    (if hit != 0 { to } else { 0 } & 63) as usize
+}
+
 /// The mover's side of the search.
 #[derive(Copy, Clone)]
 struct State {
     me: u128,
+    /// The opponent's packed counts (own numbering) with the hits so far on its bar.
+    opp: u128,
     occ: u32,
     blots: u32,
     hits: u32,
 }
 
 impl State {
+    /// One checker from `from` to `to = from.saturating_sub(die)`.
     #[inline(always)]
-    fn step(mut self, from: u32, to: u32) -> State {
-        self.me -= ONE[slot(from)];
+    fn step(mut self, from: u32, to: u32, die: u32) -> State {
+        self.me = self.me.wrapping_add(STEP[(die & 7) as usize][slot(from)]);
         if self.me & NIB[slot(from)] == 0 {
             self.occ &= !(1 << from);
         }
-        self.me += ONE[slot(to)];
         if to != 0 {
             self.occ |= 1 << to;
             let bit = self.blots & (1 << to);
             self.hits |= bit;
             self.blots &= !bit;
+            self.opp = self.opp.wrapping_add(HIT[hit_slot(bit, to)]);
         }
         self
     }
@@ -114,6 +144,7 @@ pub fn generate<S: TurnSink>(board: &Board, side: Side, dice: Dice, sink: &mut S
     let blocked = mirror(opp_made);
     let st = State {
         me,
+        opp,
         occ: nonzero_mask(me) & 0x03FF_FFFE,
         blots: mirror(opp_occ & !opp_made),
         hits: 0,
@@ -165,7 +196,7 @@ fn leaf<S: TurnSink>(st: &State, steps: &[(u8, u8)], best: &mut usize, sink: &mu
         *best = depth;
     }
     if depth == *best {
-        sink.push(st.me, st.hits, steps);
+        sink.push(st.me, st.opp, st.hits, steps);
     }
 }
 
@@ -188,7 +219,7 @@ fn doubles<const CONTACT: bool, S: TurnSink>(st0: State, ok: u32, d: u32, sink: 
     let target = |p: u32| if CONTACT { p - d } else { p.saturating_sub(d) };
     let mut m0 = sources(st0.occ);
     if m0 == 0 {
-        sink.push(st0.me, 0, &[]);
+        sink.push(st0.me, st0.opp, 0, &[]);
         return;
     }
     while m0 != 0 {
@@ -196,7 +227,7 @@ fn doubles<const CONTACT: bool, S: TurnSink>(st0: State, ok: u32, d: u32, sink: 
         m0 &= !(1 << p0);
         let t0 = target(p0);
         steps[0] = (p0 as u8, t0 as u8);
-        let st1 = st0.step(p0, t0);
+        let st1 = st0.step(p0, t0, d);
         let mut m1 = sources(st1.occ) & below(p0);
         if m1 == 0 {
             leaf(&st1, &steps[..1], &mut best, sink);
@@ -207,7 +238,7 @@ fn doubles<const CONTACT: bool, S: TurnSink>(st0: State, ok: u32, d: u32, sink: 
             m1 &= !(1 << p1);
             let t1 = target(p1);
             steps[1] = (p1 as u8, t1 as u8);
-            let st2 = st1.step(p1, t1);
+            let st2 = st1.step(p1, t1, d);
             let mut m2 = sources(st2.occ) & below(p1);
             if m2 == 0 {
                 leaf(&st2, &steps[..2], &mut best, sink);
@@ -218,7 +249,7 @@ fn doubles<const CONTACT: bool, S: TurnSink>(st0: State, ok: u32, d: u32, sink: 
                 m2 &= !(1 << p2);
                 let t2 = target(p2);
                 steps[2] = (p2 as u8, t2 as u8);
-                let st3 = st2.step(p2, t2);
+                let st3 = st2.step(p2, t2, d);
                 let mut m3 = sources(st3.occ) & below(p2);
                 if m3 == 0 {
                     leaf(&st3, &steps[..3], &mut best, sink);
@@ -233,13 +264,14 @@ fn doubles<const CONTACT: bool, S: TurnSink>(st0: State, ok: u32, d: u32, sink: 
                     m3 &= !(1 << p3);
                     let t3 = target(p3);
                     steps[3] = (p3 as u8, t3 as u8);
-                    let me = st3.me - ONE[slot(p3)] + ONE[slot(t3)];
+                    let me = st3.me.wrapping_add(STEP[(d & 7) as usize][slot(p3)]);
                     let hit = if CONTACT || t3 != 0 {
                         st3.blots & (1 << t3)
                     } else {
                         0
                     };
-                    sink.push(me, st3.hits | hit, &steps);
+                    let opp = st3.opp.wrapping_add(HIT[hit_slot(hit, t3)]);
+                    sink.push(me, opp, st3.hits | hit, &steps);
                 }
             }
         }
@@ -311,16 +343,21 @@ fn non_double_contact<S: TurnSink>(st: State, blocked: u32, hi: u32, lo: u32, si
         let p = 31 - m.leading_zeros();
         m &= !(1 << p);
         let t1 = p - hi;
-        let s1 = st.step(p, t1);
+        let s1 = st.step(p, t1, hi);
         let mut m2 = movable(s1.occ, lo);
         while m2 != 0 {
             let q = 31 - m2.leading_zeros();
             m2 &= !(1 << q);
             let t2 = q - lo;
-            let s2 = s1.step(q, t2);
+            let s2 = s1.step(q, t2, lo);
             any = true;
             if (q != t1 && t2 != p) || seen.insert(s2.me, s2.hits) {
-                sink.push(s2.me, s2.hits, &[(p as u8, t1 as u8), (q as u8, t2 as u8)]);
+                sink.push(
+                    s2.me,
+                    s2.opp,
+                    s2.hits,
+                    &[(p as u8, t1 as u8), (q as u8, t2 as u8)],
+                );
             }
         }
     }
@@ -333,10 +370,15 @@ fn non_double_contact<S: TurnSink>(st: State, blocked: u32, hi: u32, lo: u32, si
             continue;
         }
         let t2 = t1 - hi;
-        let s2 = st.step(q, t1).step(t1, t2);
+        let s2 = st.step(q, t1, lo).step(t1, t2, hi);
         any = true;
         if seen.insert(s2.me, s2.hits) {
-            sink.push(s2.me, s2.hits, &[(q as u8, t1 as u8), (t1 as u8, t2 as u8)]);
+            sink.push(
+                s2.me,
+                s2.opp,
+                s2.hits,
+                &[(q as u8, t1 as u8), (t1 as u8, t2 as u8)],
+            );
         }
     }
     if any {
@@ -350,12 +392,12 @@ fn non_double_contact<S: TurnSink>(st: State, blocked: u32, hi: u32, lo: u32, si
         while m != 0 {
             let p = 31 - m.leading_zeros();
             m &= !(1 << p);
-            let s1 = st.step(p, p - die);
-            sink.push(s1.me, s1.hits, &[(p as u8, (p - die) as u8)]);
+            let s1 = st.step(p, p - die, die);
+            sink.push(s1.me, s1.opp, s1.hits, &[(p as u8, (p - die) as u8)]);
         }
         return;
     }
-    sink.push(st.me, 0, &[]);
+    sink.push(st.me, st.opp, 0, &[]);
 }
 
 fn non_double<S: TurnSink>(st: State, blocked: u32, hi: u32, lo: u32, sink: &mut S) {
@@ -369,7 +411,7 @@ fn non_double<S: TurnSink>(st: State, blocked: u32, hi: u32, lo: u32, sink: &mut
         if sources(st.occ, ok_hi, hi) & (1 << x) == 0 {
             return false;
         }
-        let s1 = st.step(x, x.saturating_sub(hi));
+        let s1 = st.step(x, x.saturating_sub(hi), hi);
         sources(s1.occ, ok_lo, lo) & (1 << y) != 0
     };
     let mut any = false;
@@ -382,17 +424,22 @@ fn non_double<S: TurnSink>(st: State, blocked: u32, hi: u32, lo: u32, sink: &mut
         let p = 31 - m.leading_zeros();
         m &= !(1 << p);
         let t1 = p.saturating_sub(hi);
-        let s1 = st.step(p, t1);
+        let s1 = st.step(p, t1, hi);
         let mut m2 = sources(s1.occ, ok_lo, lo);
         while m2 != 0 {
             let q = 31 - m2.leading_zeros();
             m2 &= !(1 << q);
             let t2 = q.saturating_sub(lo);
-            let s2 = s1.step(q, t2);
+            let s2 = s1.step(q, t2, lo);
             any = true;
             let shared = (q == t1 && t1 != 0) || t2 == p || (t1 == 0 && t2 == 0);
             if !shared || seen.insert(s2.me, s2.hits) {
-                sink.push(s2.me, s2.hits, &[(p as u8, t1 as u8), (q as u8, t2 as u8)]);
+                sink.push(
+                    s2.me,
+                    s2.opp,
+                    s2.hits,
+                    &[(p as u8, t1 as u8), (q as u8, t2 as u8)],
+                );
             }
         }
     }
@@ -402,14 +449,14 @@ fn non_double<S: TurnSink>(st: State, blocked: u32, hi: u32, lo: u32, sink: &mut
         let q = 31 - m.leading_zeros();
         m &= !(1 << q);
         let t1 = q.saturating_sub(lo);
-        let s1 = st.step(q, t1);
+        let s1 = st.step(q, t1, lo);
         let mut m2 = sources(s1.occ, ok_hi, hi);
         while m2 != 0 {
             let p = 31 - m2.leading_zeros();
             m2 &= !(1 << p);
             let t2 = p.saturating_sub(hi);
             any = true;
-            let s2 = s1.step(p, t2);
+            let s2 = s1.step(p, t2, hi);
             let shared = (p == t1 && t1 != 0) || t2 == q || (t1 == 0 && t2 == 0);
             if shared {
                 if !seen.insert(s2.me, s2.hits) {
@@ -419,7 +466,12 @@ fn non_double<S: TurnSink>(st: State, blocked: u32, hi: u32, lo: u32, sink: &mut
                 // The same two steps, high die first: already pushed.
                 continue;
             }
-            sink.push(s2.me, s2.hits, &[(q as u8, t1 as u8), (p as u8, t2 as u8)]);
+            sink.push(
+                s2.me,
+                s2.opp,
+                s2.hits,
+                &[(q as u8, t1 as u8), (p as u8, t2 as u8)],
+            );
         }
     }
     if any {
@@ -434,12 +486,12 @@ fn non_double<S: TurnSink>(st: State, blocked: u32, hi: u32, lo: u32, sink: &mut
             let p = 31 - m.leading_zeros();
             m &= !(1 << p);
             let t = p.saturating_sub(die);
-            let s1 = st.step(p, t);
-            sink.push(s1.me, s1.hits, &[(p as u8, t as u8)]);
+            let s1 = st.step(p, t, die);
+            sink.push(s1.me, s1.opp, s1.hits, &[(p as u8, t as u8)]);
         }
         return;
     }
-    sink.push(st.me, 0, &[]);
+    sink.push(st.me, st.opp, 0, &[]);
 }
 
 /// The board after `side` plays the result `(mover, hits)` pushed by [`generate`].
@@ -513,7 +565,7 @@ impl<const N: usize> TurnSink for arrayvec::ArrayVec<Play, N> {
         arrayvec::ArrayVec::clear(self);
     }
     #[inline]
-    fn push(&mut self, _mover: u128, hits: u32, steps: &[(u8, u8)]) {
+    fn push(&mut self, _mover: u128, _opponent: u128, hits: u32, steps: &[(u8, u8)]) {
         arrayvec::ArrayVec::push(self, Play::from_steps(steps, hits));
     }
 }
@@ -528,7 +580,7 @@ impl TurnSink for CountSink {
         self.0 = 0;
     }
     #[inline]
-    fn push(&mut self, _mover: u128, _hits: u32, _steps: &[(u8, u8)]) {
+    fn push(&mut self, _mover: u128, _opponent: u128, _hits: u32, _steps: &[(u8, u8)]) {
         self.0 += 1;
     }
 }
@@ -564,7 +616,7 @@ impl TurnSink for NthSink {
         self.found = None;
     }
     #[inline]
-    fn push(&mut self, _mover: u128, hits: u32, steps: &[(u8, u8)]) {
+    fn push(&mut self, _mover: u128, _opponent: u128, hits: u32, steps: &[(u8, u8)]) {
         if self.seen == self.n {
             self.found = Some(Play::from_steps(steps, hits));
         }

@@ -142,7 +142,7 @@ impl TurnSink for PassCheck {
     fn clear(&mut self) {
         *self = PassCheck::default();
     }
-    fn push(&mut self, _mover: u128, _hits: u32, steps: &[(u8, u8)]) {
+    fn push(&mut self, _mover: u128, _opponent: u128, _hits: u32, steps: &[(u8, u8)]) {
         self.results += 1;
         self.pass = steps.is_empty();
     }
@@ -155,7 +155,7 @@ impl TurnSink for PlaySink<'_> {
     fn clear(&mut self) {
         self.0.clear();
     }
-    fn push(&mut self, _mover: u128, hits: u32, steps: &[(u8, u8)]) {
+    fn push(&mut self, _mover: u128, _opponent: u128, hits: u32, steps: &[(u8, u8)]) {
         self.0
             .push(MatchAction::Play(Play::from_steps(steps, hits)));
     }
