@@ -280,11 +280,29 @@ fn configure<const SEATS: usize>(cli: &Cli) -> Result<AbaloneCli<SEATS>, String>
     };
     if let Some(name) = &cli.layout {
         if SEATS == 2 {
-            let layout: Layout = name.parse().map_err(|e| format!("--layout: {e}"))?;
+            let layout: Layout = name
+                .parse()
+                .map_err(|e| match name.parse::<MultiLayout>() {
+                    Ok(multi) => {
+                        format!("--layout {multi} is for {} players, not 2", multi.players())
+                    }
+                    Err(_) => format!("--layout: {e}"),
+                })?;
             game.layout = Some(layout);
         } else {
             let layout: MultiLayout = name.parse().map_err(|_| {
-                format!("--layout: unknown layout {name:?} for {SEATS} players (expected three-players, four-players, four-players-rows or six-players)")
+                if name.parse::<Layout>().is_ok() {
+                    return format!("--layout {name} is for 2 players, not {SEATS}");
+                }
+                let names: Vec<String> = MultiLayout::ALL
+                    .iter()
+                    .filter(|l| l.players() == SEATS)
+                    .map(|l| l.to_string().replace('_', "-"))
+                    .collect();
+                format!(
+                    "--layout: unknown layout {name:?} for {SEATS} players (expected {})",
+                    names.join(" or ")
+                )
             })?;
             if layout.players() != SEATS {
                 return Err(format!(

@@ -553,7 +553,31 @@ fn player_counts_and_layouts_must_agree() {
         ])
         .assert()
         .code(2)
-        .stderr(predicate::str::contains("unknown layout"));
+        .stderr(predicate::str::contains(
+            "--layout belgian is for 2 players, not 3",
+        ));
+    abalone()
+        .args([
+            "--players",
+            "4",
+            "--layout",
+            "bogus",
+            "perft",
+            "--depth",
+            "1",
+        ])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(
+            "unknown layout \"bogus\" for 4 players (expected four-players or four-players-rows)",
+        ));
+    abalone()
+        .args(["--layout", "six-players", "perft", "--depth", "1"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(
+            "--layout six_players is for 6 players, not 2",
+        ));
 }
 
 #[test]
@@ -658,6 +682,20 @@ fn bestmove_plays_the_sixth_ejection_in_its_contract() {
         .code(1)
         .stderr(predicate::str::contains("line 1: "))
         .stdout(predicate::str::contains("\"move\":").count(1));
+    // Black's one marble on A1 is walled in by three White marbles: Black is to move (rule
+    // 14: the turn stays) and has no legal move, which is what the refusal says.
+    abalone()
+        .args(["bestmove", "--depth", "1", "--jsonl", "-"])
+        .write_stdin(
+            "{\"position\":{\"black\":[\"A1\"],\"white\":[\"A2\",\"B1\",\"B2\"],\
+             \"turn\":\"black\",\"captured\":{\"black\":0,\"white\":0}}}\n",
+        )
+        .assert()
+        .code(1)
+        .stdout("")
+        .stderr(predicate::str::contains(
+            "line 1: no move: Black (@) is to move and has no legal move",
+        ));
 }
 
 #[test]
@@ -779,4 +817,29 @@ fn computer_seats_take_levels_of_their_own() {
         .assert()
         .code(2)
         .stderr(predicate::str::contains("a level is 0 (random moves) to 5"));
+}
+
+/// The three-player example record of `docs/abalone.md` is what its command writes today.
+#[test]
+fn the_three_player_example_in_the_docs_is_what_selfplay_writes() {
+    let doc = std::fs::read_to_string(root().join("docs/abalone.md")).expect("docs/abalone.md");
+    let section = doc
+        .split("### An example record (three players)")
+        .nth(1)
+        .expect("the section");
+    let command = section.split('`').nth(1).expect("the command");
+    let record = section
+        .split("```\n")
+        .nth(1)
+        .expect("the record block")
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ");
+    let args: Vec<&str> = command.split_whitespace().skip(1).collect();
+    let written: Vec<String> = stdout_of(abalone().args(&args))
+        .lines()
+        .filter(|l| !l.starts_with("# "))
+        .flat_map(|l| l.split_whitespace().map(str::to_owned).collect::<Vec<_>>())
+        .collect();
+    assert_eq!(written.join(" "), record, "{command}");
 }

@@ -293,10 +293,10 @@ struct RulesArgs {
     #[arg(long, conflicts_with = "length")]
     jacoby: bool,
     /// Money game with beavers: the side doubled may take and redouble at once, keeping the
-    /// cube (type beaver); N is the most redoubles in one exchange (default 1, or 2 with
-    /// --raccoons).
-    #[arg(long, value_name = "N", num_args = 0..=1, default_missing_value = "0", conflicts_with = "length", value_parser = clap::value_parser!(u8).range(0..=15))]
-    beavers: Option<u8>,
+    /// cube (type beaver); N is the most redoubles in one exchange, 1 to 15 (default 1, or 2
+    /// with --raccoons, which needs at least 2).
+    #[arg(long, value_name = "N", num_args = 0..=1, conflicts_with = "length", value_parser = clap::value_parser!(u8).range(1..=15))]
+    beavers: Option<Option<u8>>,
     /// With --beavers: the doubler may answer a beaver by redoubling again (type raccoon).
     #[arg(long, requires = "beavers")]
     raccoons: bool,
@@ -311,8 +311,10 @@ struct RulesArgs {
 }
 
 impl RulesArgs {
-    fn rules(&self) -> MatchRules {
-        match self.length {
+    /// The rules the options give; an error when `--beavers N` leaves no room for the
+    /// raccoon `--raccoons` asks for (it is the second redouble of an exchange).
+    fn rules(&self) -> Result<MatchRules, String> {
+        Ok(match self.length {
             Some(n) if self.holland => MatchRules::to_points(n).with_holland(),
             Some(n) => MatchRules::to_points(n),
             None => {
@@ -320,11 +322,18 @@ impl RulesArgs {
                     .with_auto_doubles(self.auto_doubles.unwrap_or(0));
                 if let Some(n) = self.beavers {
                     let least = if self.raccoons { 2 } else { 1 };
-                    rules = rules.with_beavers(n.max(least), self.raccoons);
+                    let n = n.unwrap_or(least);
+                    if n < least {
+                        return Err(format!(
+                            "--raccoons needs --beavers 2 or more (a raccoon is the second \
+                             redouble of an exchange), not {n}"
+                        ));
+                    }
+                    rules = rules.with_beavers(n, self.raccoons);
                 }
                 rules
             }
-        }
+        })
     }
 }
 
@@ -353,7 +362,7 @@ impl PlayCmd {
         match (&self.position_id, &self.match_id, &self.xgid) {
             (Some(pid), Some(mid), _) => Match::from_ids(pid, mid).map_err(|e| e.to_string()),
             (_, _, Some(x)) => Match::from_xgid(x).map_err(|e| e.to_string()),
-            _ => Ok(Match::new(self.rules.rules())),
+            _ => self.rules.rules().map(Match::new),
         }
     }
 }
@@ -600,8 +609,12 @@ fn main() -> ExitCode {
         Command::Shell(c) => shell::run(&c, command),
         Command::Play(a) => play(a),
         Command::Selfplay(a) => {
+            let rules = match a.rules.rules() {
+                Ok(rules) => rules,
+                Err(e) => return bad_start(e).into(),
+            };
             let game = MatchCli {
-                start: Match::new(a.rules.rules()),
+                start: Match::new(rules),
                 manual_dice: false,
                 view: None,
                 level: a.level,
@@ -667,12 +680,16 @@ fn main() -> ExitCode {
             own(|stdin, out, err| analyse::analyse(&a.file, a.level, a.jsonl, stdin, out, err))
         }
         Command::Arena(a) => own(|_, out, _| {
+            let rules = match a.rules.rules() {
+                Ok(rules) => rules,
+                Err(e) => return Ok(bad_start(e)),
+            };
             let options = arena::ArenaOptions {
                 a: a.a,
                 b: a.b,
                 games: a.games,
                 seed: a.seed,
-                rules: a.rules.rules(),
+                rules,
                 cubeless: a.cubeless,
                 jsonl: a.jsonl,
             };

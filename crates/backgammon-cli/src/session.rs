@@ -579,9 +579,11 @@ impl GameCli for MatchCli {
             Applied::Move(MatchAction::Double) => {
                 format!("double (the cube to {})", doubled(before))
             }
+            // The taker owns the cube, except after a beaver: then the side that beavered
+            // keeps it (docs/backgammon.md).
             Applied::Move(MatchAction::Take) => format!(
                 "take\n  {} owns the cube at {}",
-                actor(before),
+                after.cube_owner().unwrap_or_else(|| actor(before)),
                 after.cube_value()
             ),
             Applied::Move(MatchAction::Resign(kind)) => {

@@ -369,6 +369,14 @@ fn beavers_and_raccoons_at_the_prompt() {
     ] {
         assert!(s.contains(line), "{line}\n{s}");
     }
+    // After a beaver the cube stays with the side that beavered, also when the doubler
+    // takes: O takes, X owns the cube at 4 (docs/backgammon.md).
+    let s = ok(
+        &["play", "--beavers", "--manual-dice"],
+        "31\n8/5 6/5\ndouble\nbeaver\ntake\nrecord\nquit\n",
+    );
+    assert!(s.contains("take\n  X owns the cube at 4"), "{s}");
+    assert!(s.contains("O takes (cube 4, owned by X)"), "{s}");
     // The hint knows beavers: O's double after X's 31 leaves X the favourite, so X
     // beavers; O, beavered, takes.
     let s = ok(
@@ -397,6 +405,21 @@ fn beavers_and_raccoons_at_the_prompt() {
     // Beavers belong to money play.
     let (code, err) = failing(&["play", "--beavers", "--match", "5"]);
     assert_eq!(code, Some(2), "{err}");
+    // At least one redouble an exchange, and room for the raccoon when it is asked for:
+    // the limit is never raised behind the user's back.
+    let (code, err) = failing(&["play", "--beavers", "0"]);
+    assert_eq!(code, Some(2), "{err}");
+    let (code, err) = failing(&["selfplay", "--beavers", "1", "--raccoons"]);
+    assert_eq!(code, Some(2), "{err}");
+    assert!(
+        err.contains("--raccoons needs --beavers 2 or more"),
+        "{err}"
+    );
+    let s = ok(
+        &["play", "--beavers", "3", "--raccoons", "--manual-dice"],
+        "quit\n",
+    );
+    assert!(s.contains("beavers and raccoons (3 an exchange)"), "{s}");
 }
 
 #[test]

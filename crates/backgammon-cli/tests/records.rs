@@ -183,11 +183,19 @@ fn jsonl_over_the_reference_records() {
 fn jsonl_bad_lines() {
     cli()
         .args(["replay", "--jsonl", "-"])
-        .write_stdin("{\"id\": \"x\", \"actions\": []}\nnot json\n")
+        .write_stdin(
+            "{\"id\": \"x\", \"actions\": []}\nnot json\n{}\n[]\n[\"x\"]\n{\"id\": \"y\"}\n",
+        )
         .assert()
         .code(1)
         .stdout(predicate::str::contains("\"first_illegal\":{\"action\":0"))
-        .stderr(predicate::str::contains("line 2:"));
+        .stdout(predicate::str::contains("\"id\":\"x\"").count(1))
+        .stdout(predicate::str::contains("\n").count(1))
+        .stderr(predicate::str::contains("line 2:"))
+        .stderr(predicate::str::contains("line 3: missing field `id`"))
+        .stderr(predicate::str::contains("line 4: not a game record"))
+        .stderr(predicate::str::contains("line 5: not a game record"))
+        .stderr(predicate::str::contains("line 6: missing field `actions`"));
 }
 
 /// Match text to JSON and back gives the text the writer gives directly.

@@ -648,7 +648,12 @@ pub fn arena<C: GameCli>(
         }
         if let Some((message, exit)) = failure {
             bar.finish_and_clear();
-            writeln!(err, "error: game {}: {message}", game + 1)?;
+            writeln!(
+                err,
+                "error: game {}: {}",
+                game + 1,
+                crate::repl::cut_quoted(&message)
+            )?;
             return Ok(exit);
         }
         let result = match pos.outcome() {

@@ -195,7 +195,8 @@ pub struct PlayArgs {
     #[arg(long, value_name = "SEATS", value_delimiter = ',')]
     pub computer_seats: Vec<ComputerSeat>,
     /// When to colour the board with ANSI escape codes: auto (on a terminal, unless
-    /// `NO_COLOR` is set), always or never; `--color` alone means always.
+    /// `NO_COLOR` is set), always or never; `--color` alone means always (right before a
+    /// file name, write `--color=always`: the name would be read as WHEN).
     #[arg(long, value_enum, value_name = "WHEN", default_value_t = ColorChoice::Auto,
           num_args = 0..=1, default_missing_value = "always", alias = "colour")]
     pub color: ColorChoice,
@@ -267,7 +268,8 @@ pub struct ReplayArgs {
     #[arg(long, conflicts_with = "jsonl")]
     pub quiet: bool,
     /// When to colour the board with ANSI escape codes: auto (on a terminal, unless
-    /// `NO_COLOR` is set), always or never; `--color` alone means always.
+    /// `NO_COLOR` is set), always or never; `--color` alone means always (right before a
+    /// file name, write `--color=always`: the name would be read as WHEN).
     #[arg(long, value_enum, value_name = "WHEN", default_value_t = ColorChoice::Auto,
           num_args = 0..=1, default_missing_value = "always", alias = "colour")]
     pub color: ColorChoice,

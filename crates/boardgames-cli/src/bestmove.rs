@@ -16,6 +16,7 @@ use std::io::{self, BufRead, Write};
 use std::time::Duration;
 
 use boardgames_ai::{Budget, Engine};
+use boardgames_core::{Game, Turn};
 use serde::Serialize;
 use serde_json::Value;
 
@@ -63,6 +64,22 @@ fn budget_of(args: &BestmoveArgs, level: Budget) -> Budget {
     }
 }
 
+impl<C: GameCli> Mode<'_, C> {
+    /// Why the engine found no move at `pos`: the game is over, no seat is to move (a
+    /// chance outcome comes first), or the seat to move has no legal move (the rules may
+    /// leave it to move all the same, as Abalone's do).
+    fn no_move(&self, pos: &C::Game) -> String {
+        match pos.turn() {
+            Turn::Over => "no move: the game is over".to_owned(),
+            Turn::Seat(seat) if pos.count_legal_moves() == 0 => format!(
+                "no move: {} is to move and has no legal move",
+                self.cli.seat_name(pos, seat)
+            ),
+            _ => "no move: no seat is to move".to_owned(),
+        }
+    }
+}
+
 impl<C: GameCli> Report for Mode<'_, C> {
     type Output = BestmoveLine;
     type Error = String;
@@ -97,7 +114,7 @@ impl<C: GameCli> Report for Mode<'_, C> {
             .engine
             .borrow_mut()
             .search(&pos, &budget)
-            .ok_or("no move: the game is over or no seat is to move")?;
+            .ok_or_else(|| self.no_move(&pos))?;
         Ok(BestmoveLine {
             id: v.get("id").cloned().unwrap_or(Value::Null),
             best: found.best.to_string(),

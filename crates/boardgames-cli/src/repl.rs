@@ -458,11 +458,18 @@ impl<C: GameCli> Session<'_, C> {
     }
 
     fn help(&self, out: &mut dyn Write) -> io::Result<()> {
-        let example = crate::moves::legal_texts(&self.pos)
-            .into_iter()
-            .next()
-            .map(|t| format!(", e.g. {t}"))
-            .unwrap_or_default();
+        // An example as it is typed: a chance outcome in its notation, without its
+        // probability.
+        let example = match self.pos.turn() {
+            Turn::Chance => self
+                .pos
+                .chance_outcomes()
+                .first()
+                .map(|(c, _)| self.pos.chance_notation(*c).to_string()),
+            _ => crate::moves::legal_texts(&self.pos).into_iter().next(),
+        }
+        .map(|t| format!(", e.g. {t}"))
+        .unwrap_or_default();
         writeln!(out, "Commands:")?;
         writeln!(
             out,

@@ -210,7 +210,7 @@ pub fn error_reason<G: Game>(pos: &G, error: &StepError<G>) -> String {
         let all: Vec<String> = pos
             .chance_outcomes()
             .iter()
-            .map(|(c, _)| c.to_string())
+            .map(|(c, _)| pos.chance_notation(*c).to_string())
             .collect();
         return format!("not a chance outcome here (one of: {})", all.join(" "));
     }

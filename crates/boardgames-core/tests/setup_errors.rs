@@ -293,8 +293,8 @@ fn abalone_setups_report_every_problem_by_kind() {
     );
     assert_eq!(
         err.to_string(),
-        "invalid Abalone position: A1 is listed twice; A1 is listed twice; 7 marbles captured: \
-         at most 6 can be (the game ends at six); both sides have lost six marbles; ply 70000 \
+        "invalid Abalone position: A1 is listed twice; A1 is listed twice; 7 Black marbles \
+         captured: at most 6 can be (the game ends at six); both sides have lost six marbles; ply 70000 \
          is out of range (at most 65535); move limit 0 is out of range (1..=65535)"
     );
 

@@ -91,7 +91,8 @@ pub enum IllegalMove {
 /// assert!(err.contains(&seven));
 /// assert_eq!(
 ///     err.to_string(),
-///     "invalid Abalone position: 7 marbles captured: at most 6 can be (the game ends at six)"
+///     "invalid Abalone position: 7 White marbles captured: at most 6 can be (the game ends \
+///      at six)"
 /// );
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
@@ -148,7 +149,7 @@ pub enum SetupProblem {
     /// More marbles of a colour captured than can be: the game ends at six (two, four and six
     /// players).
     #[error(
-        "{captured} marbles captured: at most {} can be (the game ends at six)",
+        "{captured} {colour} marbles captured: at most {} can be (the game ends at six)",
         EJECTED_TO_WIN
     )]
     TooManyCaptured {

@@ -79,9 +79,9 @@ const STEP: [[u128; 32]; 8] = {
     let mut t = [[0u128; 32]; 8];
     let mut d = 1;
     while d <= 6 {
-        let mut p = 1;
+        let mut p: usize = 1;
         while p < 26 {
-            let to = if d >= p { 0 } else { p - d };
+            let to = p.saturating_sub(d);
             t[d][p] = ONE[to].wrapping_sub(ONE[p]);
             p += 1;
         }

@@ -9,10 +9,10 @@ use super::model::{Action, ActionKind, GameRecord};
 use super::replay::{replay_game, IllegalAction};
 
 /// One input line: the game's id, match length, score, Crawford flag, actions and result.
+/// `id` and `actions` are required; the others default to a money game at 0-0.
 #[derive(Clone, Debug, PartialEq, Deserialize, Serialize)]
 pub struct JsonlGame {
     /// The game's id.
-    #[serde(default)]
     pub id: String,
     /// Points to win the match; 0 for money.
     #[serde(default)]
@@ -26,7 +26,6 @@ pub struct JsonlGame {
     /// The actions: objects with `type` `move` (`player`, `dice`, `play`, optional `text`
     /// as written), `roll` (a roll without a play), `double` (`cube`), `take`, `drop`,
     /// `resign` (`value`); any other type is refused by the replay.
-    #[serde(default)]
     pub actions: Vec<Value>,
     /// The result: `winner` and `points` are checked when given.
     #[serde(default)]
@@ -165,8 +164,13 @@ impl JsonlGame {
 /// Replays one JSON line (see [`JsonlGame`]).
 ///
 /// # Errors
-/// When the line is not a JSON object of that shape.
+/// When the line is not a JSON object of that shape (an object with at least `id` and
+/// `actions`).
 pub fn replay_line(line: &str) -> Result<JsonlReport, String> {
-    let game: JsonlGame = serde_json::from_str(line).map_err(|e| e.to_string())?;
+    let value: Value = serde_json::from_str(line).map_err(|e| e.to_string())?;
+    if !value.is_object() {
+        return Err("not a game record: a JSON object with \"id\" and \"actions\"".into());
+    }
+    let game: JsonlGame = serde_json::from_value(value).map_err(|e| e.to_string())?;
     Ok(game.replay())
 }
