@@ -7,9 +7,24 @@ mod common;
 use std::collections::BTreeMap;
 
 use boardgames_core::backgammon::record::resolve_written;
+use boardgames_core::backgammon::movegen::{board_of, TurnSink};
 use boardgames_core::backgammon::{ids, Backgammon, Dice, Match, MatchId, Play, Setup, Side};
 use common::read_jsonl_gz;
 use serde_json::Value;
+
+/// The boards the generator hands its sink (both sides' counts as it kept them), as
+/// `(X, O)` packed counts.
+struct Boards(Side, Vec<(u128, u128)>);
+
+impl TurnSink for Boards {
+    fn clear(&mut self) {
+        self.1.clear();
+    }
+    fn push(&mut self, mover: u128, opponent: u128, _hits: u32, _steps: &[(u8, u8)]) {
+        let b = board_of(self.0, mover, opponent);
+        self.1.push((b.packed(Side::X), b.packed(Side::O)));
+    }
+}
 
 fn setup_of(v: &Value) -> Setup {
     serde_json::from_value(v.clone()).expect("neutral position")
@@ -34,6 +49,22 @@ fn check_corpus(name: &str) -> (usize, usize) {
         }
         let dice = pos.dice().expect("dice");
         let plays = pos.plays(dice);
+        // The counts the generator keeps as it steps are the boards the plays lead to.
+        let mut sink = Boards(pos.side(), Vec::new());
+        pos.generate(dice, &mut sink);
+        let mut kept = sink.1;
+        let mut made: Vec<(u128, u128)> = plays
+            .iter()
+            .map(|p| {
+                let b = *pos.after(p).board();
+                (b.packed(Side::X), b.packed(Side::O))
+            })
+            .collect();
+        kept.sort_unstable();
+        made.sort_unstable();
+        if kept != made {
+            failures.push(format!("{id}: the generator's boards are not the plays' boards"));
+        }
         let mut got: BTreeMap<String, (Play, Backgammon)> = BTreeMap::new();
         for p in plays.iter() {
             let after = pos.after(p);
