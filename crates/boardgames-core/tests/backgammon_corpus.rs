@@ -6,8 +6,8 @@ mod common;
 
 use std::collections::BTreeMap;
 
-use boardgames_core::backgammon::record::resolve_written;
 use boardgames_core::backgammon::movegen::{board_of, TurnSink};
+use boardgames_core::backgammon::record::resolve_written;
 use boardgames_core::backgammon::{ids, Backgammon, Dice, Match, MatchId, Play, Setup, Side};
 use common::read_jsonl_gz;
 use serde_json::Value;
@@ -63,7 +63,9 @@ fn check_corpus(name: &str) -> (usize, usize) {
         kept.sort_unstable();
         made.sort_unstable();
         if kept != made {
-            failures.push(format!("{id}: the generator's boards are not the plays' boards"));
+            failures.push(format!(
+                "{id}: the generator's boards are not the plays' boards"
+            ));
         }
         let mut got: BTreeMap<String, (Play, Backgammon)> = BTreeMap::new();
         for p in plays.iter() {
