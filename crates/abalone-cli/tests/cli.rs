@@ -523,61 +523,32 @@ fn perft_and_moves_for_more_players() {
 
 #[test]
 fn player_counts_and_layouts_must_agree() {
-    abalone()
-        .args(["--players", "5", "perft", "--depth", "1"])
-        .assert()
-        .code(2)
-        .stderr(predicate::str::contains("2, 3, 4 or 6 players"));
-    abalone()
-        .args([
-            "--players",
-            "4",
-            "--layout",
-            "six-players",
-            "perft",
-            "--depth",
-            "1",
-        ])
-        .assert()
-        .code(2)
-        .stderr(predicate::str::contains("is for 6 players"));
-    abalone()
-        .args([
-            "--players",
-            "3",
-            "--layout",
-            "belgian",
-            "perft",
-            "--depth",
-            "1",
-        ])
-        .assert()
-        .code(2)
-        .stderr(predicate::str::contains(
+    for (options, says) in [
+        (&["--players", "5"][..], "2, 3, 4 or 6 players"),
+        (
+            &["--players", "4", "--layout", "six-players"],
+            "is for 6 players",
+        ),
+        (
+            &["--players", "3", "--layout", "belgian"],
             "--layout belgian is for 2 players, not 3",
-        ));
-    abalone()
-        .args([
-            "--players",
-            "4",
-            "--layout",
-            "bogus",
-            "perft",
-            "--depth",
-            "1",
-        ])
-        .assert()
-        .code(2)
-        .stderr(predicate::str::contains(
+        ),
+        (
+            &["--players", "4", "--layout", "bogus"],
             "unknown layout \"bogus\" for 4 players (expected four-players or four-players-rows)",
-        ));
-    abalone()
-        .args(["--layout", "six-players", "perft", "--depth", "1"])
-        .assert()
-        .code(2)
-        .stderr(predicate::str::contains(
+        ),
+        (
+            &["--layout", "six-players"],
             "--layout six_players is for 6 players, not 2",
-        ));
+        ),
+    ] {
+        abalone()
+            .args(options)
+            .args(["perft", "--depth", "1"])
+            .assert()
+            .code(2)
+            .stderr(predicate::str::contains(says));
+    }
 }
 
 #[test]
