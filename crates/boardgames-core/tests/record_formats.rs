@@ -4,7 +4,7 @@
 use boardgames_core::abalone::record::{AbaPro, AbaloneJson, Apgn};
 use boardgames_core::abalone::{Abalone, Abalone3, Abalone4, Abalone6, Layout, Position};
 use boardgames_core::backgammon::record::Turns;
-use boardgames_core::backgammon::Backgammon;
+use boardgames_core::backgammon::{Backgammon, Side};
 use boardgames_core::pente::record::{PenteJson, PenteMoveList, PenteOrg};
 use boardgames_core::pente::{OpeningRule, Pente, Variant};
 use boardgames_core::record::{replay, Applied, Format, Record, RecordedResult};
@@ -118,6 +118,15 @@ fn backgammon_turns_records() {
         round_trip(
             &Turns { default: start },
             &[random_record(&start, seed, 2_000)],
+            false,
+        );
+    }
+    // From a position other than the standard start the record opens with its XGID.
+    let bear_off = Backgammon::from_position_id("AwAAcAAAAAAAAA", Side::X).expect("an ID");
+    for seed in 0..5 {
+        round_trip(
+            &Turns { default: start },
+            &[random_record(&bear_off, seed, 100)],
             false,
         );
     }

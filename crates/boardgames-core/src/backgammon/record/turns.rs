@@ -229,7 +229,8 @@ impl Format<Backgammon> for Turns {
         for record in records {
             let mut lines = Vec::new();
             if record.start != Backgammon::new() {
-                lines.push(format!("XGID={}", Setup::of(&record.start)));
+                // The setup prints as its XGID, `XGID=` included.
+                lines.push(Setup::of(&record.start).to_string());
             }
             let mut line = String::new();
             // Whether the next play follows its roll (or the start's own dice).
