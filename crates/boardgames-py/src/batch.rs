@@ -357,6 +357,9 @@ pub fn random_games<'py>(
     let seed: u64 = int_arg("seed", seed, 0, i128::from(u64::MAX))?;
     let threads: usize = int_arg("threads", threads, 1, 256)?;
     let proto = prototype.inner.clone_box();
+    if proto.current_player() == TERMINAL {
+        return Err(value_error("the prototype game is over"));
+    }
     let mut rngs: Vec<ChaCha8Rng> = (0..threads as u64)
         .map(|t| ChaCha8Rng::seed_from_u64(seed.wrapping_add(t)))
         .collect();

@@ -205,7 +205,14 @@ impl<G: Encoding> Typed<G> {
         self.check_action(action)?;
         let step = match self.pos.turn() {
             Turn::Seat(_) => self.move_of(action).map(Applied::Move),
-            Turn::Chance => self.chance_of(action).map(Applied::Chance),
+            Turn::Chance => {
+                return self.chance_of(action).map(Applied::Chance).ok_or_else(|| {
+                    Failure::Illegal(format!(
+                        "action {action} is not an outcome of this chance node (see \
+                         chance_outcomes())"
+                    ))
+                })
+            }
             Turn::Over => return Err(Failure::Illegal("the game is over".to_owned())),
         };
         step.ok_or_else(|| {
@@ -354,7 +361,7 @@ where
         self.check_action(action)?;
         match self.pos.turn() {
             Turn::Chance => Ok(self.chance_of(action).map_or_else(
-                || format!("chance outcome {action}"),
+                || format!("action {action}: not an outcome of this chance node"),
                 |c| self.pos.chance_notation(c).to_string(),
             )),
             _ => Ok(self.move_of(action).map_or_else(

@@ -6,7 +6,7 @@ use boardgames_core::abalone::Position;
 use boardgames_core::backgammon::record::{read_matches, replay_match, Turns};
 use boardgames_core::backgammon::{Backgammon, Match};
 use boardgames_core::pente::record::{PenteJson, PenteMoveList, PenteOrg};
-use boardgames_core::pente::Pente;
+use boardgames_core::pente::{Pente, Variant};
 use boardgames_core::record::{self, Format, Record};
 use boardgames_core::Game;
 use pyo3::prelude::*;
@@ -50,9 +50,24 @@ impl<G: Game, F: Format<G> + Send + Sync> DynFormat<G> for F {
 pub trait Recorded: Encoding + Players {
     /// The formats, reading positions that do not name their start from `default`.
     fn formats(default: &Self) -> Vec<Box<dyn DynFormat<Self>>>;
+
+    /// The bindings' game name of a position read from a record, where the record may name
+    /// another game than the one it was read for (`name`); default: `name`.
+    fn name_of(_pos: &Self, name: &'static str) -> &'static str {
+        name
+    }
 }
 
 impl Recorded for Pente {
+    /// A record names its variant (pente.org's `Game` tag, the JSON record's `variant`):
+    /// its positions are that variant's.
+    fn name_of(pos: &Pente, _name: &'static str) -> &'static str {
+        match pos.variant() {
+            Variant::KeryoPente => "keryo_pente",
+            _ => "pente",
+        }
+    }
+
     fn formats(default: &Pente) -> Vec<Box<dyn DynFormat<Pente>>> {
         vec![
             Box::new(PenteJson),
@@ -135,7 +150,8 @@ where
     }
 
     fn start(&self) -> Box<dyn DynState> {
-        Box::new(Typed::new(self.record.start.clone(), self.name))
+        let start = &self.record.start;
+        Box::new(Typed::new(start.clone(), G::name_of(start, self.name)))
     }
 
     fn replay(&self) -> (Vec<Box<dyn DynState>>, Option<String>) {
@@ -143,7 +159,10 @@ where
         let positions = trace
             .positions
             .into_iter()
-            .map(|p| Box::new(Typed::new(p, self.name)) as Box<dyn DynState>)
+            .map(|p| {
+                let name = G::name_of(&p, self.name);
+                Box::new(Typed::new(p, name)) as Box<dyn DynState>
+            })
             .collect();
         let illegal = trace.illegal.map(|i| {
             format!(

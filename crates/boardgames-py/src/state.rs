@@ -731,7 +731,8 @@ impl BackgammonMatch {
     }
 
     /// The XGID, or `None` where XGID cannot say the state (the opening throw, dice being
-    /// rolled, a resignation offered).
+    /// rolled, a resignation offered, a session over, or a beaver made: XGID keeps neither
+    /// the count of redoubles nor who answers).
     fn xgid(slf: PyRef<'_, Self>) -> Option<String> {
         the_match(&slf).and_then(Match::xgid).map(|x| x.to_string())
     }

@@ -269,6 +269,11 @@ def test_random_games_count_every_game():
     assert r["games"] == 40 and sum(r["wins"]) + r["draws"] == 40 and r["plies"] > 40 * 9
     one = bg.random_games(bg.Backgammon(), 10, seed=3)
     assert one == bg.random_games(bg.Backgammon(), 10, seed=3)
+    # A finished prototype has no games to play, as Batch says too.
+    over = bg.Pente()
+    over.random_playout(1)
+    with pytest.raises(bg.BoardgamesError, match="over"):
+        bg.random_games(over, 5, seed=1)
 
 
 def test_constructors_refuse_bad_options():
@@ -283,6 +288,15 @@ def test_constructors_refuse_bad_options():
     assert bg.make("abalone", players=6).num_players() == 6
     with pytest.raises(bg.BoardgamesError):
         bg.make("chess")
+
+
+def test_actions_at_a_chance_node_are_its_outcomes():
+    m = bg.BackgammonMatch()
+    assert m.is_chance_node()
+    with pytest.raises(bg.IllegalMoveError, match="not an outcome of this chance node"):
+        m.apply_action(100)
+    assert "not an outcome of this chance node" in m.action_to_string(24430)
+    assert m.is_chance_node() and m == bg.BackgammonMatch()
 
 
 def test_gnubg_ids_and_xgid():
@@ -307,6 +321,12 @@ def test_records_read_replay_and_write_back():
     for fmt in rec.formats():
         [again] = bg.read_records(rec.write(fmt), bg.Pente(), format=fmt)
         assert again.steps == rec.steps, fmt
+    # The record names its variant (Pente): read for Keryo-Pente it still gives Pente
+    # states, which pickle back to themselves.
+    [named] = bg.read_records((games / "pente-org-50000000005101.txt").read_text(), bg.KeryoPente())
+    fifth = named.replay()[5]
+    assert type(fifth) is bg.Pente and fifth.game_name == "pente"
+    assert pickle.loads(pickle.dumps(fifth)) == fifth
     # The 2015 world championship final (AbaPro text): 115 moves from the Belgian daisy.
     [aba] = bg.read_records((games / "abalone-awc2015-final.txt").read_text(), bg.Abalone())
     assert ("Layout", "belgian_daisy") in aba.tags and len(aba.replay()) == len(aba.steps) + 1
@@ -316,6 +336,9 @@ def test_records_read_replay_and_write_back():
     [bear] = bg.read_records((games / "backgammon-bear-off.txt").read_text(), bg.Backgammon())
     assert bear.steps == ["31", "2/off 2/1", "21", "1/off(2)"]
     assert bear.replay()[-1].outcome()["winner_team"] == 1
+    # Written from its start (an XGID) and read back.
+    [again] = bg.read_records(bear.write("turns"), bg.Backgammon())
+    assert again.steps == bear.steps and again.start() == bear.start()
 
 
 def test_records_refuse_what_they_cannot_read():
