@@ -608,6 +608,7 @@ where
         let mut result_line = Vec::new();
         let mut fallback = None;
         for depth in 1..=budget.max_depth() {
+            let nodes_before = self.nodes;
             let moves = self.ordered(pos, 0, MoveSource::Search(result.map(|(_, mv, _)| mv)));
             let &(_, first) = moves.first()?;
             // A budget too small for one move of depth 1 still gets an answer.
@@ -664,6 +665,11 @@ where
                 if score.abs() >= DECIDED {
                     break;
                 }
+            }
+            // Every move ended the game (no node below the root was searched): a deeper
+            // iteration would find the same.
+            if self.nodes == nodes_before {
+                break;
             }
             if self.stopped {
                 break;

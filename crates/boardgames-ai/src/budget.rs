@@ -4,8 +4,11 @@ use std::time::Duration;
 
 /// The limits of one search: the deepest iteration, the nodes visited, the time. A search
 /// stops at the first limit reached and answers with its deepest iteration: the last one
-/// finished, or the one the limit cut short when it had searched at least its first move
-/// (always at least depth 1). Depth and node limits make a search deterministic; time does not.
+/// finished, or the one the limit cut short when it had searched at least its first move.
+/// A budget that runs out before the first move of depth 1 is searched still gets an answer:
+/// the first move of the engine's ordering, at depth 0, with the evaluation of the position.
+/// A search also stops when every move ends the game (deeper iterations would find the
+/// same). Depth and node limits make a search deterministic; time does not.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Default)]
 pub struct Budget {
     /// The deepest iteration, in plies (`None`: no limit but the others; a search with no

@@ -88,3 +88,16 @@ fn the_principal_variation_reaches_the_depth_searched() {
     let level = abalone::DEFAULT_LEVEL;
     common::full_lines(&mut abalone::engine(level), &abalone::budget(level), &cases);
 }
+
+/// One ply before the move limit every move ends the game: the search stops after depth 1
+/// (deeper iterations would find the same) instead of iterating to depth 64 on no nodes.
+#[test]
+fn a_search_where_every_move_ends_the_game_stops_at_depth_1() {
+    let mut last = Abalone::default();
+    last.set_move_limit(Some(1));
+    let found = abalone::engine(3)
+        .search(&last, &boardgames_ai::Budget::nodes(1))
+        .expect("a move");
+    assert_eq!((found.depth, found.nodes), (1, 0));
+    assert!(boardgames_core::Game::moves(&last).contains(&found.best));
+}

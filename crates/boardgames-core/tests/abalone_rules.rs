@@ -177,8 +177,14 @@ fn six_ejected_wins_and_the_outcome_has_the_scores() {
 
 #[test]
 fn time_out_is_adjudicated_by_ejected_marbles() {
-    // Equal: a draw, whoever ran out of time.
+    // A colour without a seat cannot run out of time: refused, nothing changes.
     let mut p = Abalone::new(Layout::Standard);
+    assert_eq!(
+        p.time_out(Colour::Purple),
+        Err(IllegalMove::NotSeated(Colour::Purple))
+    );
+    assert_eq!(p, Abalone::new(Layout::Standard));
+    // Equal: a draw, whoever ran out of time.
     p.time_out(Colour::Black).unwrap();
     assert_eq!(p.turn(), Turn::Over);
     assert_eq!(p.outcome().unwrap().result, GameResult::Draw);

@@ -121,6 +121,12 @@ fn backgammon_turns_records() {
             false,
         );
     }
+    // One game a text: two records are refused, not run together into one game.
+    let two = [
+        random_record(&start, 1, 10).0,
+        random_record(&start, 2, 10).0,
+    ];
+    assert!(Turns { default: start }.write(&two).is_err());
     // From a position other than the standard start the record opens with its XGID.
     let bear_off = Backgammon::from_position_id("AwAAcAAAAAAAAA", Side::X).expect("an ID");
     for seed in 0..5 {

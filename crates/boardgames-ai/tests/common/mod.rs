@@ -109,6 +109,10 @@ pub fn ends_and_tiny_budgets<G: Game>(engine: &mut dyn Engine<G>, cases: &[Case<
     assert!(engine.search(&won, &Budget::depth(2)).is_none());
     let found = engine.search(pos, &Budget::nodes(1)).expect("a move");
     assert!(pos.moves().contains(&found.best));
+    // Too small for the first move of depth 1: the ordering's first move, at depth 0.
+    if found.nodes >= 1 && found.depth == 0 {
+        assert_eq!(found.pv, vec![found.best]);
+    }
 }
 
 /// A level's engine (reductions and pruning on, which depend on the move order) answers the

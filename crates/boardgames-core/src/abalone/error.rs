@@ -15,6 +15,10 @@ pub enum IllegalMove {
     /// The game has ended (six marbles ejected, time out or move limit); no move is accepted.
     #[error("the game is over")]
     GameOver,
+    /// A time-out of a colour that plays no seat in this game
+    /// ([`Position::time_out`](super::Position::time_out)).
+    #[error("{0} plays no seat in a game of this many players")]
+    NotSeated(Colour),
     /// The cell holds no marble of the side to move.
     #[error("{0} holds no marble of the side to move")]
     NotOwn(Cell),

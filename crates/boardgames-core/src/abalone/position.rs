@@ -445,10 +445,14 @@ impl<const SEATS: usize> Position<SEATS> {
     /// (seed 000).
     ///
     /// # Errors
-    /// [`IllegalMove::GameOver`] when the game has already ended; nothing changes then.
+    /// [`IllegalMove::GameOver`] when the game has already ended, [`IllegalMove::NotSeated`]
+    /// when `colour` plays no seat here (Red with two players, say); nothing changes then.
     pub fn time_out(&mut self, colour: Colour) -> Result<(), IllegalMove> {
         if self.end.is_some() {
             return Err(IllegalMove::GameOver);
+        }
+        if colour as usize >= SEATS {
+            return Err(IllegalMove::NotSeated(colour));
         }
         self.end = Some(EndReason::TimeOut(colour));
         Ok(())

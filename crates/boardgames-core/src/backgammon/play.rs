@@ -51,7 +51,8 @@ impl Play {
 
     /// Builds the canonical play from steps in playing order (sources `1..=25`, destinations
     /// `0..=24`, at most four) and the mask of hit points (bit `p` = a blot on point `p` of the
-    /// mover's numbering was hit). Extra steps beyond four are ignored.
+    /// mover's numbering was hit). Extra steps beyond four are ignored; a destination past 31
+    /// is never marked hit (such a play is no legal play).
     #[must_use]
     pub fn from_steps(steps: &[(u8, u8)], hit_points: u32) -> Play {
         let mut s = [[0u8; 2]; 4];
@@ -71,7 +72,9 @@ impl Play {
         let mut seen = 0u32;
         for (i, st) in s.iter().enumerate().take(len) {
             let to = u32::from(st[1]);
-            if to != 0 && hit_points & (1 << to) != 0 && seen & (1 << to) == 0 {
+            // A destination past 31 has no bit in the masks: never a hit.
+            let bit = 1u32.checked_shl(to).unwrap_or(0);
+            if to != 0 && hit_points & bit != 0 && seen & bit == 0 {
                 hits |= 1 << i;
                 seen |= 1 << to;
             }
@@ -280,6 +283,16 @@ mod tests {
     #[test]
     fn size_is_small() {
         assert_eq!(core::mem::size_of::<Play>(), 10);
+    }
+
+    #[test]
+    fn steps_out_of_range_build_a_play_without_a_hit() {
+        // Not a legal play, but no panic (debug builds checked the shift) and no hit.
+        for to in [25u8, 31, 32, 40, 255] {
+            let p = Play::from_steps(&[(30, to)], u32::MAX);
+            assert_eq!(p.len(), 1);
+            assert_eq!(p.steps().next().map(|s| s.hit), Some(to <= 31), "{to}");
+        }
     }
 
     #[test]

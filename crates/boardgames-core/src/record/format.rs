@@ -8,7 +8,12 @@ use crate::game::Game;
 ///
 /// Implemented once per format in the game's folder (pente.org files, APGN, match text,
 /// JSON lines, ...). Formats that need options to read (the ruleset of a bare move list)
-/// hold them as fields. Writing then reading gives the same records back.
+/// hold them as fields. Writing then reading gives the same records back, within what the
+/// text can hold: the tag syntax writes a line break in a name or value as a space, the
+/// strict syntax (APGN) a name character other than a letter, digit or `_` as `_`, the
+/// loose one (pente.org, Aba-Pro, match comments) drops surrounding spaces of values and reads
+/// a repeated tag name as the start of the next game; a format without tags or results (a
+/// move list, `turns`) drops them; a format of one game refuses several records.
 pub trait Format<G: Game> {
     /// Why a text is not a record of this format, with where (line, column) it went wrong.
     type Error: std::error::Error + Send + Sync + 'static;

@@ -159,12 +159,25 @@ pub fn read_loose_tags(text: &str) -> Tags {
         .collect()
 }
 
-/// Writes `[Name "value"]` and a line break. Strict: `"` and `\` escaped, a line break
-/// becomes a space; loose: the value as it is (the loose syntax has no escape, and its reader
-/// takes everything between the first and the last quote, so quotes inside read back).
+/// Writes `[Name "value"]` and a line break, so that the tag reads back in `syntax`: a line
+/// break (`\n`) in the name or value becomes a space. Strict: `"` and `\` escaped in the
+/// value, a name character other than a letter, digit or `_` written as `_`. Loose: the
+/// value as it is (the loose syntax has no escape, and its reader takes everything between
+/// the first and the last quote, so quotes inside read back); a `"` in the name becomes a
+/// space (the reader ends the name at the first quote). A name left blank is written `_`.
 pub fn write_tag(out: &mut String, name: &str, value: &str, syntax: TagSyntax) {
     out.push('[');
-    out.push_str(name);
+    let name: String = match syntax {
+        TagSyntax::Strict => name
+            .chars()
+            .map(|c| if c.is_ascii_alphanumeric() { c } else { '_' })
+            .collect(),
+        TagSyntax::Loose => name
+            .chars()
+            .map(|c| if matches!(c, '"' | '\n') { ' ' } else { c })
+            .collect(),
+    };
+    out.push_str(if name.trim().is_empty() { "_" } else { &name });
     out.push_str(" \"");
     for c in value.chars() {
         match (syntax, c) {
@@ -172,7 +185,7 @@ pub fn write_tag(out: &mut String, name: &str, value: &str, syntax: TagSyntax) {
                 out.push('\\');
                 out.push(c);
             }
-            (TagSyntax::Strict, '\n') => out.push(' '),
+            (_, '\n') => out.push(' '),
             (_, c) => out.push(c),
         }
     }
@@ -265,5 +278,28 @@ mod tests {
         // And it reads back as it was.
         let t = read_loose(loose.trim_end()).expect("a tag");
         assert_eq!((t.name.as_str(), t.value.as_str()), ("Event", "say \"hi\""));
+    }
+
+    #[test]
+    fn what_is_written_reads_back_as_one_tag_line() {
+        for syntax in [TagSyntax::Strict, TagSyntax::Loose] {
+            for (name, value) in [
+                ("Event", "a\nb"),
+                ("Event", "a\r\nb\n"),
+                ("Bad Name", "x"),
+                ("Na\"me]", "x"),
+                ("", "x"),
+                ("Site", "[brackets] \"and\" \\"),
+            ] {
+                let mut out = String::new();
+                write_tag(&mut out, name, value, syntax);
+                assert_eq!(out.lines().count(), 1, "{out:?}");
+                let tag = read_tag(out.trim_end(), syntax)
+                    .unwrap_or_else(|e| panic!("{out:?}: {e}"))
+                    .unwrap_or_else(|| panic!("{out:?}: no tag"));
+                // The value back, line breaks as spaces.
+                assert_eq!(tag.value.trim(), value.replace('\n', " ").trim(), "{out:?}");
+            }
+        }
     }
 }

@@ -14,7 +14,9 @@
 //! after the colon, when the roll cannot be played); a start that already has its dice begins
 //! with a play alone. Line breaks are optional: `31: 8/5 6/5 64: 24/18 13/9` reads the same.
 //! The cube is not recorded. Written back: the start as an XGID when it is not the standard
-//! position, a line per turn, and `# X wins N` when the game is over.
+//! position, a line per turn, and `# X wins N` when the game is over. The format holds one
+//! game, without tags or a recorded result (the result follows from the plays): writing
+//! more than one record is refused.
 
 use crate::backgammon::{
     Backgammon, Dice, PlayNotation, Setup, SetupError, SetupProblem, Side, SyntaxProblem, Xgid,
@@ -41,6 +43,9 @@ pub enum TurnsError {
     /// one step a word.
     #[error("the step {0:?} would not read back: it has no roll before it and several words")]
     UnrolledStep(String),
+    /// Writing: more than one record (the format holds one game: a text reads back as one).
+    #[error("{0} records: a turns record holds one game")]
+    SeveralRecords(usize),
 }
 
 /// Whether a line reads as a start header (see `Turns::read_one`).
@@ -225,6 +230,9 @@ impl Format<Backgammon> for Turns {
     }
 
     fn write(&self, records: &[Record<Backgammon>]) -> Result<String, TurnsError> {
+        if records.len() > 1 {
+            return Err(TurnsError::SeveralRecords(records.len()));
+        }
         let mut out = String::new();
         for record in records {
             let mut lines = Vec::new();
