@@ -269,6 +269,16 @@ fn main() -> ExitCode {
     }
 }
 
+/// The number of players of the layout `name` names, two-player or not; `None` for no
+/// layout.
+fn layout_players(name: &str) -> Option<usize> {
+    match (name.parse::<Layout>(), name.parse::<MultiLayout>()) {
+        (Ok(_), _) => Some(2),
+        (_, Ok(multi)) => Some(multi.players()),
+        _ => None,
+    }
+}
+
 /// The game of the command line's options for `SEATS` players.
 fn configure<const SEATS: usize>(cli: &Cli) -> Result<AbaloneCli<SEATS>, String> {
     let mut game = AbaloneCli::<SEATS> {
@@ -279,21 +289,16 @@ fn configure<const SEATS: usize>(cli: &Cli) -> Result<AbaloneCli<SEATS>, String>
         time_limit: cli.time_limit,
     };
     if let Some(name) = &cli.layout {
+        if let Some(players) = layout_players(name).filter(|&p| p != SEATS) {
+            return Err(format!(
+                "--layout {name} is for {players} players, not {SEATS}"
+            ));
+        }
         if SEATS == 2 {
-            let layout: Layout = name
-                .parse()
-                .map_err(|e| match name.parse::<MultiLayout>() {
-                    Ok(multi) => {
-                        format!("--layout {multi} is for {} players, not 2", multi.players())
-                    }
-                    Err(_) => format!("--layout: {e}"),
-                })?;
+            let layout: Layout = name.parse().map_err(|e| format!("--layout: {e}"))?;
             game.layout = Some(layout);
         } else {
             let layout: MultiLayout = name.parse().map_err(|_| {
-                if name.parse::<Layout>().is_ok() {
-                    return format!("--layout {name} is for 2 players, not {SEATS}");
-                }
                 let names: Vec<String> = MultiLayout::ALL
                     .iter()
                     .filter(|l| l.players() == SEATS)
@@ -304,12 +309,6 @@ fn configure<const SEATS: usize>(cli: &Cli) -> Result<AbaloneCli<SEATS>, String>
                     names.join(" or ")
                 )
             })?;
-            if layout.players() != SEATS {
-                return Err(format!(
-                    "--layout {layout} is for {} players, not {SEATS}",
-                    layout.players()
-                ));
-            }
             game.multi_layout = Some(layout);
         }
     }

@@ -539,7 +539,7 @@ fn player_counts_and_layouts_must_agree() {
         ),
         (
             &["--layout", "six-players"],
-            "--layout six_players is for 6 players, not 2",
+            "--layout six-players is for 6 players, not 2",
         ),
     ] {
         abalone()
