@@ -284,6 +284,77 @@ fn reference_results(pos: &Backgammon, dice: Dice) -> BTreeSet<(Vec<u8>, Vec<u8>
         .collect()
 }
 
+/// The distinct results of the generator, which must not repeat one, against the plain
+/// reference.
+fn assert_matches_reference(pos: &Backgammon, dice: Dice) {
+    let fast: BTreeSet<_> = pos
+        .plays(dice)
+        .iter()
+        .map(|p| {
+            let b = *pos.after(p).board();
+            (b.counts(Side::X).to_vec(), b.counts(Side::O).to_vec())
+        })
+        .collect();
+    assert_eq!(
+        fast.len(),
+        pos.plays(dice).len(),
+        "duplicate results: {pos:?} {dice}"
+    );
+    assert_eq!(fast, reference_results(pos, dice), "{pos:?} {dice}");
+}
+
+/// X's board with each of the six points `first..first + 6` empty, holding an X checker, an
+/// O blot or an O point (`code` in base 4, one digit a point), and the other
+/// checkers of both sides placed out of the way: X's on its 6-point, O's on X's 12-point.
+fn six_points(code: usize, first: usize, x_elsewhere: &[(usize, i8)]) -> ([i8; 24], u8) {
+    let mut board = [0i8; 24];
+    let (mut x, mut o) = (0i8, 0i8);
+    for (i, point) in (first..first + 6).enumerate() {
+        let v = [0, 1, -1, -2][code / 4usize.pow(i as u32) % 4];
+        board[point - 1] = v;
+        if v > 0 {
+            x += v;
+        } else {
+            o -= v;
+        }
+    }
+    for &(point, n) in x_elsewhere {
+        board[point - 1] += n;
+        x += n;
+    }
+    board[11] = -(15 - o);
+    (board, (15 - x) as u8)
+}
+
+#[test]
+fn routes_by_both_dice_match_the_reference() {
+    // Every state of the six points a checker passes by both dice (empty, X's, an O blot, an
+    // O point), with every other roll: entering from the bar (one or two checkers there),
+    // and one checker going round from X's 24-point in contact. The generator keeps a route's
+    // result once when its intermediate points hold no blot and twice when the hits differ.
+    let rolls: Vec<Dice> = Dice::all().filter(|d| !d.is_double()).collect();
+    let mut cases = 0;
+    for code in 0..4usize.pow(6) {
+        for bar in [1u8, 2] {
+            let (mut board, rest) = six_points(code, 19, &[]);
+            board[5] += (rest - bar) as i8;
+            let pos = pos_of(board, [bar, 0], [0, 0], Side::X, [6, 5]);
+            for &dice in &rolls {
+                assert_matches_reference(&pos, dice);
+                cases += 1;
+            }
+        }
+        let (mut board, rest) = six_points(code, 18, &[(24, 1), (13, 1)]);
+        board[5] += rest as i8;
+        let pos = pos_of(board, [0, 0], [0, 0], Side::X, [6, 5]);
+        for &dice in &rolls {
+            assert_matches_reference(&pos, dice);
+            cases += 1;
+        }
+    }
+    assert_eq!(cases, 3 * 4_096 * 15);
+}
+
 /// A random position reached by random play from the start (any phase of the game).
 fn random_position(seed: u64, plies: usize) -> Backgammon {
     let mut rng = ChaCha8Rng::seed_from_u64(seed);

@@ -42,6 +42,7 @@ mod diagram;
 mod dice;
 mod error;
 pub mod ids;
+mod masks;
 mod match_setup;
 pub mod movegen;
 mod notation;

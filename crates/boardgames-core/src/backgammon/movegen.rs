@@ -15,21 +15,24 @@
 //!   exactly once. Only the longest sequences are kept (use as many dice as possible).
 //! * **Other rolls** (`high > low`): first every sequence "high die, then low die", then every
 //!   sequence "low, then high" that does not repeat a result already met. Two sequences reach
-//!   the same position only when they are the same two steps in the other order (checked by
-//!   trying that order), when one checker goes the same way round by both dice (the two
-//!   routes differ only if an intermediate point holds a blot), or when two checkers are
-//!   borne off with the dice swapped; the last two kinds are checked against a short stack
-//!   list of their results. If no sequence uses both dice, the
-//!   plays of the higher die alone, or else of the lower die alone. No play at all gives one
-//!   result, the pass.
+//!   the same position only when they are the same two steps in the other order (checked
+//!   against the sources the first pass found after each high step), when one checker goes
+//!   the same way round by both dice (the two routes differ only if an intermediate point
+//!   holds a blot), or when two checkers are borne off with the dice swapped. Without a
+//!   checker on the bar or a possible bear-off, the routes are told apart by which points
+//!   they pass hold opposing checkers; otherwise the last two kinds are checked against a
+//!   short stack list of their results. If no sequence uses both dice, the plays of the
+//!   higher die alone, or else of the lower die alone. No play at all gives one result, the
+//!   pass.
 //!
 //! Rules: `docs/rules/backgammon.md` and the reference data's README (entering first,
 //! no landing on 2+, hits also on intermediate points, doubles four times, both dice or the
 //! higher, bearing off exactly or from the highest point with all checkers home, the game
 //! ends when the last checker is off).
 
-use super::board::{made_mask, mirror, nonzero_mask, Board, Side, BAR, HOME_MASK};
+use super::board::{Board, Side, BAR, HOME_MASK};
 use super::dice::Dice;
+use super::masks::turn_masks;
 use super::play::Play;
 
 /// The most distinct results one roll can have, a proven upper bound: for doubles each result
@@ -139,14 +142,13 @@ impl State {
 pub fn generate<S: TurnSink>(board: &Board, side: Side, dice: Dice, sink: &mut S) {
     let me = board.packed(side);
     let opp = board.packed(side.other());
-    let opp_occ = nonzero_mask(opp) & 0x01FF_FFFE;
-    let opp_made = made_mask(opp) & 0x01FF_FFFE;
-    let blocked = mirror(opp_made);
+    let masks = turn_masks(me, opp);
+    let blocked = masks.blocked;
     let st = State {
         me,
         opp,
-        occ: nonzero_mask(me) & 0x03FF_FFFE,
-        blots: mirror(opp_occ & !opp_made),
+        occ: masks.occupied,
+        blots: masks.blots,
         hits: 0,
     };
     if dice.is_double() {
@@ -329,15 +331,18 @@ fn two_outside(me: u128, occ: u32) -> bool {
 /// legality depends only on the blocked points, so every two-checker sequence "low, then high"
 /// is also legal "high, then low", and only one checker's route by the low die first adds
 /// results.
+///
+/// Two sequences reach the same result only as one checker's route from `x` to
+/// `x - high - low` (`hits` included): by the high die first (route *a*, always new), by
+/// the high die from an own checker on `x - low` and then `x` to it (*b*, the same as *a*
+/// when `x - high` holds no opposing checker), or by the low die first (*c*, the same as *b*
+/// when `x - low` is the mover's, and as *a* when neither `x - low` nor `x - high` holds an
+/// opposing checker). So no list of results is needed.
 fn non_double_contact<S: TurnSink>(st: State, blocked: u32, hi: u32, lo: u32, sink: &mut S) {
     let mut any = false;
-    let mut seen = Seen {
-        keys: arrayvec::ArrayVec::new(),
-    };
-    let movable = |occ: u32, die: u32| -> u32 {
-        // Sources `p > die` whose target `p - die` is open.
-        (occ & !((2u32 << die) - 1)) & !(blocked << die)
-    };
+    // Points holding an opposing checker (the blots before any hit).
+    let theirs = blocked | st.blots;
+    let movable = |occ: u32, die: u32| movable(occ, blocked, die);
     let mut m = movable(st.occ, hi);
     while m != 0 {
         let p = 31 - m.leading_zeros();
@@ -345,41 +350,45 @@ fn non_double_contact<S: TurnSink>(st: State, blocked: u32, hi: u32, lo: u32, si
         let t1 = p - hi;
         let s1 = st.step(p, t1, hi);
         let mut m2 = movable(s1.occ, lo);
+        any |= m2 != 0;
+        // Route b of `p + lo`, already met as its route a.
+        if theirs & (1 << (p + lo - hi)) == 0 {
+            m2 &= !(1 << (p + lo));
+        }
         while m2 != 0 {
             let q = 31 - m2.leading_zeros();
             m2 &= !(1 << q);
             let t2 = q - lo;
             let s2 = s1.step(q, t2, lo);
-            any = true;
-            if (q != t1 && t2 != p) || seen.insert(s2.me, s2.hits) {
-                sink.push(
-                    s2.me,
-                    s2.opp,
-                    s2.hits,
-                    &[(p as u8, t1 as u8), (q as u8, t2 as u8)],
-                );
-            }
-        }
-    }
-    let mut m = movable(st.occ, lo);
-    while m != 0 {
-        let q = 31 - m.leading_zeros();
-        m &= !(1 << q);
-        let t1 = q - lo;
-        if t1 <= hi || blocked & (1 << (t1 - hi)) != 0 {
-            continue;
-        }
-        let t2 = t1 - hi;
-        let s2 = st.step(q, t1, lo).step(t1, t2, hi);
-        any = true;
-        if seen.insert(s2.me, s2.hits) {
             sink.push(
                 s2.me,
                 s2.opp,
                 s2.hits,
-                &[(q as u8, t1 as u8), (t1 as u8, t2 as u8)],
+                &[(p as u8, t1 as u8), (q as u8, t2 as u8)],
             );
         }
+    }
+    let mut m = movable(st.occ, lo);
+    while m != 0 {
+        let x = 31 - m.leading_zeros();
+        m &= !(1 << x);
+        let t1 = x - lo;
+        if t1 <= hi || blocked & (1 << (t1 - hi)) != 0 {
+            continue;
+        }
+        any = true;
+        // Route c of `x`, already met as its route b or a.
+        if st.occ & (1 << t1) != 0 || theirs & ((1 << t1) | (1 << (x - hi))) == 0 {
+            continue;
+        }
+        let t2 = t1 - hi;
+        let s2 = st.step(x, t1, lo).step(t1, t2, hi);
+        sink.push(
+            s2.me,
+            s2.opp,
+            s2.hits,
+            &[(x as u8, t1 as u8), (t1 as u8, t2 as u8)],
+        );
     }
     if any {
         return;
@@ -400,20 +409,114 @@ fn non_double_contact<S: TurnSink>(st: State, blocked: u32, hi: u32, lo: u32, si
     sink.push(st.me, st.opp, 0, &[]);
 }
 
+/// The sources in `occ` that may move by `die` when no checker can be borne off: points
+/// `p > die` whose target `p - die` is open (the bar's bit included, for a checker entering).
+#[inline(always)]
+fn movable(occ: u32, blocked: u32, die: u32) -> u32 {
+    (occ & !((2u32 << die) - 1)) & !(blocked << die)
+}
+
+/// Other rolls with a checker on the bar. Two or more there: each die that can enters one.
+/// One there: it enters by one die and any checker moves by the other (none can be borne
+/// off: the entered checker is outside the home board). The two orders reach the same
+/// result only as the entered checker's route by both dice, through either entry point,
+/// and only when neither entry point holds a blot.
+fn non_double_bar<S: TurnSink>(st: State, blocked: u32, hi: u32, lo: u32, sink: &mut S) {
+    let (in_hi, in_lo) = (BAR as u32 - hi, BAR as u32 - lo);
+    let hi_open = blocked & (1 << in_hi) == 0;
+    let lo_open = blocked & (1 << in_lo) == 0;
+    let bar = (st.me >> (4 * BAR)) & 15;
+    let from = BAR as u8;
+    if bar >= 2 {
+        match (hi_open, lo_open) {
+            (true, true) => {
+                let s = st.step(BAR as u32, in_hi, hi).step(BAR as u32, in_lo, lo);
+                sink.push(
+                    s.me,
+                    s.opp,
+                    s.hits,
+                    &[(from, in_hi as u8), (from, in_lo as u8)],
+                );
+            }
+            (true, false) => {
+                let s = st.step(BAR as u32, in_hi, hi);
+                sink.push(s.me, s.opp, s.hits, &[(from, in_hi as u8)]);
+            }
+            (false, true) => {
+                let s = st.step(BAR as u32, in_lo, lo);
+                sink.push(s.me, s.opp, s.hits, &[(from, in_lo as u8)]);
+            }
+            (false, false) => sink.push(st.me, st.opp, 0, &[]),
+        }
+        return;
+    }
+    let mut any = false;
+    if hi_open {
+        let s1 = st.step(BAR as u32, in_hi, hi);
+        let mut m = movable(s1.occ, blocked, lo);
+        while m != 0 {
+            let q = 31 - m.leading_zeros();
+            m &= !(1 << q);
+            any = true;
+            let s2 = s1.step(q, q - lo, lo);
+            sink.push(
+                s2.me,
+                s2.opp,
+                s2.hits,
+                &[(from, in_hi as u8), (q as u8, (q - lo) as u8)],
+            );
+        }
+    }
+    if lo_open {
+        let s1 = st.step(BAR as u32, in_lo, lo);
+        let mut m = movable(s1.occ, blocked, hi);
+        // The entered checker's route, met by the high die first unless an entry point holds
+        // a blot (then the hits differ).
+        let same_route = hi_open && st.blots & ((1 << in_hi) | (1 << in_lo)) == 0;
+        while m != 0 {
+            let p = 31 - m.leading_zeros();
+            m &= !(1 << p);
+            any = true;
+            if p == in_lo && same_route {
+                continue;
+            }
+            let s2 = s1.step(p, p - hi, hi);
+            sink.push(
+                s2.me,
+                s2.opp,
+                s2.hits,
+                &[(from, in_lo as u8), (p as u8, (p - hi) as u8)],
+            );
+        }
+    }
+    if any {
+        return;
+    }
+    for (open, to, die) in [(hi_open, in_hi, hi), (lo_open, in_lo, lo)] {
+        if open {
+            let s = st.step(BAR as u32, to, die);
+            sink.push(s.me, s.opp, s.hits, &[(from, to as u8)]);
+            return;
+        }
+    }
+    sink.push(st.me, st.opp, 0, &[]);
+}
+
+/// Other rolls: with a checker on the bar, in contact, or else (a checker may be borne off
+/// within the turn) by the general search below, which checks each step's sources and keeps
+/// the results two routes may share in a short list.
 fn non_double<S: TurnSink>(st: State, blocked: u32, hi: u32, lo: u32, sink: &mut S) {
-    if st.occ & (1 << BAR) == 0 && two_outside(st.me, st.occ) {
+    if st.occ & (1 << BAR) != 0 {
+        return non_double_bar(st, blocked, hi, lo, sink);
+    }
+    if two_outside(st.me, st.occ) {
         return non_double_contact(st, blocked, hi, lo, sink);
     }
     let open = !blocked & 0x01FF_FFFE;
     let (ok_hi, ok_lo) = (open << hi, open << lo);
-    // Whether `x` moves by the high die and then `y` by the low die, from `st`.
-    let high_then_low = |x: u32, y: u32| -> bool {
-        if sources(st.occ, ok_hi, hi) & (1 << x) == 0 {
-            return false;
-        }
-        let s1 = st.step(x, x.saturating_sub(hi), hi);
-        sources(s1.occ, ok_lo, lo) & (1 << y) != 0
-    };
+    // `after_high[p]`: the sources of the low die after `p` moved by the high die (0 when `p`
+    // cannot move by it), filled by the first pass.
+    let mut after_high = [0u32; 32];
     let mut any = false;
     let mut seen = Seen {
         keys: arrayvec::ArrayVec::new(),
@@ -426,6 +529,7 @@ fn non_double<S: TurnSink>(st: State, blocked: u32, hi: u32, lo: u32, sink: &mut
         let t1 = p.saturating_sub(hi);
         let s1 = st.step(p, t1, hi);
         let mut m2 = sources(s1.occ, ok_lo, lo);
+        after_high[slot(p)] = m2;
         while m2 != 0 {
             let q = 31 - m2.leading_zeros();
             m2 &= !(1 << q);
@@ -462,7 +566,7 @@ fn non_double<S: TurnSink>(st: State, blocked: u32, hi: u32, lo: u32, sink: &mut
                 if !seen.insert(s2.me, s2.hits) {
                     continue;
                 }
-            } else if high_then_low(p, q) {
+            } else if after_high[slot(p)] & (1 << q) != 0 {
                 // The same two steps, high die first: already pushed.
                 continue;
             }
