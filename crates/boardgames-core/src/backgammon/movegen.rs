@@ -119,17 +119,32 @@ struct State {
 impl State {
     /// One checker from `from` to `to = from.saturating_sub(die)`.
     #[inline(always)]
-    fn step(mut self, from: u32, to: u32, die: u32) -> State {
+    fn step(self, from: u32, to: u32, die: u32) -> State {
+        if to != 0 {
+            self.step_to_point(from, to, die)
+        } else {
+            self.leave(from, die)
+        }
+    }
+
+    /// One checker from `from` to the point `to = from - die` (not borne off).
+    #[inline(always)]
+    fn step_to_point(mut self, from: u32, to: u32, die: u32) -> State {
+        self = self.leave(from, die);
+        self.occ |= 1 << to;
+        let bit = self.blots & (1 << to);
+        self.hits |= bit;
+        self.blots &= !bit;
+        self.opp = self.opp.wrapping_add(HIT[hit_slot(bit, to)]);
+        self
+    }
+
+    /// The counts of a checker moving from `from` by `die`, and `from`'s bit if it empties.
+    #[inline(always)]
+    fn leave(mut self, from: u32, die: u32) -> State {
         self.me = self.me.wrapping_add(STEP[(die & 7) as usize][slot(from)]);
         if self.me & NIB[slot(from)] == 0 {
             self.occ &= !(1 << from);
-        }
-        if to != 0 {
-            self.occ |= 1 << to;
-            let bit = self.blots & (1 << to);
-            self.hits |= bit;
-            self.blots &= !bit;
-            self.opp = self.opp.wrapping_add(HIT[hit_slot(bit, to)]);
         }
         self
     }
@@ -219,6 +234,13 @@ fn doubles<const CONTACT: bool, S: TurnSink>(st0: State, ok: u32, d: u32, sink: 
         }
     };
     let target = |p: u32| if CONTACT { p - d } else { p.saturating_sub(d) };
+    let step = |st: State, p: u32, t: u32| {
+        if CONTACT {
+            st.step_to_point(p, t, d)
+        } else {
+            st.step(p, t, d)
+        }
+    };
     let mut m0 = sources(st0.occ);
     if m0 == 0 {
         sink.push(st0.me, st0.opp, 0, &[]);
@@ -229,7 +251,7 @@ fn doubles<const CONTACT: bool, S: TurnSink>(st0: State, ok: u32, d: u32, sink: 
         m0 &= !(1 << p0);
         let t0 = target(p0);
         steps[0] = (p0 as u8, t0 as u8);
-        let st1 = st0.step(p0, t0, d);
+        let st1 = step(st0, p0, t0);
         let mut m1 = sources(st1.occ) & below(p0);
         if m1 == 0 {
             leaf(&st1, &steps[..1], &mut best, sink);
@@ -240,7 +262,7 @@ fn doubles<const CONTACT: bool, S: TurnSink>(st0: State, ok: u32, d: u32, sink: 
             m1 &= !(1 << p1);
             let t1 = target(p1);
             steps[1] = (p1 as u8, t1 as u8);
-            let st2 = st1.step(p1, t1, d);
+            let st2 = step(st1, p1, t1);
             let mut m2 = sources(st2.occ) & below(p1);
             if m2 == 0 {
                 leaf(&st2, &steps[..2], &mut best, sink);
@@ -251,7 +273,7 @@ fn doubles<const CONTACT: bool, S: TurnSink>(st0: State, ok: u32, d: u32, sink: 
                 m2 &= !(1 << p2);
                 let t2 = target(p2);
                 steps[2] = (p2 as u8, t2 as u8);
-                let st3 = st2.step(p2, t2, d);
+                let st3 = step(st2, p2, t2);
                 let mut m3 = sources(st3.occ) & below(p2);
                 if m3 == 0 {
                     leaf(&st3, &steps[..3], &mut best, sink);
@@ -348,7 +370,7 @@ fn non_double_contact<S: TurnSink>(st: State, blocked: u32, hi: u32, lo: u32, si
         let p = 31 - m.leading_zeros();
         m &= !(1 << p);
         let t1 = p - hi;
-        let s1 = st.step(p, t1, hi);
+        let s1 = st.step_to_point(p, t1, hi);
         let mut m2 = movable(s1.occ, lo);
         any |= m2 != 0;
         // Route b of `p + lo`, already met as its route a.
@@ -359,7 +381,7 @@ fn non_double_contact<S: TurnSink>(st: State, blocked: u32, hi: u32, lo: u32, si
             let q = 31 - m2.leading_zeros();
             m2 &= !(1 << q);
             let t2 = q - lo;
-            let s2 = s1.step(q, t2, lo);
+            let s2 = s1.step_to_point(q, t2, lo);
             sink.push(
                 s2.me,
                 s2.opp,
@@ -382,7 +404,7 @@ fn non_double_contact<S: TurnSink>(st: State, blocked: u32, hi: u32, lo: u32, si
             continue;
         }
         let t2 = t1 - hi;
-        let s2 = st.step(x, t1, lo).step(t1, t2, hi);
+        let s2 = st.step_to_point(x, t1, lo).step_to_point(t1, t2, hi);
         sink.push(
             s2.me,
             s2.opp,
@@ -401,7 +423,7 @@ fn non_double_contact<S: TurnSink>(st: State, blocked: u32, hi: u32, lo: u32, si
         while m != 0 {
             let p = 31 - m.leading_zeros();
             m &= !(1 << p);
-            let s1 = st.step(p, p - die, die);
+            let s1 = st.step_to_point(p, p - die, die);
             sink.push(s1.me, s1.opp, s1.hits, &[(p as u8, (p - die) as u8)]);
         }
         return;
@@ -430,7 +452,9 @@ fn non_double_bar<S: TurnSink>(st: State, blocked: u32, hi: u32, lo: u32, sink: 
     if bar >= 2 {
         match (hi_open, lo_open) {
             (true, true) => {
-                let s = st.step(BAR as u32, in_hi, hi).step(BAR as u32, in_lo, lo);
+                let s = st
+                    .step_to_point(BAR as u32, in_hi, hi)
+                    .step_to_point(BAR as u32, in_lo, lo);
                 sink.push(
                     s.me,
                     s.opp,
@@ -439,11 +463,11 @@ fn non_double_bar<S: TurnSink>(st: State, blocked: u32, hi: u32, lo: u32, sink: 
                 );
             }
             (true, false) => {
-                let s = st.step(BAR as u32, in_hi, hi);
+                let s = st.step_to_point(BAR as u32, in_hi, hi);
                 sink.push(s.me, s.opp, s.hits, &[(from, in_hi as u8)]);
             }
             (false, true) => {
-                let s = st.step(BAR as u32, in_lo, lo);
+                let s = st.step_to_point(BAR as u32, in_lo, lo);
                 sink.push(s.me, s.opp, s.hits, &[(from, in_lo as u8)]);
             }
             (false, false) => sink.push(st.me, st.opp, 0, &[]),
@@ -452,13 +476,13 @@ fn non_double_bar<S: TurnSink>(st: State, blocked: u32, hi: u32, lo: u32, sink: 
     }
     let mut any = false;
     if hi_open {
-        let s1 = st.step(BAR as u32, in_hi, hi);
+        let s1 = st.step_to_point(BAR as u32, in_hi, hi);
         let mut m = movable(s1.occ, blocked, lo);
         while m != 0 {
             let q = 31 - m.leading_zeros();
             m &= !(1 << q);
             any = true;
-            let s2 = s1.step(q, q - lo, lo);
+            let s2 = s1.step_to_point(q, q - lo, lo);
             sink.push(
                 s2.me,
                 s2.opp,
@@ -468,7 +492,7 @@ fn non_double_bar<S: TurnSink>(st: State, blocked: u32, hi: u32, lo: u32, sink: 
         }
     }
     if lo_open {
-        let s1 = st.step(BAR as u32, in_lo, lo);
+        let s1 = st.step_to_point(BAR as u32, in_lo, lo);
         let mut m = movable(s1.occ, blocked, hi);
         // The entered checker's route, met by the high die first unless an entry point holds
         // a blot (then the hits differ).
@@ -480,7 +504,7 @@ fn non_double_bar<S: TurnSink>(st: State, blocked: u32, hi: u32, lo: u32, sink: 
             if p == in_lo && same_route {
                 continue;
             }
-            let s2 = s1.step(p, p - hi, hi);
+            let s2 = s1.step_to_point(p, p - hi, hi);
             sink.push(
                 s2.me,
                 s2.opp,
@@ -494,7 +518,7 @@ fn non_double_bar<S: TurnSink>(st: State, blocked: u32, hi: u32, lo: u32, sink: 
     }
     for (open, to, die) in [(hi_open, in_hi, hi), (lo_open, in_lo, lo)] {
         if open {
-            let s = st.step(BAR as u32, to, die);
+            let s = st.step_to_point(BAR as u32, to, die);
             sink.push(s.me, s.opp, s.hits, &[(from, to as u8)]);
             return;
         }
