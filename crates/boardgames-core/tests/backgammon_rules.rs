@@ -284,17 +284,21 @@ fn reference_results(pos: &Backgammon, dice: Dice) -> BTreeSet<(Vec<u8>, Vec<u8>
         .collect()
 }
 
-/// The distinct results of the generator, which must not repeat one, against the plain
-/// reference.
-fn assert_matches_reference(pos: &Backgammon, dice: Dice) {
-    let fast: BTreeSet<_> = pos
-        .plays(dice)
+/// The resulting boards of the generator's plays, as the reference gives them.
+fn fast_results(pos: &Backgammon, dice: Dice) -> BTreeSet<(Vec<u8>, Vec<u8>)> {
+    pos.plays(dice)
         .iter()
         .map(|p| {
             let b = *pos.after(p).board();
             (b.counts(Side::X).to_vec(), b.counts(Side::O).to_vec())
         })
-        .collect();
+        .collect()
+}
+
+/// The distinct results of the generator, which must not repeat one, against the plain
+/// reference.
+fn assert_matches_reference(pos: &Backgammon, dice: Dice) {
+    let fast = fast_results(pos, dice);
     assert_eq!(
         fast.len(),
         pos.plays(dice).len(),
@@ -369,14 +373,7 @@ proptest! {
         let pos = random_position(seed, plies);
         prop_assume!(!pos.is_over());
         let dice = Dice::all().nth(roll).unwrap();
-        let fast: BTreeSet<_> = pos
-            .plays(dice)
-            .iter()
-            .map(|p| {
-                let b = *pos.after(p).board();
-                (b.counts(Side::X).to_vec(), b.counts(Side::O).to_vec())
-            })
-            .collect();
+        let fast = fast_results(&pos, dice);
         prop_assert_eq!(fast.len(), pos.plays(dice).len(), "duplicate results");
         prop_assert_eq!(fast, reference_results(&pos, dice));
     }
