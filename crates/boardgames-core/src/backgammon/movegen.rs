@@ -426,20 +426,17 @@ fn non_double_contact<const HITS: bool, S: TurnSink>(
             );
         }
     }
-    let mut m = movable(st.occ, lo);
+    // Route c of every `x` at once: `x - low` open and above `high`, `x - low - high` open.
+    // Left out: those already met as route b (the mover's checker on `x - low`) or as route
+    // a (no opposing checker on `x - low` nor on `x - high`).
+    let both = hi + lo;
+    let routes = movable(st.occ, lo) & !((2u32 << both) - 1) & !(blocked << both);
+    any |= routes != 0;
+    let mut m = routes & !(st.occ << lo) & ((theirs << lo) | (theirs << hi));
     while m != 0 {
         let x = 31 - m.leading_zeros();
         m &= !(1 << x);
-        let t1 = x - lo;
-        if t1 <= hi || blocked & (1 << (t1 - hi)) != 0 {
-            continue;
-        }
-        any = true;
-        // Route c of `x`, already met as its route b or a.
-        if st.occ & (1 << t1) != 0 || theirs & ((1 << t1) | (1 << (x - hi))) == 0 {
-            continue;
-        }
-        let t2 = t1 - hi;
+        let (t1, t2) = (x - lo, x - both);
         let s2 = st.land::<HITS>(x, t1, lo).land::<HITS>(t1, t2, hi);
         sink.push(
             s2.me,
