@@ -129,21 +129,13 @@ impl State {
 
     /// One checker from `from` to the point `to = from - die` (not borne off).
     #[inline(always)]
-    fn step_to_point(self, from: u32, to: u32, die: u32) -> State {
-        self.land::<true>(from, to, die)
-    }
-
-    /// [`State::step_to_point`]; without `HITS` the caller knows `to` holds no blot.
-    #[inline(always)]
-    fn land<const HITS: bool>(mut self, from: u32, to: u32, die: u32) -> State {
+    fn step_to_point(mut self, from: u32, to: u32, die: u32) -> State {
         self = self.leave(from, die);
         self.occ |= 1 << to;
-        if HITS {
-            let bit = self.blots & (1 << to);
-            self.hits |= bit;
-            self.blots &= !bit;
-            self.opp = self.opp.wrapping_add(HIT[hit_slot(bit, to)]);
-        }
+        let bit = self.blots & (1 << to);
+        self.hits |= bit;
+        self.blots &= !bit;
+        self.opp = self.opp.wrapping_add(HIT[hit_slot(bit, to)]);
         self
     }
 
@@ -177,12 +169,10 @@ pub fn generate<S: TurnSink>(board: &Board, side: Side, dice: Dice, sink: &mut S
     if dice.is_double() {
         let d = u32::from(dice.high());
         let open = !blocked & 0x01FF_FFFE;
-        if st.occ & (1 << BAR) != 0 || outside(st.me, st.occ) < 4 {
-            doubles::<false, true, S>(st, open << d, d, sink);
-        } else if st.blots & landings(st.occ, &[d, 2 * d, 3 * d, 4 * d]) != 0 {
-            doubles::<true, true, S>(st, open << d, d, sink);
+        if st.occ & (1 << BAR) == 0 && outside(st.me, st.occ) >= 4 {
+            doubles::<true, S>(st, open << d, d, sink);
         } else {
-            doubles::<true, false, S>(st, open << d, d, sink);
+            doubles::<false, S>(st, open << d, d, sink);
         }
     } else {
         non_double(
@@ -227,26 +217,12 @@ fn leaf<S: TurnSink>(st: &State, steps: &[(u8, u8)], best: &mut usize, sink: &mu
     }
 }
 
-/// Every point a checker of `occ` could land on by one of the `distances` (blocks ignored):
-/// where a hit can happen in the turn.
-#[inline(always)]
-fn landings(occ: u32, distances: &[u32]) -> u32 {
-    distances.iter().fold(0, |m, &k| m | (occ >> k))
-}
-
 /// Doubles: four nested levels of steps with non-increasing sources.
 ///
 /// `CONTACT`: no checker is on the bar and at least four are outside the home board, so no
 /// checker can be borne off within the four steps (each step brings at most one checker
 /// home); the sources are then the points whose target is open, and no target is 0.
-/// `HITS`: some step may land on a blot (always assumed without `CONTACT`); without it the
-/// blots are not looked at.
-fn doubles<const CONTACT: bool, const HITS: bool, S: TurnSink>(
-    st0: State,
-    ok: u32,
-    d: u32,
-    sink: &mut S,
-) {
+fn doubles<const CONTACT: bool, S: TurnSink>(st0: State, ok: u32, d: u32, sink: &mut S) {
     let mut best = 0usize;
     let mut steps = [(0u8, 0u8); 4];
     let below = |p: u32| (2u32 << p) - 1;
@@ -260,7 +236,7 @@ fn doubles<const CONTACT: bool, const HITS: bool, S: TurnSink>(
     let target = |p: u32| if CONTACT { p - d } else { p.saturating_sub(d) };
     let step = |st: State, p: u32, t: u32| {
         if CONTACT {
-            st.land::<HITS>(p, t, d)
+            st.step_to_point(p, t, d)
         } else {
             st.step(p, t, d)
         }
@@ -313,16 +289,12 @@ fn doubles<const CONTACT: bool, const HITS: bool, S: TurnSink>(
                     let t3 = target(p3);
                     steps[3] = (p3 as u8, t3 as u8);
                     let me = st3.me.wrapping_add(STEP[(d & 7) as usize][slot(p3)]);
-                    let hit = if HITS && (CONTACT || t3 != 0) {
+                    let hit = if CONTACT || t3 != 0 {
                         st3.blots & (1 << t3)
                     } else {
                         0
                     };
-                    let opp = if HITS {
-                        st3.opp.wrapping_add(HIT[hit_slot(hit, t3)])
-                    } else {
-                        st3.opp
-                    };
+                    let opp = st3.opp.wrapping_add(HIT[hit_slot(hit, t3)]);
                     sink.push(me, opp, st3.hits | hit, &steps);
                 }
             }
@@ -388,15 +360,7 @@ fn two_outside(me: u128, occ: u32) -> bool {
 /// when `x - high` holds no opposing checker), or by the low die first (*c*, the same as *b*
 /// when `x - low` is the mover's, and as *a* when neither `x - low` nor `x - high` holds an
 /// opposing checker). So no list of results is needed.
-///
-/// `HITS`: some step can land on a blot; without it the blots are not looked at.
-fn non_double_contact<const HITS: bool, S: TurnSink>(
-    st: State,
-    blocked: u32,
-    hi: u32,
-    lo: u32,
-    sink: &mut S,
-) {
+fn non_double_contact<S: TurnSink>(st: State, blocked: u32, hi: u32, lo: u32, sink: &mut S) {
     let mut any = false;
     // Points holding an opposing checker (the blots before any hit).
     let theirs = blocked | st.blots;
@@ -406,7 +370,7 @@ fn non_double_contact<const HITS: bool, S: TurnSink>(
         let p = 31 - m.leading_zeros();
         m &= !(1 << p);
         let t1 = p - hi;
-        let s1 = st.land::<HITS>(p, t1, hi);
+        let s1 = st.step_to_point(p, t1, hi);
         let mut m2 = movable(s1.occ, lo);
         any |= m2 != 0;
         // Route b of `p + lo`, already met as its route a.
@@ -417,7 +381,7 @@ fn non_double_contact<const HITS: bool, S: TurnSink>(
             let q = 31 - m2.leading_zeros();
             m2 &= !(1 << q);
             let t2 = q - lo;
-            let s2 = s1.land::<HITS>(q, t2, lo);
+            let s2 = s1.step_to_point(q, t2, lo);
             sink.push(
                 s2.me,
                 s2.opp,
@@ -437,7 +401,7 @@ fn non_double_contact<const HITS: bool, S: TurnSink>(
         let x = 31 - m.leading_zeros();
         m &= !(1 << x);
         let (t1, t2) = (x - lo, x - both);
-        let s2 = st.land::<HITS>(x, t1, lo).land::<HITS>(t1, t2, hi);
+        let s2 = st.step_to_point(x, t1, lo).step_to_point(t1, t2, hi);
         sink.push(
             s2.me,
             s2.opp,
@@ -456,7 +420,7 @@ fn non_double_contact<const HITS: bool, S: TurnSink>(
         while m != 0 {
             let p = 31 - m.leading_zeros();
             m &= !(1 << p);
-            let s1 = st.land::<HITS>(p, p - die, die);
+            let s1 = st.step_to_point(p, p - die, die);
             sink.push(s1.me, s1.opp, s1.hits, &[(p as u8, (p - die) as u8)]);
         }
         return;
@@ -567,10 +531,7 @@ fn non_double<S: TurnSink>(st: State, blocked: u32, hi: u32, lo: u32, sink: &mut
         return non_double_bar(st, blocked, hi, lo, sink);
     }
     if two_outside(st.me, st.occ) {
-        if st.blots & landings(st.occ, &[hi, lo, hi + lo]) != 0 {
-            return non_double_contact::<true, S>(st, blocked, hi, lo, sink);
-        }
-        return non_double_contact::<false, S>(st, blocked, hi, lo, sink);
+        return non_double_contact(st, blocked, hi, lo, sink);
     }
     let open = !blocked & 0x01FF_FFFE;
     let (ok_hi, ok_lo) = (open << hi, open << lo);
