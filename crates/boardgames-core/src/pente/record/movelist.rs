@@ -34,7 +34,7 @@ pub fn parse_move_list(text: &str) -> Result<Vec<Point>, RecordError> {
                 .find(|c: char| c.is_whitespace() || c == ',' || c == ';')
                 .unwrap_or(tail.len());
             let token = &tail[..len];
-            let column = line[..offset + start].chars().count() + 1;
+            let token_at = offset + start;
             offset += start + len;
             rest = &tail[len..];
             if is_move_number(token) || is_result(token) {
@@ -48,9 +48,11 @@ pub fn parse_move_list(text: &str) -> Result<Vec<Point>, RecordError> {
             match token.parse::<Point>() {
                 Ok(p) => moves.push(p),
                 Err(source) => {
+                    // Counted only here: counting for every token would make a long line
+                    // quadratic.
                     return Err(RecordError::BadMove {
                         line: line_no + 1,
-                        column,
+                        column: line[..token_at].chars().count() + 1,
                         token: token.to_owned(),
                         source,
                     })
@@ -178,6 +180,21 @@ mod tests {
             } => {
                 assert_eq!((line, column, token.as_str()), (2, 8, "I4"));
             }
+            other => panic!("{other:?}"),
+        }
+    }
+
+    #[test]
+    fn bad_token_far_into_a_long_line_is_located_in_characters() {
+        // 20,000 moves on one line, a separator of two characters (three bytes) before the
+        // bad token: its column counts characters, from 1.
+        let mut line = "A1 ".repeat(20_000);
+        line.push_str("\u{a0}\u{a0}Z9");
+        let column = 3 * 20_000 + 2 + 1;
+        match parse_move_list(&format!("1. K10\n{line}")) {
+            Err(RecordError::BadMove {
+                line, column: c, ..
+            }) => assert_eq!((line, c), (2, column)),
             other => panic!("{other:?}"),
         }
     }
