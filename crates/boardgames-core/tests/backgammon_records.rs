@@ -9,9 +9,10 @@ use std::collections::BTreeMap;
 
 use boardgames_core::backgammon::record::jsonl::JsonlGame;
 use boardgames_core::backgammon::record::{
-    read_match, replay_game, write_match, Action, ActionKind, GameRecord, MatchRecord, Wins,
+    in_match, read_match, replay_game, write_match, Action, ActionKind, GameRecord, MatchRecord,
+    Wins,
 };
-use boardgames_core::backgammon::{Backgammon, Dice};
+use boardgames_core::backgammon::{Backgammon, Dice, Side};
 use boardgames_core::search::random_move;
 use boardgames_core::Game;
 use common::read_jsonl_gz;
@@ -349,6 +350,16 @@ fn malformed_files_name_line_and_column() {
     assert_eq!(e.line, 4, "{e}");
     let e = read_match(" x point match\n").unwrap_err();
     assert_eq!((e.line, e.column), (1, 2), "{e}");
+    // A match is at most 32767 points (the Match ID's 15 bits): a longer one is refused, not
+    // played as money.
+    assert_eq!(
+        read_match(" 32767 point match\n").map(|r| r.match_length),
+        Ok(32767)
+    );
+    for long in ["32768", "65536", "4294967296"] {
+        let e = read_match(&format!(" {long} point match\n")).unwrap_err();
+        assert_eq!((e.line, e.column), (1, 2), "{e}");
+    }
     let e = read_match("  1) 31: 8/5 6/5\n").unwrap_err();
     assert_eq!((e.line, e.column), (1, 3), "{e}");
     let e = read_match(&format!("{SMALL}  1)  Doubles => x\n")).unwrap_err();
@@ -409,6 +420,35 @@ fn crawford_game() {
     let e = rec.check().unwrap_err();
     assert_eq!((e.game, e.move_number), (2, 1), "{e}");
     assert!(e.reason.contains("Crawford"), "{e}");
+}
+
+/// Hand-worked: a replay's decisions put back in their match carry its length, the score
+/// before the game (A is gnubg's player 0, X) and the Crawford game.
+#[test]
+fn decisions_in_their_match() {
+    let text = " 5 point match\n\n Game 1\n A : 3                          B : 1\n  1) 31: 8/5 6/5                42: 8/4 6/4\n  2)  Doubles => 2                Takes\n";
+    let rec = read_match(text).unwrap();
+    let game = &rec.games[0];
+    let replay = replay_game(game, rec.match_length);
+    // A's opening play, B's roll (B could double) and play, A's double, B's take (the record
+    // stops there, unfinished).
+    assert_eq!(replay.decisions.len(), 5);
+    for (_, alone, _) in &replay.decisions {
+        assert_eq!((alone.rules().length, alone.score()), (0, [0, 0]));
+        let m = in_match(alone, 5, game.score, false, false).unwrap();
+        assert_eq!(m.rules().length, 5);
+        assert_eq!(m.score()[Side::from_gnubg_player(0).index()], 3);
+        assert_eq!(m.score()[Side::from_gnubg_player(1).index()], 1);
+        assert_eq!(m.position(), alone.position());
+        assert!(!m.is_crawford());
+    }
+    // At 4-1 the game marked Crawford: no double may be offered.
+    let (_, alone, _) = &replay.decisions[0];
+    let m = in_match(alone, 5, [4, 1], true, false).unwrap();
+    assert!(m.is_crawford() && !m.can_double());
+    // A score the match cannot have is no state of a session.
+    assert!(in_match(alone, 5, [6, 0], false, false).is_none());
+    assert!(in_match(alone, 40_000, [0, 0], false, false).is_none());
 }
 
 /// Hand-worked: a Crawford mark after a score is read (and the Crawford game derived).

@@ -37,14 +37,19 @@ create_exception!(
 /// may be any size.
 const MAX_MESSAGE: usize = 400;
 
-/// `message`, cut to [`MAX_MESSAGE`] characters with a note of its length.
+/// `message` if it has at most [`MAX_MESSAGE`] characters; else its start and a note of its
+/// length, [`MAX_MESSAGE`] characters in all.
 fn bounded(message: String) -> String {
     let n = message.chars().count();
     if n <= MAX_MESSAGE {
         return message;
     }
-    let cut: String = message.chars().take(MAX_MESSAGE).collect();
-    format!("{cut}... ({n} characters)")
+    let note = format!("... ({n} characters)");
+    let cut: String = message
+        .chars()
+        .take(MAX_MESSAGE - note.chars().count())
+        .collect();
+    format!("{cut}{note}")
 }
 
 /// The Python exception of a failure, with the library's message.

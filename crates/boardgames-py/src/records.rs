@@ -3,7 +3,7 @@
 
 use boardgames_core::abalone::record::{AbaPro, AbaloneJson, Apgn};
 use boardgames_core::abalone::Position;
-use boardgames_core::backgammon::record::{read_matches, replay_match, Turns};
+use boardgames_core::backgammon::record::{in_match, read_matches, replay_match, Turns};
 use boardgames_core::backgammon::{Backgammon, Match};
 use boardgames_core::pente::record::{PenteJson, PenteMoveList, PenteOrg};
 use boardgames_core::pente::{Pente, Variant};
@@ -229,6 +229,20 @@ where
             .unwrap_or(&formats[formats.len() - 1]),
     };
     let records = f.read(text).map_err(Failure::Notation)?;
+    // A format may keep a token it cannot read as notation for the replay to refuse at its
+    // ply (the command-line replay reports it so); here reading refuses it.
+    for (r, record) in records.iter().enumerate() {
+        for (k, step) in record.steps.iter().enumerate() {
+            if let record::Step::Written(written) = step {
+                return Err(Failure::Notation(format!(
+                    "record {}, step {}: {written:?} is not {name} notation ({} format)",
+                    r + 1,
+                    k + 1,
+                    f.name()
+                )));
+            }
+        }
+    }
     Ok(records
         .into_iter()
         .map(|record| Box::new(TypedRecord { record, name }) as Box<dyn DynRecord>)
@@ -375,8 +389,18 @@ pub fn read_match_file<'py>(py: Python<'py>, text: &str) -> PyResult<Vec<Bound<'
             let mut decisions = Vec::with_capacity(replay.decisions.len());
             for (_, state, action) in &replay.decisions {
                 let text = state.notation(*action).to_string();
+                // The state in its match: the length, the score before the game and the
+                // Crawford game as recorded (the replay's own session is one game alone).
+                let state = in_match(
+                    state,
+                    rec.match_length,
+                    game.score,
+                    game.crawford,
+                    rec.jacoby_rule(),
+                )
+                .unwrap_or_else(|| state.clone());
                 decisions.push((
-                    wrap(py, Box::new(Typed::new(state.clone(), "backgammon_match")))?,
+                    wrap(py, Box::new(Typed::new(state, "backgammon_match")))?,
                     text,
                 ));
             }

@@ -481,6 +481,19 @@ fn players_arg(players: i128) -> PyResult<usize> {
     }
 }
 
+/// The player count of an Abalone setup string by the colours of marbles on its board (its
+/// first field): 3, 4 or 6 when it has that many, else 2.
+fn colours_of(text: &str) -> usize {
+    let board = text.split_whitespace().next().unwrap_or("");
+    let mut seen: Vec<char> = board.chars().filter(char::is_ascii_alphabetic).collect();
+    seen.sort_unstable();
+    seen.dedup();
+    match seen.len() {
+        n @ (3 | 4 | 6) => n,
+        _ => 2,
+    }
+}
+
 /// The layouts of `players` players.
 fn layout_names(players: usize) -> Vec<&'static str> {
     if players == 2 {
@@ -580,11 +593,15 @@ impl Abalone {
     fn from_setup(py: Python<'_>, text: &str, players: Option<i128>) -> PyResult<Py<PyAny>> {
         let inner = match players.map(players_arg).transpose()? {
             Some(n) => from_setup(&format!("abalone{n}"), text),
-            None => [3, 4, 6]
+            None => [2, 3, 4, 6]
                 .iter()
-                .fold(from_setup("abalone2", text), |found, n| {
-                    found.or_else(|e| from_setup(&format!("abalone{n}"), text).map_err(|_| e))
-                }),
+                .find_map(|n| from_setup(&format!("abalone{n}"), text).ok())
+                .map_or_else(
+                    // None reads it: the problems for as many players as the board has
+                    // colours of marbles.
+                    || from_setup(&format!("abalone{}", colours_of(text)), text),
+                    Ok,
+                ),
         };
         wrap(py, inner.map_err(to_py)?)
     }

@@ -389,6 +389,15 @@ def test_match_files_give_every_decision_of_real_matches():
         for state, action in g["decisions"]:
             assert isinstance(state, bg.BackgammonMatch) and not state.is_terminal()
             assert state.string_to_action(action) in state.legal_actions()
+            # The state in its match: the score before the game, the length, the Crawford
+            # game (XGID fields 5-6 the scores, 7 Crawford, 8 the length).
+            assert sorted(state.score()) == sorted(g["score"])
+            xgid = state.xgid()
+            if xgid is not None:
+                fields = xgid.split(":")
+                assert int(fields[8]) == 25
+                assert sorted(map(int, fields[5:7])) == sorted(g["score"])
+                assert int(fields[7]) == int(g["crawford"])
             decisions += 1
     assert decisions > 1000
     with pytest.raises(bg.BoardgamesError):
@@ -433,9 +442,15 @@ def test_every_refusal_is_a_boardgames_error(call):
 
 
 def test_error_messages_stay_short():
+    # docs/python.md: the message is cut to 400 characters, its length noted at the end.
     with pytest.raises(bg.NotationError) as e:
         bg.Pente().string_to_action("K" * 10**6)
-    assert len(str(e.value)) < 1000
+    message = str(e.value)
+    assert len(message) == 400
+    assert message.endswith(" characters)")
+    with pytest.raises(bg.BoardgamesError) as e:
+        bg.Pente().play("K" + "1" * 100000)
+    assert len(str(e.value)) == 400
 
 
 def test_a_refused_batch_step_changes_no_game():
@@ -479,6 +494,31 @@ def test_random_step_is_step_of_random_actions():
         db, rb = b.step(b.random_actions())
         assert (da, ra) == (db, rb)
         assert bg.batch_observations(a).tolist() == bg.batch_observations(b).tolist()
+
+
+def test_an_invalid_setup_is_explained_for_its_own_player_count():
+    # Without `players`, a setup no count reads gets the problems of the count its board's
+    # colours give, not a two-player complaint about the colours.
+    six = bg.Abalone(players=6).setup() + " ejected=1-0-0-0-0-0"
+    with pytest.raises(bg.SetupError, match="team Black\\+Red\\+Yellow ejected 1"):
+        bg.Abalone.from_setup(six)
+    with pytest.raises(bg.SetupError, match="ply 99999"):
+        bg.Abalone.from_setup(bg.Abalone(players=3).setup() + " ply=99999")
+
+
+def test_reading_another_games_text_is_refused():
+    # A token that is no move of the game is refused when reading, naming record and step.
+    pente = "1. K10 L9 2. N10 M10 3. K12 1-0\n"
+    for game in (bg.Abalone(), bg.Abalone(players=3), bg.Backgammon()):
+        with pytest.raises(bg.NotationError, match="record 1, step 1"):
+            bg.read_records(pente, game)
+    with pytest.raises(bg.NotationError):
+        bg.read_records("\x00" * 100, bg.Abalone())
+    with pytest.raises(bg.NotationError):
+        bg.read_records('{"variant":"pente","moves":["K10",', bg.Backgammon())
+    # The game's own text still reads.
+    [record] = bg.read_records("1.a1b2 i5h5 *\n", bg.Abalone())
+    assert record.steps == ["a1b2", "i5h5"]
 
 
 def test_garbage_text_raises_library_errors_and_changes_nothing():

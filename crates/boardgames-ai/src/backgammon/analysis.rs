@@ -3,10 +3,9 @@
 //! player the error rate (the average equity lost per decision, times 1000, as GNU
 //! Backgammon and eXtreme Gammon report it).
 
-use boardgames_core::backgammon::record::replay::replay_match;
+use boardgames_core::backgammon::record::replay::{in_match, replay_match};
 use boardgames_core::backgammon::record::{GameRecord, GameReplay, MatchRecord};
 use boardgames_core::backgammon::{Match, MatchAction, Side};
-use boardgames_core::Game;
 
 use super::cube::{CubeAction, CubeContext};
 use super::engine::BackgammonEngine;
@@ -136,30 +135,6 @@ impl PlayerSummary {
     }
 }
 
-/// The session `game` (a replay's session of one game, without the match around it) with
-/// the match's state: `length` (0 money, `jacoby` its rule), the score before the game by
-/// gnubg's player numbers, the Crawford game as recorded. `None` when the state is not one
-/// a session can be in (the record's own problem; the caller judges without it).
-#[must_use]
-pub fn in_match(
-    game: &Match,
-    length: u32,
-    score: [u32; 2],
-    crawford: bool,
-    jacoby: bool,
-) -> Option<Match> {
-    let mut setup = game.to_setup();
-    let id = &mut setup.match_id;
-    id.match_length = u16::try_from(length).ok()?;
-    for player in 0..2u8 {
-        let side = Side::from_gnubg_player(player);
-        id.score[side.index()] = u16::try_from(score[usize::from(player)]).ok()?;
-    }
-    id.crawford = crawford && length > 0;
-    id.jacoby = jacoby && length == 0;
-    setup.into_match().ok()
-}
-
 /// Judges the decision `action` made at `m` (the session just before it); `None` for a
 /// decision that is no choice (the only legal play) or a plain roll when doubling was not
 /// worth considering (the engine does not double there).
@@ -276,6 +251,7 @@ pub fn judge_match(engine: &BackgammonEngine<'_>, rec: &MatchRecord) -> Vec<Vec<
 mod tests {
     use super::*;
     use boardgames_core::backgammon::MatchRules;
+    use boardgames_core::Game;
 
     #[test]
     fn marks_by_gnubg_thresholds() {

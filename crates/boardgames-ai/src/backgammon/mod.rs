@@ -25,9 +25,7 @@ mod pubeval;
 mod search;
 mod train;
 
-pub use analysis::{
-    in_match, judge, judge_game, judge_match, DecisionKind, Judged, Mark, PlayerSummary,
-};
+pub use analysis::{judge, judge_game, judge_match, DecisionKind, Judged, Mark, PlayerSummary};
 pub use bearoff::{
     home_of, index, BearoffDatabase, Home, RaceChances, HOME_POINTS, POSITIONS, ROLLS,
 };

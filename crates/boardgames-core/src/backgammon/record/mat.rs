@@ -28,6 +28,7 @@ use core::fmt::Write as _;
 
 use super::model::{Action, ActionKind, GameRecord, MatchRecord, Wins};
 use super::RecordError;
+use crate::backgammon::MAX_SCORE;
 use crate::record::tags::{read_tag, write_tag, TagSyntax};
 
 /// A cell starting this many columns or more after its line's start (the move number, or
@@ -80,7 +81,17 @@ pub fn read_match(text: &str) -> Result<MatchRecord, RecordError> {
             rec.match_length = n
                 .trim()
                 .parse()
-                .map_err(|_| err(indent, format!("{:?} is not a match length", n.trim())))?;
+                .ok()
+                .filter(|&n| n <= u32::from(MAX_SCORE))
+                .ok_or_else(|| {
+                    err(
+                        indent,
+                        format!(
+                            "{:?} is not a match length (0 for money, at most {MAX_SCORE})",
+                            n.trim()
+                        ),
+                    )
+                })?;
             saw_length = true;
             continue;
         }

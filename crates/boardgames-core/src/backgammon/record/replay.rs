@@ -515,6 +515,31 @@ fn describe(kind: EndKind, cube: u32) -> String {
     format!("{what} with the cube at {cube}")
 }
 
+/// The session `game` (a replay's session of one game, without the match around it: see
+/// [`replay_game`]) with the match's state: `length` (0 money, `jacoby` its rule), the score
+/// before the game by gnubg's player numbers ([`GameRecord::score`]), the Crawford game as
+/// recorded. `None` when the state is not one a session can be in (the record's own
+/// problem: a score or length beyond 32767, a score past the length).
+#[must_use]
+pub fn in_match(
+    game: &Match,
+    length: u32,
+    score: [u32; 2],
+    crawford: bool,
+    jacoby: bool,
+) -> Option<Match> {
+    let mut setup = game.to_setup();
+    let id = &mut setup.match_id;
+    id.match_length = u16::try_from(length).ok()?;
+    for player in 0..2u8 {
+        let side = Side::from_gnubg_player(player);
+        id.score[side.index()] = u16::try_from(score[usize::from(player)]).ok()?;
+    }
+    id.crawford = crawford && length > 0;
+    id.jacoby = jacoby && length == 0;
+    setup.into_match().ok()
+}
+
 /// Replays one game of a match to `match_length` points (0 = money) against the rules.
 /// The game's `crawford` flag decides whether doubling is allowed.
 #[must_use]

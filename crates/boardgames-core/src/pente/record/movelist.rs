@@ -55,7 +55,7 @@ pub fn parse_move_list(text: &str) -> Result<Vec<Point>, RecordError> {
                         column: line[..token_at].chars().count() + 1,
                         token: token.to_owned(),
                         source,
-                    })
+                    });
                 }
             }
         }
