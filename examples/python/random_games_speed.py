@@ -74,6 +74,9 @@ def main(argv=None) -> dict:
     parser.add_argument("--threads", type=int, default=2, help="threads of the multi-threaded rows")
     parser.add_argument("--no-openspiel", action="store_true")
     args = parser.parse_args(argv)
+    for name in ("seconds", "rounds", "batch", "threads"):
+        if getattr(args, name) <= 0:
+            parser.error(f"--{name} must be positive")
 
     import boardgames
 

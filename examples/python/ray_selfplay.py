@@ -27,7 +27,10 @@ import sys
 import time
 from typing import Any, Dict, List, Optional, Sequence
 
-import ray
+try:
+    import ray
+except ModuleNotFoundError:
+    sys.exit("ray_selfplay.py needs Ray: pip install 'ray[default]'")
 
 GAMES = ("pente", "keryo_pente", "abalone", "backgammon", "backgammon_match")
 
