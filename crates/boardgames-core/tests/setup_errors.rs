@@ -221,6 +221,15 @@ fn pente_text_problems_name_the_field_row_and_character() {
             },
             "field 5: row 19 covers 18 points, expected 19",
         ),
+        // A run of empty points is read whole, its zeros included.
+        (
+            row19("1000"),
+            S::RowLength {
+                row: 19,
+                covers: 1000,
+            },
+            "field 5: row 19 covers 1000 points, expected 19",
+        ),
         // A stone past T19: off the board.
         (
             row19("19x"),
@@ -643,6 +652,24 @@ fn abalone_text_problems_name_the_field_row_and_character() {
                 text: text("foo"),
             },
             "field 4: \"foo\" is not ply=N, limit=N, timeout=C or ejected=N-N-...",
+        ),
+        (
+            "5/6/7/8/9/8/7/6/5 b 0-0 limit=3 ply=2 limit=4",
+            S::RepeatedField {
+                field: 6,
+                key: "limit",
+                first: 4,
+            },
+            "field 6: limit= given a second time (first in field 4)",
+        ),
+        (
+            "5/6/7/8/9/8/7/6/5 b 0-0 timeout=b timeout=w",
+            S::RepeatedField {
+                field: 5,
+                key: "timeout",
+                first: 4,
+            },
+            "field 5: timeout= given a second time (first in field 4)",
         ),
         (
             "5/6/7/8/9/8/7/6/5 b 0-0 ply=x",

@@ -429,6 +429,16 @@ pub enum SyntaxProblem {
         /// The text given.
         text: String,
     },
+    /// A `key=` field given twice.
+    #[error("{}: {key}= given a second time (first in field {first})", Field(*.field))]
+    RepeatedField {
+        /// The field that repeats it.
+        field: usize,
+        /// The key: `ply`, `limit`, `timeout` or `ejected`.
+        key: &'static str,
+        /// The field that gave it first.
+        first: usize,
+    },
 }
 
 /// `1 marble`, `3 marbles`.

@@ -21,7 +21,8 @@
 //! * `ejected=N-N-...`: with three or more players, the opposing marbles each seat pushed
 //!   off (its score; default all 0). With two players it follows from `captured`.
 //! * `ply=N`: plies played (default 0); `limit=N`: move limit in plies (default none);
-//!   `timeout=C`: that colour's time ran out and the game ended.
+//!   `timeout=C`: that colour's time ran out and the game ended. Each `key=` field at most
+//!   once, in any order.
 //!
 //! Letters are accepted in either case and print in lower case.
 //!
@@ -720,8 +721,23 @@ impl FromStr for Setup {
             move_limit: None,
             timed_out: None,
         };
+        // The field that gave each key: ply, limit, timeout, ejected.
+        let mut given: [(&str, usize); 4] =
+            [("ply", 0), ("limit", 0), ("timeout", 0), ("ejected", 0)];
         for (i, field) in fields.iter().enumerate().skip(3) {
             let name = i + 1;
+            let key = field.split_once('=').map_or("", |(k, _)| k);
+            if let Some((key, first)) = given.iter_mut().find(|(k, _)| *k == key) {
+                if *first != 0 {
+                    return Err(SyntaxProblem::RepeatedField {
+                        field: name,
+                        key,
+                        first: *first,
+                    }
+                    .into());
+                }
+                *first = name;
+            }
             match field.split_once('=') {
                 Some(("ply", v)) => setup.ply = parse_number(name, v)?,
                 Some(("limit", v)) => setup.move_limit = Some(parse_number(name, v)?),

@@ -270,15 +270,15 @@ impl FromStr for Setup {
                     'x' | 'X' => place(&mut player1, col)?,
                     'o' | 'O' => place(&mut player2, col)?,
                     '1'..='9' => {
+                        // The whole run of digits, however long (saturating).
                         let mut n = c as usize - '0' as usize;
                         while let Some(&(_, d @ '0'..='9')) = chars.peek() {
-                            n = n * 10 + (d as usize - '0' as usize);
+                            n = n
+                                .saturating_mul(10)
+                                .saturating_add(d as usize - '0' as usize);
                             chars.next();
-                            if n > SIZE {
-                                break;
-                            }
                         }
-                        col += n;
+                        col = col.saturating_add(n);
                         continue;
                     }
                     other => {
