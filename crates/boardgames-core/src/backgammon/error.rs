@@ -363,8 +363,12 @@ pub enum MatchProblem {
     /// A double offered once the dice are rolled.
     #[error("a double offered after the roll")]
     DoubleAfterRoll,
-    /// A double whose answer is the doubler's.
-    #[error("a double offered, but the doubler is to answer it")]
+    /// A double whose answer is the doubler's: only after a beaver, which a Match ID cannot
+    /// say (a session's setup, `Match::to_setup`, can).
+    #[error(
+        "a double offered, but the doubler is to answer it (only after a beaver, which a Match \
+         ID cannot say)"
+    )]
     DoublerAnswers,
     /// A double the rules do not allow here (the cube is the other side's, the Crawford game).
     #[error("{0} may not double here")]
