@@ -119,6 +119,20 @@ fn batch_replay_reports_bad_lines_and_goes_on() {
 }
 
 #[test]
+fn batch_replay_refuses_another_games_record() {
+    // An Abalone record as `abalone-cli convert --to json` writes it: a bad line (exit 1),
+    // not a Pente game whose first move is illegal.
+    let input = "{\"layout\":\"belgian_daisy\",\"moves\":[\"a1b2\",\"i5h5\"],\"result\":\"1-0\"}\n";
+    pente()
+        .args(["replay", "--jsonl", "-"])
+        .write_stdin(input)
+        .assert()
+        .code(1)
+        .stdout("")
+        .stderr(predicate::str::contains("line 1:").and(predicate::str::contains("Abalone")));
+}
+
+#[test]
 fn replay_of_the_shipped_real_game() {
     let path = root().join("examples/games").join(EXAMPLE);
     let out = stdout_of(pente().arg("replay").arg(&path));

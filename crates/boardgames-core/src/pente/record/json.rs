@@ -39,9 +39,17 @@ impl JsonRecord {
     /// Reads one JSON record.
     ///
     /// # Errors
-    /// [`RecordError::Json`] with serde's message (it names the line and column).
+    /// [`RecordError::Json`] with serde's message (it names the line and column), or for
+    /// another game's record: one with a `layout` (Abalone's start).
     pub fn from_json(text: &str) -> Result<JsonRecord, RecordError> {
-        serde_json::from_str(text).map_err(|e| RecordError::Json(e.to_string()))
+        let record: JsonRecord =
+            serde_json::from_str(text).map_err(|e| RecordError::Json(e.to_string()))?;
+        if record.extra.contains_key("layout") {
+            return Err(RecordError::Json(
+                "a record with a layout is an Abalone record, not a Pente one".into(),
+            ));
+        }
+        Ok(record)
     }
 
     /// The position the record starts from: the empty board of its variant and rule.
