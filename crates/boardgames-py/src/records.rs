@@ -366,8 +366,9 @@ pub fn read_records(
 /// Returns a list of dicts, one a match: `{"tags": [(name, value)], "length": int (0 for
 /// money), "games": [...]}`, and for each game `{"number", "players", "score", "crawford",
 /// "winner", "points", "decisions", "illegal"}`, where `decisions` lists every decision of
-/// the game as `(BackgammonMatch state before it, action in notation)`: the training data
-/// of real matches. `illegal` names the first action that is not legal (the decisions stop
+/// the game as `(BackgammonMatch state before it, action in notation)`, each state in its
+/// match (the length, the score before the game, the Crawford game): the training data of
+/// real matches. `illegal` names the first action that is not legal (the decisions stop
 /// there), or is `None`.
 #[pyfunction]
 pub fn read_match_file<'py>(py: Python<'py>, text: &str) -> PyResult<Vec<Bound<'py, PyDict>>> {
