@@ -7,7 +7,7 @@ use boardgames_core::backgammon::record::Turns;
 use boardgames_core::backgammon::{Backgammon, Side};
 use boardgames_core::pente::record::{PenteJson, PenteMoveList, PenteOrg};
 use boardgames_core::pente::{OpeningRule, Pente, Variant};
-use boardgames_core::record::{replay, Applied, Format, Record, RecordedResult};
+use boardgames_core::record::{replay, Applied, Format, Record, RecordedResult, Step};
 use boardgames_core::search::{random_chance, random_move};
 use boardgames_core::{Game, GameResult, Turn};
 use rand::SeedableRng;
@@ -127,6 +127,23 @@ fn backgammon_turns_records() {
         random_record(&start, 2, 10).0,
     ];
     assert!(Turns { default: start }.write(&two).is_err());
+    // A step after a roll's play with no roll between would join that play when read: the
+    // writer refuses it (it reads a play to the next roll).
+    for after in [
+        Step::Written("x".into()),
+        Step::Move("24/23".parse().expect("a play")),
+    ] {
+        let mut record = Record::new(start);
+        record
+            .steps
+            .push(Step::Chance("31".parse().expect("a roll")));
+        record
+            .steps
+            .push(Step::Move("8/5 6/5".parse().expect("a play")));
+        record.steps.push(after);
+        let e = Turns { default: start }.write(&[record]).unwrap_err();
+        assert!(e.to_string().contains("follows a play"), "{e}");
+    }
     // From a position other than the standard start the record opens with its XGID.
     let bear_off = Backgammon::from_position_id("AwAAcAAAAAAAAA", Side::X).expect("an ID");
     for seed in 0..5 {

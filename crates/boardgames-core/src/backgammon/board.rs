@@ -273,11 +273,15 @@ impl Board {
     }
 
     /// Every reason this board is not a valid backgammon position (empty when it is valid):
-    /// each side has exactly 15 checkers, and no point holds checkers of both sides.
+    /// each side has exactly 15 checkers, no point holds checkers of both sides, and packed
+    /// counts have no bits past the bar's slot.
     #[must_use]
     pub fn problems(&self) -> Vec<SetupProblem> {
         let mut out = Vec::new();
         for side in Side::BOTH {
+            if self.sides[side as usize] >> (4 * 26) != 0 {
+                out.push(SetupProblem::PackedPastBar { side });
+            }
             let total = self.total(side);
             if total != u32::from(CHECKERS) {
                 out.push(SetupProblem::CheckerCount { side, total });
@@ -336,6 +340,23 @@ mod tests {
             (1 << 1) | (1 << 12) | (1 << 17) | (1 << 19)
         );
         assert_eq!(b.blots_for(Side::X), 0);
+    }
+
+    #[test]
+    fn packed_counts_past_the_bar_are_a_problem() {
+        let s = Board::standard();
+        for bit in [104, 120, 127] {
+            let junk = Board::from_packed(s.packed(Side::X), s.packed(Side::O) | (1u128 << bit));
+            assert_eq!(
+                junk.problems(),
+                [SetupProblem::PackedPastBar { side: Side::O }],
+                "bit {bit}"
+            );
+        }
+        let last_slot = Board::from_packed(s.packed(Side::X) | (1u128 << 103), s.packed(Side::O));
+        assert!(!last_slot
+            .problems()
+            .contains(&SetupProblem::PackedPastBar { side: Side::X }));
     }
 
     #[test]

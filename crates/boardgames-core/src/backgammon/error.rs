@@ -256,6 +256,13 @@ pub enum SetupProblem {
         /// Its checkers borne off.
         count: u8,
     },
+    /// A side's packed counts ([`Board::from_packed`](super::Board::from_packed)) have bits
+    /// set past slot 25, which no count is.
+    #[error("{side}'s packed counts have bits set past slot 25 (the bar)")]
+    PackedPastBar {
+        /// The side.
+        side: Side,
+    },
     /// A side does not have 15 checkers on the board, bar and off together.
     #[error("{side} has {total} checkers (board + bar + off), expected 15")]
     CheckerCount {

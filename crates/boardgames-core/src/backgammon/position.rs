@@ -151,7 +151,10 @@ impl Backgammon {
         self.dice = dice;
     }
 
-    /// The same position with the other side on roll and no dice.
+    /// The same position with `side` on roll; the dice, if any, are kept ([`set_dice`]
+    /// changes them).
+    ///
+    /// [`set_dice`]: Backgammon::set_dice
     #[must_use]
     pub fn with_side(mut self, side: Side) -> Backgammon {
         self.side = side;

@@ -427,7 +427,8 @@ pub fn write_game<const SEATS: usize>(
     let kept: Vec<&(String, String)> = record
         .tags
         .iter()
-        .filter(|(n, _)| !FIELD_TAGS.contains(&n.as_str()) && !START_TAGS.contains(&n.as_str()))
+        // Reading trims a tag's name: one that would read as a field is the writer's own.
+        .filter(|(n, _)| !FIELD_TAGS.contains(&n.trim()) && !START_TAGS.contains(&n.trim()))
         .collect();
     let lead = kept
         .iter()
@@ -444,6 +445,11 @@ pub fn write_game<const SEATS: usize>(
     strict(&mut out, "Notation", "Aba-Pro");
     for field in ["Termination", "Plies"] {
         if let Some(value) = record.tag(field) {
+            if field == "Plies" && value.trim().parse::<usize>().is_err() {
+                return Err(RecordError::Unwritable(
+                    "a Plies tag that is not a number of plies would not read back",
+                ));
+            }
             strict(&mut out, field, value);
         }
     }
@@ -494,6 +500,22 @@ mod tests {
         assert_eq!(g.tag("Source"), Some("MIGS"));
         assert_eq!(g.tags.len(), 10, "every tag of the file is kept");
         assert_eq!(write_apgn(&games).unwrap(), GAME);
+    }
+
+    #[test]
+    fn field_tags_are_the_writers_own() {
+        let mut game = read_apgn(GAME).unwrap().remove(0);
+        // A name that reads as a field once trimmed is left out; a Plies that is no number is
+        // refused, as reading would refuse it.
+        game.tags.push((" Result".into(), "1-0".into()));
+        let back = read_apgn(&write_apgn(std::slice::from_ref(&game)).unwrap()).unwrap();
+        assert_eq!((back[0].result, &back[0].steps), (game.result, &game.steps));
+        game.tags.retain(|(n, _)| n != "Plies");
+        game.tags.push(("Plies".into(), String::new()));
+        assert!(matches!(
+            write_apgn(std::slice::from_ref(&game)),
+            Err(RecordError::Unwritable(_))
+        ));
     }
 
     #[test]

@@ -21,7 +21,8 @@
 //!
 //! # Writing
 //! `[Layout "name"]` (with `[MoveLimit "N"]` when there is one) or `[Position "..."]`, the
-//! other tags (and, with two players, `[Result "..."]` for a recorded result no tag states),
+//! other tags (a `Result` tag with the recorded result, which reading takes from it; one is
+//! added when no tag states it),
 //! then the moves on one line, a number before each round of the table
 //! (`1.a1b2 i5h5 2.a2b3 ...`), and the result: the end by the rules when the moves reach one,
 //! else the recorded result, else `*`.
@@ -303,14 +304,31 @@ fn write_game<const SEATS: usize>(out: &mut String, record: &Record<Position<SEA
             TagSyntax::Loose,
         ),
     }
+    // A `Result` tag is what reading takes the recorded result from: each one is written
+    // with the record's result, or, without one, only when it reads as none.
+    let mut result_tag = false;
     for (name, value) in &record.tags {
-        if !START_TAGS.contains(&name.as_str()) {
-            write_tag(out, name, value, TagSyntax::Loose);
+        // Names as reading takes them: trimmed, in any case.
+        let name = name.trim();
+        if START_TAGS.iter().any(|t| t.eq_ignore_ascii_case(name)) {
+            continue;
         }
+        if name.eq_ignore_ascii_case("result") {
+            result_tag = true;
+            match record.result {
+                Some(result) => write_tag(out, name, result.token(), TagSyntax::Loose),
+                None if value.parse::<RecordedResult>().is_err() => {
+                    write_tag(out, name, value, TagSyntax::Loose);
+                }
+                None => {}
+            }
+            continue;
+        }
+        write_tag(out, name, value, TagSyntax::Loose);
     }
-    // Two-player records name their result for the other formats; the move text ends with
-    // it in every record.
-    if let (2, Some(result), None) = (SEATS, record.result, record.tag("Result")) {
+    // A record names its result for the other formats; the move text ends with it in every
+    // record.
+    if let (Some(result), false) = (record.result, result_tag) {
         write_tag(out, "Result", result.token(), TagSyntax::Loose);
     }
     let trace = replay(record);
@@ -348,6 +366,29 @@ mod tests {
             format.write(&games[..1]).unwrap(),
             "[Layout \"belgian_daisy\"]\n[Event \"x\"]\n1.a1b2 i5h5 2.a2b3 *\n"
         );
+    }
+
+    #[test]
+    fn the_recorded_result_survives_a_stale_result_tag() {
+        let format = AbaPro::new(Abalone::new(Layout::Standard));
+        let mut record = format.read("1.a1b2\n").unwrap().remove(0);
+        for stale in ["1-0", "xyz", "*"] {
+            for result in [
+                Some(RecordedResult::SecondPlayerWins),
+                Some(RecordedResult::FirstPlayerWins),
+                None,
+            ] {
+                record.tags = vec![
+                    ("Result".into(), stale.into()),
+                    ("Event".into(), "e".into()),
+                ];
+                record.result = result;
+                let text = format.write(std::slice::from_ref(&record)).unwrap();
+                let back = format.read(&text).unwrap().remove(0);
+                assert_eq!(back.result, result, "{stale}: {text}");
+                assert_eq!(back.steps, record.steps);
+            }
+        }
     }
 
     #[test]

@@ -43,6 +43,10 @@ pub enum TurnsError {
     /// one step a word.
     #[error("the step {0:?} would not read back: it has no roll before it and several words")]
     UnrolledStep(String),
+    /// Writing: a step after a roll's play with no roll between, which would read back as
+    /// part of that play (a play runs to the next roll).
+    #[error("the step {0:?} would not read back: it follows a play with no roll between")]
+    PlayAfterPlay(String),
     /// Writing: more than one record (the format holds one game: a text reads back as one).
     #[error("{0} records: a turns record holds one game")]
     SeveralRecords(usize),
@@ -241,12 +245,15 @@ impl Format<Backgammon> for Turns {
                 lines.push(Setup::of(&record.start).to_string());
             }
             let mut line = String::new();
-            // Whether the next play follows its roll (or the start's own dice).
+            // Whether the next play follows its roll (or the start's own dice), and whether a
+            // rolled play was the last step (reading runs a play to the next roll).
             let mut rolled = record.start.dice().is_some();
+            let mut played = false;
             for step in &record.steps {
                 match step {
                     Step::Chance(d) => {
                         rolled = true;
+                        played = false;
                         if !line.is_empty() {
                             lines.push(core::mem::take(&mut line));
                         }
@@ -257,9 +264,13 @@ impl Format<Backgammon> for Turns {
                         if written.split_whitespace().any(|w| roll_prefix(w).is_some()) {
                             return Err(TurnsError::RollLikeStep(written));
                         }
+                        if played {
+                            return Err(TurnsError::PlayAfterPlay(written));
+                        }
                         if !rolled && written.split_whitespace().count() > 1 {
                             return Err(TurnsError::UnrolledStep(written));
                         }
+                        played = rolled;
                         rolled = false;
                         line.push(' ');
                         line.push_str(&step.to_string());

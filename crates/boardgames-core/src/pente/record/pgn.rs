@@ -195,7 +195,8 @@ pub fn write_pgn(record: &Record<Pente>) -> Result<String, RecordError> {
     let mut out = String::new();
     write_tag(&mut out, "Game", start.variant().title(), TagSyntax::Loose);
     for (name, value) in &record.tags {
-        if !FIELD_TAGS.contains(&name.as_str()) {
+        // Reading trims a tag's name: one that would read as a field is the writer's own.
+        if !FIELD_TAGS.contains(&name.trim()) {
             write_tag(&mut out, name, value, TagSyntax::Loose);
         }
     }
@@ -233,6 +234,18 @@ mod tests {
 
     const GAME: &str = "[Game \"Keryo-Pente\"]\n[Site \"Pente.org\"]\n[Rated \"N\"]\n\
                         [Player 1 Name \"P1\"]\n[Result \"0-1\"]\n\n1. K10 L9 2. N10 M10\n";
+
+    #[test]
+    fn a_tag_named_as_a_field_once_trimmed_is_the_writers_own() {
+        let mut rec = read_pgn(GAME, Variant::Pente, true).unwrap();
+        rec.tags.push((" Rated".into(), "x".into()));
+        rec.tags.push(("Game ".into(), "Chess".into()));
+        let back = read_pgn(&write_pgn(&rec).unwrap(), Variant::Pente, true).unwrap();
+        assert_eq!(
+            (back.start, &back.steps, back.result),
+            (rec.start, &rec.steps, rec.result)
+        );
+    }
 
     #[test]
     fn tags_set_the_rules_and_are_kept() {
