@@ -407,7 +407,9 @@ impl<const SEATS: usize> Position<SEATS> {
             .sum()
     }
 
-    /// Plies played, counted from the setup (0 at a layout's start).
+    /// Plies played, counted from the setup (0 at a layout's start). The count stops at 65535,
+    /// the setup string's `ply=` range: a move limit is at most 65535 plies, so no limit
+    /// needs more.
     #[inline]
     #[must_use]
     pub fn ply(&self) -> usize {
