@@ -154,3 +154,75 @@ fn backgammon_turns_records() {
         );
     }
 }
+
+/// Hand-worked: what a writer cannot write so that it reads back, it refuses; what it writes
+/// reads back as the record.
+#[test]
+fn writers_refuse_what_would_not_read_back() {
+    let pente = Pente::new(Variant::Pente, OpeningRule::Tournament);
+    let aba = Abalone::new(Layout::Standard);
+    // A step kept as written: only the Aba-Pro and turns readers keep such steps.
+    let mut p = Record::new(pente);
+    p.steps.push(Step::Written("1-0".into()));
+    assert!(PenteOrg::new(pente)
+        .write(std::slice::from_ref(&p))
+        .is_err());
+    assert!(PenteMoveList { default: pente }
+        .write(std::slice::from_ref(&p))
+        .is_err());
+    assert!(PenteJson.write(std::slice::from_ref(&p)).is_err());
+    let mut a = Record::new(aba);
+    a.steps.push(Step::Written("{".into()));
+    assert!(Apgn.write(std::slice::from_ref(&a)).is_err());
+    assert!(AbaloneJson.write(std::slice::from_ref(&a)).is_err());
+    // A tag name that reads back as a field once written (`"` becomes a space, then the
+    // reader trims it) is the writer's own: the record's result stands.
+    let mut p = Record::new(pente);
+    p.steps.push(Step::Move("K10".parse().expect("a point")));
+    p.tags.push(("Result\"".into(), "0-1".into()));
+    p.result = Some(RecordedResult::FirstPlayerWins);
+    let back = PenteOrg::new(pente).read(&PenteOrg::new(pente).write(&[p]).expect("written"));
+    let back = back.expect("read back");
+    assert_eq!(
+        (back.len(), back[0].result),
+        (1, Some(RecordedResult::FirstPlayerWins))
+    );
+    // Aba-Pro reads `#` as a comment, headers included.
+    let mut a = Record::new(aba);
+    a.tags.push(("Event".into(), "Club #3".into()));
+    assert!(AbaPro::new(aba).write(&[a]).is_err());
+    // A position header's own move limit is kept.
+    let limited = "[Position \"5/6/7/8/9/8/7/6/5 b 0-0 ply=1 limit=100\"]\n*\n";
+    let read = AbaPro::new(aba).read(limited).expect("read");
+    assert_eq!(read[0].start.move_limit(), Some(100));
+    // Turns: a start other than the reader's default is written; a record of no steps
+    // reads back as one; a written step that reading would change is refused.
+    let mut cube_two = Backgammon::new();
+    cube_two.set_cube_value(2);
+    let turns = Turns { default: cube_two };
+    let mut b = Record::new(Backgammon::new());
+    b.steps.push(Step::Chance("31".parse().expect("a roll")));
+    let back = turns
+        .read(&turns.write(&[b]).expect("written"))
+        .expect("read");
+    assert_eq!(back[0].start, Backgammon::new());
+    let empty = Record::new(Backgammon::new());
+    let standard = Turns {
+        default: Backgammon::new(),
+    };
+    let back = standard
+        .read(
+            &standard
+                .write(std::slice::from_ref(&empty))
+                .expect("written"),
+        )
+        .expect("read");
+    assert_eq!(back.len(), 1);
+    assert_eq!((back[0].start, &back[0].steps), (empty.start, &empty.steps));
+    for text in ["x#y", " x", "a  b"] {
+        let mut b = Record::new(Backgammon::new());
+        b.steps.push(Step::Chance("31".parse().expect("a roll")));
+        b.steps.push(Step::Written(text.into()));
+        assert!(standard.write(&[b]).is_err(), "{text:?}");
+    }
+}

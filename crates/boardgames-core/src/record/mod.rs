@@ -143,6 +143,16 @@ impl<G: Game> Record<G> {
         }
     }
 
+    /// The text of the first step kept as written ([`Step::Written`]), if any: formats whose
+    /// reader never keeps a step so refuse to write one, as it would not read back.
+    #[must_use]
+    pub fn first_written(&self) -> Option<&str> {
+        self.steps.iter().find_map(|s| match s {
+            Step::Written(text) => Some(text.as_str()),
+            _ => None,
+        })
+    }
+
     /// The text of every step that is not a chance outcome, in order: the moves as
     /// formats write them.
     pub fn move_texts(&self) -> Vec<String> {

@@ -167,17 +167,7 @@ pub fn read_loose_tags(text: &str) -> Tags {
 /// space (the reader ends the name at the first quote). A name left blank is written `_`.
 pub fn write_tag(out: &mut String, name: &str, value: &str, syntax: TagSyntax) {
     out.push('[');
-    let name: String = match syntax {
-        TagSyntax::Strict => name
-            .chars()
-            .map(|c| if c.is_ascii_alphanumeric() { c } else { '_' })
-            .collect(),
-        TagSyntax::Loose => name
-            .chars()
-            .map(|c| if matches!(c, '"' | '\n') { ' ' } else { c })
-            .collect(),
-    };
-    out.push_str(if name.trim().is_empty() { "_" } else { &name });
+    out.push_str(&written_name(name, syntax));
     out.push_str(" \"");
     for c in value.chars() {
         match (syntax, c) {
@@ -190,6 +180,33 @@ pub fn write_tag(out: &mut String, name: &str, value: &str, syntax: TagSyntax) {
         }
     }
     out.push_str("\"]\n");
+}
+
+/// A tag's name as [`write_tag`] writes it.
+fn written_name(name: &str, syntax: TagSyntax) -> String {
+    let name: String = match syntax {
+        TagSyntax::Strict => name
+            .chars()
+            .map(|c| if c.is_ascii_alphanumeric() { c } else { '_' })
+            .collect(),
+        TagSyntax::Loose => name
+            .chars()
+            .map(|c| if matches!(c, '"' | '\n') { ' ' } else { c })
+            .collect(),
+    };
+    if name.trim().is_empty() {
+        "_".to_owned()
+    } else {
+        name
+    }
+}
+
+/// A tag's name as reading gives it back after [`write_tag`]: written (a `"` becoming a
+/// space, say), then trimmed. Writers compare it with the names of their own fields, so
+/// that a tag never reads back as one.
+#[must_use]
+pub fn name_as_read(name: &str, syntax: TagSyntax) -> String {
+    written_name(name, syntax).trim().to_owned()
 }
 
 /// The value of the first tag called `name` (exact match), if any.

@@ -56,7 +56,7 @@ use super::{layout_start, two_player_layout, RecordError, START_TAGS};
 use crate::abalone::layout::Layout;
 use crate::abalone::notation::Notation;
 use crate::abalone::position::{Abalone, Position};
-use crate::record::tags::{read_tag, write_tag, TagSyntax};
+use crate::record::tags::{name_as_read, read_tag, write_tag, TagSyntax};
 use crate::record::{Format, MoveText, Record, RecordedResult, Step};
 
 /// The tags that come before the record's own fields when writing.
@@ -418,17 +418,25 @@ fn read_token(
 /// Writes one game as APGN (see the module docs); the text ends with a line break.
 ///
 /// # Errors
-/// [`RecordError::Unwritable`] when the game does not start from a two-player layout.
+/// [`RecordError::Unwritable`] when the game does not start from a two-player layout or has
+/// a `Plies` tag that is no number; [`RecordError::UnwritableStep`] for a step kept as
+/// written (APGN reading never keeps one).
 pub fn write_game<const SEATS: usize>(
     record: &Record<Position<SEATS>>,
 ) -> Result<String, RecordError> {
     let layout = two_player_layout(&record.start)?;
+    if let Some(text) = record.first_written() {
+        return Err(RecordError::UnwritableStep(text.to_owned()));
+    }
     let mut out = String::new();
     let kept: Vec<&(String, String)> = record
         .tags
         .iter()
-        // Reading trims a tag's name: one that would read as a field is the writer's own.
-        .filter(|(n, _)| !FIELD_TAGS.contains(&n.trim()) && !START_TAGS.contains(&n.trim()))
+        // A tag that would read back as a field is the writer's own.
+        .filter(|(n, _)| {
+            let n = name_as_read(n, TagSyntax::Strict);
+            !FIELD_TAGS.contains(&n.as_str()) && !START_TAGS.contains(&n.as_str())
+        })
         .collect();
     let lead = kept
         .iter()

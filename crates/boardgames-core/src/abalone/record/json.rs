@@ -149,6 +149,9 @@ impl JsonGame {
         record: &Record<Position<SEATS>>,
     ) -> Result<JsonGame, RecordError> {
         let layout = two_player_layout(&record.start)?;
+        if let Some(text) = record.first_written() {
+            return Err(RecordError::UnwritableStep(text.to_owned()));
+        }
         let mut extra = Map::new();
         let (mut termination, mut plies) = (None, None);
         let mut id = None;

@@ -21,8 +21,8 @@
 //!
 //! # Writing
 //! `[Layout "name"]` (with `[MoveLimit "N"]` when there is one) or `[Position "..."]`, the
-//! other tags (a `Result` tag with the recorded result, which reading takes from it; one is
-//! added when no tag states it),
+//! other tags (a `Result` tag with the recorded result, which reading takes from it; with
+//! two players one is added when no tag states it),
 //! then the moves on one line, a number before each round of the table
 //! (`1.a1b2 i5h5 2.a2b3 ...`), and the result: the end by the rules when the moves reach one,
 //! else the recorded result, else `*`.
@@ -32,7 +32,7 @@ use crate::abalone::layout::{Layout, LayoutError, MultiLayout};
 use crate::abalone::notation::Notation;
 use crate::abalone::position::Position;
 use crate::game::Game;
-use crate::record::tags::{read_tag, write_tag, TagSyntax};
+use crate::record::tags::{name_as_read, read_tag, write_tag, TagSyntax};
 use crate::record::{replay, split_games, Format, MoveText, Record, RecordedResult, Step};
 
 /// The result tokens a record may hold (three players: `1-0-0`, `0-1-0`, `0-0-1`).
@@ -205,11 +205,14 @@ impl<const SEATS: usize> AbaPro<SEATS> {
                 )));
             }
             let mut pos = pos;
-            pos.set_move_limit(
-                self.default
-                    .move_limit()
-                    .and_then(|l| u16::try_from(l).ok()),
-            );
+            // The default's limit, unless the position states its own.
+            if pos.move_limit().is_none() {
+                pos.set_move_limit(
+                    self.default
+                        .move_limit()
+                        .and_then(|l| u16::try_from(l).ok()),
+                );
+            }
             if limit.is_some() {
                 pos.set_move_limit(limit);
             }
@@ -255,6 +258,16 @@ impl<const SEATS: usize> Format<Position<SEATS>> for AbaPro<SEATS> {
                 _ => None,
             }) {
                 return Err(RecordError::UnwritableStep(text.clone()));
+            }
+            // Reading cuts a line at `#` (a comment), headers included.
+            if record
+                .tags
+                .iter()
+                .any(|(n, v)| n.contains('#') || v.contains('#'))
+            {
+                return Err(RecordError::Unwritable(
+                    "a tag with '#' in its name or value: Aba-Pro text reads it as a comment",
+                ));
             }
             write_game(&mut out, record);
         }
@@ -308,27 +321,30 @@ fn write_game<const SEATS: usize>(out: &mut String, record: &Record<Position<SEA
     // with the record's result, or, without one, only when it reads as none.
     let mut result_tag = false;
     for (name, value) in &record.tags {
-        // Names as reading takes them: trimmed, in any case.
-        let name = name.trim();
+        // Names as reading takes them back (in any case).
+        let name = &name_as_read(name, TagSyntax::Loose);
         if START_TAGS.iter().any(|t| t.eq_ignore_ascii_case(name)) {
             continue;
         }
         if name.eq_ignore_ascii_case("result") {
             result_tag = true;
+            let stated = value.parse::<RecordedResult>().ok();
             match record.result {
-                Some(result) => write_tag(out, name, result.token(), TagSyntax::Loose),
-                None if value.parse::<RecordedResult>().is_err() => {
+                // As written when it states the record's result (`½-½` stays).
+                Some(result) if stated == Some(result) => {
                     write_tag(out, name, value, TagSyntax::Loose);
                 }
+                Some(result) => write_tag(out, name, result.token(), TagSyntax::Loose),
+                None if stated.is_none() => write_tag(out, name, value, TagSyntax::Loose),
                 None => {}
             }
             continue;
         }
         write_tag(out, name, value, TagSyntax::Loose);
     }
-    // A record names its result for the other formats; the move text ends with it in every
-    // record.
-    if let (Some(result), false) = (record.result, result_tag) {
+    // Two-player records name their result for the other formats; the move text ends with
+    // it in every record.
+    if let (2, Some(result), false) = (SEATS, record.result, result_tag) {
         write_tag(out, "Result", result.token(), TagSyntax::Loose);
     }
     let trace = replay(record);

@@ -47,6 +47,10 @@ pub enum TurnsError {
     /// part of that play (a play runs to the next roll).
     #[error("the step {0:?} would not read back: it follows a play with no roll between")]
     PlayAfterPlay(String),
+    /// Writing: a step kept as written that reading would change: a `#` (a comment follows),
+    /// or spaces other than one between words (reading joins the words so).
+    #[error("the step {0:?} would not read back as written (a '#' or spaces reading changes)")]
+    ChangedStep(String),
     /// Writing: more than one record (the format holds one game: a text reads back as one).
     #[error("{0} records: a turns record holds one game")]
     SeveralRecords(usize),
@@ -240,7 +244,9 @@ impl Format<Backgammon> for Turns {
         let mut out = String::new();
         for record in records {
             let mut lines = Vec::new();
-            if record.start != Backgammon::new() {
+            // The start is written unless it is the reader's default, and always for a record
+            // of no steps (a text of nothing reads back as no record).
+            if record.start != self.default || record.steps.is_empty() {
                 // The setup prints as its XGID, `XGID=` included.
                 lines.push(Setup::of(&record.start).to_string());
             }
@@ -261,6 +267,10 @@ impl Format<Backgammon> for Turns {
                     }
                     Step::Move(_) | Step::Written(_) => {
                         let written = step.to_string();
+                        let words: Vec<&str> = written.split_whitespace().collect();
+                        if written.contains('#') || words.join(" ") != written {
+                            return Err(TurnsError::ChangedStep(written));
+                        }
                         if written.split_whitespace().any(|w| roll_prefix(w).is_some()) {
                             return Err(TurnsError::RollLikeStep(written));
                         }

@@ -143,6 +143,9 @@ impl JsonRecord {
         if *start != Pente::new(start.variant(), start.opening_rule()) {
             return Err(RecordError::Start);
         }
+        if let Some(text) = record.first_written() {
+            return Err(RecordError::UnwritableStep(text.to_owned()));
+        }
         let mut extra = serde_json::Map::new();
         let mut id = None;
         let mut players: [Option<String>; 2] = [None, None];

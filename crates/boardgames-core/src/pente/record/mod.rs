@@ -58,6 +58,10 @@ pub enum RecordError {
     /// and JSON records cannot state.
     #[error("the record does not start from the empty board, which the format cannot state")]
     Start,
+    /// Writing: a step kept as written ([`Step::Written`](crate::record::Step::Written)),
+    /// which these formats never read back as such.
+    #[error("the step {0:?} kept as written is no move these formats can write")]
+    UnwritableStep(String),
 }
 
 impl RecordError {

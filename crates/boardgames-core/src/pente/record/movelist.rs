@@ -116,6 +116,9 @@ impl Format<Pente> for PenteMoveList {
             if *start != Pente::new(start.variant(), start.opening_rule()) {
                 return Err(RecordError::Start);
             }
+            if let Some(text) = record.first_written() {
+                return Err(RecordError::UnwritableStep(text.to_owned()));
+            }
             let moves: Vec<String> = record.move_texts();
             out.push_str(
                 &MOVE_TEXT.write(&moves, Some(RecordedResult::token_or_star(record.result))),

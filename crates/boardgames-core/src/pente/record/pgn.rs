@@ -29,7 +29,7 @@
 use super::movelist::{parse_move_list, MOVE_TEXT};
 use super::RecordError;
 use crate::pente::position::{OpeningRule, Pente, Variant};
-use crate::record::tags::{is_tag_line, read_loose_tags, write_tag, TagSyntax};
+use crate::record::tags::{is_tag_line, name_as_read, read_loose_tags, write_tag, TagSyntax};
 use crate::record::{split_games, Format, MoveText, Record, RecordedResult, Step};
 
 /// Tags the writer takes from the record's start and result rather than its tag list.
@@ -192,11 +192,14 @@ pub fn write_pgn(record: &Record<Pente>) -> Result<String, RecordError> {
     if *start != Pente::new(start.variant(), start.opening_rule()) {
         return Err(RecordError::Start);
     }
+    if let Some(text) = record.first_written() {
+        return Err(RecordError::UnwritableStep(text.to_owned()));
+    }
     let mut out = String::new();
     write_tag(&mut out, "Game", start.variant().title(), TagSyntax::Loose);
     for (name, value) in &record.tags {
-        // Reading trims a tag's name: one that would read as a field is the writer's own.
-        if !FIELD_TAGS.contains(&name.trim()) {
+        // A tag that would read back as a field is the writer's own.
+        if !FIELD_TAGS.contains(&name_as_read(name, TagSyntax::Loose).as_str()) {
             write_tag(&mut out, name, value, TagSyntax::Loose);
         }
     }
