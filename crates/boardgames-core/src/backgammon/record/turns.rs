@@ -244,9 +244,9 @@ impl Format<Backgammon> for Turns {
         let mut out = String::new();
         for record in records {
             let mut lines = Vec::new();
-            // The start is written unless it is both the standard start and the reader's
-            // default (so that the text reads back with either), and always for a record of
-            // no steps (a text of nothing reads back as no record).
+            // The start is written unless it is both the standard start and this format's
+            // default (so that the text reads back with either as the reader's default), and
+            // always for a record of no steps (a text of nothing reads back as no record).
             if record.start != Backgammon::new()
                 || record.start != self.default
                 || record.steps.is_empty()
