@@ -485,7 +485,12 @@ fn players_arg(players: i128) -> PyResult<usize> {
 /// first field): 3, 4 or 6 when it has that many, else 2.
 fn colours_of(text: &str) -> usize {
     let board = text.split_whitespace().next().unwrap_or("");
-    let mut seen: Vec<char> = board.chars().filter(char::is_ascii_alphabetic).collect();
+    // Colour letters are read in either case.
+    let mut seen: Vec<char> = board
+        .chars()
+        .filter(char::is_ascii_alphabetic)
+        .map(|c| c.to_ascii_lowercase())
+        .collect();
     seen.sort_unstable();
     seen.dedup();
     match seen.len() {

@@ -502,6 +502,10 @@ def test_an_invalid_setup_is_explained_for_its_own_player_count():
     six = bg.Abalone(players=6).setup() + " ejected=1-0-0-0-0-0"
     with pytest.raises(bg.SetupError, match="team Black\\+Red\\+Yellow ejected 1"):
         bg.Abalone.from_setup(six)
+    # Letters in either case: the first row upper-case, the others not.
+    first, rest = six.split("/", 1)
+    with pytest.raises(bg.SetupError, match="team Black\\+Red\\+Yellow ejected 1"):
+        bg.Abalone.from_setup(first.upper() + "/" + rest)
     with pytest.raises(bg.SetupError, match="ply 99999"):
         bg.Abalone.from_setup(bg.Abalone(players=3).setup() + " ply=99999")
 
