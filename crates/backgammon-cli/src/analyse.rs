@@ -13,7 +13,7 @@ use boardgames_core::backgammon::Side;
 use indicatif::{ProgressBar, ProgressStyle};
 use serde::Serialize;
 
-use crate::records::{read_any, read_record_text};
+use crate::records::{match_problem, read_any, read_record_text};
 
 /// One decision as a JSON line.
 #[derive(Serialize)]
@@ -96,6 +96,10 @@ fn analyse_one(
     out: &mut dyn Write,
     err: &mut dyn Write,
 ) -> io::Result<Exit> {
+    // The first problem of the match stops the analysis there: a game's moves are judged
+    // up to an illegal one, and a game whose place in the match is wrong (its score, its
+    // Crawford flag, after the end of the match) is not judged, nor any game after it.
+    let checked = rec.check();
     let replays = replay_match(rec);
     let decisions: usize = replays.iter().map(|r| r.decisions.len()).sum();
     let bar = ProgressBar::new(decisions as u64);
@@ -123,14 +127,14 @@ fn analyse_one(
     }
     for (g, r) in rec.games.iter().zip(&replays) {
         let numbers = move_numbers(&g.actions);
-        if let Some(bad) = &r.first_illegal {
-            // The move line of the match text, as the file numbers it.
-            let at = numbers.get(bad.action).copied().unwrap_or(0);
-            writeln!(
-                err,
-                "game {}: move {at}: {} (analysed up to there)",
-                g.number, bad.reason
-            )?;
+        if let Some(e) = match_problem(&checked, g, r) {
+            writeln!(err, "{e} (analysed up to the game before)")?;
+            exit = Exit::Failure;
+            break;
+        }
+        let problem = checked.as_ref().err().filter(|e| e.game == g.number);
+        if let Some(e) = problem {
+            writeln!(err, "{e} (analysed up to there)")?;
             exit = Exit::Failure;
         }
         let judged: Vec<Judged> = judge_game(engine, g, r, rec.match_length, rec.jacoby_rule());
@@ -173,6 +177,9 @@ fn analyse_one(
                     j.mark.name()
                 )?;
             }
+        }
+        if problem.is_some() {
+            break;
         }
     }
     bar.finish_and_clear();

@@ -171,8 +171,10 @@ marked decisions per game, then per player the decisions, the equity lost, the e
 \"player\" (0 | 1, as gnubg numbers them), \"kind\": \"play\" | \"double\" | \"take\",
 \"played\", \"best\", \"equity_lost\", \"mark\": null | \"doubtful\" | \"bad\" | \"very
 bad\"}, then one per player {\"player\", \"name\", \"decisions\", \"plays\", \"equity_lost\",
-\"error_rate\", \"doubtful\", \"bad\", \"very_bad\"}. A game the rules refuse is analysed
-up to its first illegal action (the reason on standard error, exit status 1). A progress
+\"error_rate\", \"doubtful\", \"bad\", \"very_bad\"}. The first problem of the match, as
+replay reports it, ends the analysis (the reason on standard error, exit status 1): a game
+is analysed up to its first illegal action, and a game whose score or Crawford flag is
+wrong, or which follows the end of the match, not at all. A progress
 bar goes to standard error at a terminal.";
 
 const ARENA_HELP: &str = "\

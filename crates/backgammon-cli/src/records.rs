@@ -9,7 +9,8 @@ use std::path::Path;
 use boardgames_cli::{input, replay, Exit, ReplayArgs};
 use boardgames_core::backgammon::record::replay::move_numbers;
 use boardgames_core::backgammon::record::{
-    read_matches, replay_game_with, write_match, ActionKind, EndKind, MatchRecord,
+    read_matches, replay_game_with, write_match, ActionKind, EndKind, GameRecord, GameReplay,
+    MatchRecord, ReplayError,
 };
 use boardgames_core::backgammon::{Backgammon, WinKind};
 
@@ -208,6 +209,10 @@ fn replay_one(
             g.score[1]
         )?;
         let r = replay_game_with(g, n, rec.jacoby_rule());
+        if let Some(e) = match_problem(&checked, g, &r) {
+            writeln!(err, "{}: {e}", name.display())?;
+            return Ok(Exit::Failure);
+        }
         if !quiet {
             let numbers = move_numbers(&g.actions);
             let upto = r
@@ -288,6 +293,22 @@ fn replay_one(
         )?;
     }
     Ok(Exit::Success)
+}
+
+/// The problem [`MatchRecord::check`] found with game `g`'s place in the match (its score,
+/// its Crawford flag, a game after the end of the match), as opposed to a move of the game
+/// that its own replay `r` refuses too: the first problem of a match may be either.
+pub fn match_problem<'a>(
+    checked: &'a Result<Vec<GameReplay>, ReplayError>,
+    g: &GameRecord,
+    r: &GameReplay,
+) -> Option<&'a ReplayError> {
+    let e = checked.as_ref().err()?;
+    let same_move = r
+        .first_illegal
+        .as_ref()
+        .is_some_and(|b| b.action == e.action && b.reason == e.reason);
+    (e.game == g.number && !same_move).then_some(e)
 }
 
 /// `convert FILE --to json|mat`: match text or its JSON form, written in the other (or the

@@ -448,3 +448,70 @@ fn automatic_doubles_at_the_prompt() {
         "{s}"
     );
 }
+
+/// Runs `args` with `stdin`: exit code, standard output, standard error.
+fn run(args: &[&str], stdin: &str) -> (i32, String, String) {
+    let out = cli()
+        .args(args)
+        .write_stdin(stdin.to_owned())
+        .output()
+        .expect("runs");
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+#[test]
+fn analyse_stops_at_the_first_problem_of_the_match() {
+    // A real 5-point match (P1 wins game 1 for 1 point, so game 2 starts at 1-0) with
+    // game 2's score line changed to 3-0: replay refuses it there, and so does analyse,
+    // judging game 1 only.
+    let text = boardgames_testdata::gunzip("backgammon/match-files/galaxy/match10013413.txt.gz");
+    let (code, _, err) = run(&["replay", "-"], &text);
+    assert_eq!(code, 0, "{err}");
+    let lines: Vec<&str> = text.lines().collect();
+    let game2 = lines
+        .iter()
+        .position(|l| l.trim() == "Game 2")
+        .expect("a game 2");
+    let score = game2 + 1;
+    assert!(lines[score].contains("P1 : 1 "), "{}", lines[score]);
+    let mut bad: Vec<String> = lines.iter().map(|l| (*l).to_owned()).collect();
+    bad[score] = bad[score].replacen("P1 : 1 ", "P1 : 3 ", 1);
+    let bad = bad.join("\n") + "\n";
+    let want = "game 2: the score is 3-0, but the games before make it 1-0";
+    let (code, _, err) = run(&["replay", "-"], &bad);
+    assert_eq!((code, err.trim_end()), (1, format!("-: {want}").as_str()));
+    let (code, out, err) = run(&["analyse", "-", "--level", "1", "--jsonl"], &bad);
+    assert_eq!(code, 1);
+    assert_eq!(
+        err.trim_end(),
+        format!("{want} (analysed up to the game before)")
+    );
+    let games: Vec<u64> = out
+        .lines()
+        .map(|l| serde_json::from_str::<Value>(l).expect("JSON"))
+        .filter_map(|v| v["game"].as_u64())
+        .collect();
+    assert!(!games.is_empty() && games.iter().all(|&g| g == 1), "{games:?}");
+
+    // The same match as a 3-point match: game 3 follows its end (1-0 and 2-0 before it).
+    // Replay reported a later game's double in the Crawford game first.
+    let short = text.replacen("5 point match", "3 point match", 1);
+    let want = "game 3: a game after the end of the match";
+    let (code, _, err) = run(&["replay", "-"], &short);
+    assert_eq!((code, err.trim_end()), (1, format!("-: {want}").as_str()));
+
+    // Cut inside game 1: the game is not finished at its last move line, which replay and
+    // analyse number alike.
+    let cut: String = lines[..game2 - 3].iter().map(|l| format!("{l}\n")).collect();
+    let (code, _, replay_err) = run(&["replay", "-"], &cut);
+    assert_eq!(code, 1);
+    let (code, _, err) = run(&["analyse", "-", "--level", "1", "--jsonl"], &cut);
+    assert_eq!(code, 1);
+    let reason = replay_err.trim_end().trim_start_matches("-: ");
+    assert!(reason.starts_with("game 1, move "), "{reason}");
+    assert_eq!(err.trim_end(), format!("{reason} (analysed up to there)"));
+}
