@@ -715,6 +715,29 @@ fn engines_for_three_four_and_six_players_in_arena_and_bestmove() {
         out.starts_with("{\"game\":1,\"a_team\":0,\"result\":\"a\""),
         "{out}"
     );
+    // A constructed position whose side to move has no legal move (Black's one marble on A1
+    // walled in by White's A2, B1, B2 and the edge): the game stays unfinished at once, and
+    // an external engine is not asked, so the run does not wait --engine-timeout for it.
+    let started = std::time::Instant::now();
+    let out = stdout_of(abalone().args([
+        "--position",
+        "5/6/7/8/9/8/7/ww4/bw3 b 0-0",
+        "arena",
+        "--a",
+        &format!("cmd={} bestmove --jsonl -", me.display()),
+        "--b",
+        "level=1",
+        "--games",
+        "2",
+        "--jsonl",
+        "--engine-timeout",
+        "60",
+    ]));
+    assert!(started.elapsed() < std::time::Duration::from_secs(30));
+    assert!(
+        out.starts_with("{\"game\":1,\"a_team\":0,\"result\":\"unfinished\",\"plies\":0,"),
+        "{out}"
+    );
     // Two engines without a move limit: a note that such a game may run to --max-steps
     // (level 1 against level 1 repeats a four-move loop), and none with a move limit.
     let series = ["arena", "--a", "level=1", "--b", "level=1", "--games", "1"];

@@ -258,11 +258,17 @@ struct External {
 impl External {
     fn spawn(words: &[String], timeout: Duration) -> Result<External, String> {
         let name = words.join(" ");
-        let mut child = Command::new(&words[0])
+        let mut command = Command::new(&words[0]);
+        command
             .args(&words[1..])
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
-            .stderr(Stdio::inherit())
+            .stderr(Stdio::inherit());
+        // The engine leads a process group of its own, so that stopping it stops what it
+        // started too (a wrapper script's engine).
+        #[cfg(unix)]
+        std::os::unix::process::CommandExt::process_group(&mut command, 0);
+        let mut child = command
             .spawn()
             .map_err(|e| format!("cannot start {name:?}: {e}"))?;
         let (Some(input), Some(output)) = (child.stdin.take(), child.stdout.take()) else {
@@ -351,10 +357,26 @@ impl Drop for External {
             }
             std::thread::sleep(Duration::from_millis(10));
         }
+        stop_group(&self.child);
         let _ = self.child.kill();
         let _ = self.child.wait();
     }
 }
+
+/// Kills the process group `child` leads (see [`External::spawn`]): the engine and every
+/// process it started that is still in its group.
+#[cfg(unix)]
+fn stop_group(child: &Child) {
+    use nix::sys::signal::{killpg, Signal};
+    use nix::unistd::Pid;
+    if let Ok(pid) = i32::try_from(child.id()) {
+        let _ = killpg(Pid::from_raw(pid), Signal::SIGKILL);
+    }
+}
+
+/// Elsewhere only the engine itself is stopped.
+#[cfg(not(unix))]
+fn stop_group(_child: &Child) {}
 
 /// One side of the arena, ready to play.
 enum Side<G: Game> {
@@ -600,6 +622,17 @@ pub fn arena<C: GameCli>(
                 }
                 drawn = random_opening(start, steps, args.random_plies, &mut rng);
             }
+            if drawn.1.turn() == Turn::Over {
+                bar.finish_and_clear();
+                writeln!(
+                    err,
+                    "error: game {}: --random-plies {} ended each of 100 games drawn before \
+                     the players moved; give fewer",
+                    game + 1,
+                    args.random_plies
+                )?;
+                return Ok(Exit::BadInput);
+            }
             opening = (start.clone(), drawn.0, drawn.1);
         }
         if game + 1 < args.from_game {
@@ -626,6 +659,9 @@ pub fn arena<C: GameCli>(
                     let who = usize::from(pos.team_of(s).0 != a_team);
                     match &mut sides[who] {
                         Side::Player(p, _) => p.choose(&pos).map(Applied::Move),
+                        // A seat with no legal move ends the game unfinished, as a
+                        // player of the library stops there: an engine is not asked.
+                        Side::External(_) if pos.count_legal_moves() == 0 => None,
                         Side::External(e) => {
                             let position = cli.position_json(&pos).unwrap_or_default();
                             match e.ask(&pos, &position) {

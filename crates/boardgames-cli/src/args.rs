@@ -60,9 +60,11 @@ The score is (W + D/2) / N with its Wilson interval; Elo is -400 log10(1/S - 1) 
 then {\"games\", \"a_wins\", \"draws\", \"b_wins\", \"score\", \"score_low\", \"score_high\",
 \"elo\", \"elo_low\", \"elo_high\"} (scores to 4 places, Elo to 1; null for an infinite Elo).
 Untimed engines play the same game from the same opening every time: give --random-plies or
---openings for games that differ. An unfinished game (--max-steps) counts as a draw; an
-external engine's answer must carry the question's id and come within --engine-timeout. Exit status: 0 done; 1 an external engine
-failed or played an illegal move (the game is named); 2 a bad option or openings file.
+--openings for games that differ. An unfinished game (--max-steps reached, or a seat with no
+legal move, which only a constructed position gives) counts as a draw; an external engine's
+answer must carry the question's id and come within --engine-timeout. Exit status: 0 done; 1
+an external engine failed or played an illegal move (the game is named); 2 a bad option or
+openings file, or --random-plies so many that they end the game.
 A progress bar goes to standard error at a terminal.";
 
 /// Options of `arena`.
@@ -93,7 +95,8 @@ pub struct ArenaArgs {
     /// each game's end position starts a group of games, in turn.
     #[arg(long, value_name = "FILE")]
     pub openings: Option<PathBuf>,
-    /// Uniformly random moves played from each opening before the players take over.
+    /// Uniformly random moves played from each opening before the players take over (drawn
+    /// again when they end the game; so many that 100 draws all end it are refused).
     #[arg(long, value_name = "N", default_value_t = 0)]
     pub random_plies: usize,
     /// Stop a game that has not ended after this many steps (moves and chance outcomes); it

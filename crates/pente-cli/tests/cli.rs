@@ -906,6 +906,27 @@ fn arena_refuses_bad_specs_and_engine_failures() {
         .code(1)
         .stderr(predicate::str::contains("no answer within 1 s"));
     assert!(started.elapsed() < std::time::Duration::from_secs(30));
+    // So is one whose own process keeps the arena's standard error open: a shell that
+    // waits in `sleep` is stopped with the sleep, so the run ends (and its standard error
+    // closes) well before the sleep would.
+    let sleeping = root().join("crates/pente-cli/tests/data/sleeping-engine.sh");
+    let started = std::time::Instant::now();
+    pente()
+        .args([
+            "arena",
+            "--a",
+            &format!("cmd=sh {}", sleeping.display()),
+            "--b",
+            "random",
+            "--games",
+            "1",
+            "--engine-timeout",
+            "1",
+        ])
+        .assert()
+        .code(1)
+        .stderr(predicate::str::contains("no answer within 1 s"));
+    assert!(started.elapsed() < std::time::Duration::from_secs(30));
     // An answer to another question is refused.
     let wrong = root().join("crates/pente-cli/tests/data/wrong-id-engine.sh");
     pente()
@@ -925,6 +946,23 @@ fn arena_refuses_bad_specs_and_engine_failures() {
         .args(["arena", "--a", "random", "--b", "random", "--games", "0"])
         .assert()
         .code(2);
+    // Random plies past the longest game on the board (361 points): every draw ends the
+    // game before the players move, which is refused rather than scored.
+    pente()
+        .args([
+            "arena",
+            "--a",
+            "random",
+            "--b",
+            "random",
+            "--random-plies",
+            "400",
+        ])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(
+            "error: game 1: --random-plies 400 ended each of 100 games drawn",
+        ));
     // A depth past 64, as bestmove refuses it; an openings file with an illegal move is a
     // bad openings file (exit 2, as --help says).
     pente()
