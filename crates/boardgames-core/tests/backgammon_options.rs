@@ -262,6 +262,17 @@ fn the_holland_rule() {
     assert_eq!(play_rolls(&mut holland, &rolls), [false, false, true]);
     assert_eq!(holland.rolls_played(), [2, 2]);
     assert_round_trip(&holland);
+    // XGID has no field for the rule: a state of such a match has none, while the same
+    // state without the rule has one.
+    assert_eq!(holland.xgid(), None);
+    assert!(m0.xgid().is_none() && post_crawford(false).xgid().is_none());
+    let mut free_again = post_crawford(false);
+    let mut bound = post_crawford(true);
+    for m in [&mut free_again, &mut bound] {
+        m.apply_chance(Throw::Opening { x: 3, o: 1 }).unwrap();
+    }
+    assert!(free_again.xgid().is_some());
+    assert_eq!(bound.xgid(), None);
     // The refusal names the rule; the leader is not bound by it.
     let mut m = post_crawford(true);
     m.apply_chance(Throw::Opening { x: 1, o: 3 }).unwrap();

@@ -753,8 +753,9 @@ impl BackgammonMatch {
     }
 
     /// The XGID, or `None` where XGID cannot say the state (the opening throw, dice being
-    /// rolled, a resignation offered, a session over, or a beaver made: XGID keeps neither
-    /// the count of redoubles nor who answers).
+    /// rolled, a resignation offered, a session over, a beaver made: XGID keeps neither
+    /// the count of redoubles nor who answers; or a match under the Holland rule, which
+    /// XGID has no field for).
     fn xgid(slf: PyRef<'_, Self>) -> Option<String> {
         the_match(&slf).and_then(Match::xgid).map(|x| x.to_string())
     }

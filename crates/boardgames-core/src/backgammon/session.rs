@@ -712,7 +712,9 @@ impl Match {
     /// roll (or double) or to play its dice, or a double offered before any beaver (`D`);
     /// field 8 the Crawford flag in a match, in money play the Jacoby rule (1) and beavers
     /// (2). `None` before the opening throw, once the session is over, with a resignation
-    /// offered, or after a beaver (XGID keeps neither the count of redoubles nor who answers).
+    /// offered, after a beaver (XGID keeps neither the count of redoubles nor who answers),
+    /// or in a match under the Holland rule (XGID has no field for it: read back, the match
+    /// would let the trailer double at once after the Crawford game).
     ///
     /// ```
     /// use boardgames_core::backgammon::{Match, MatchRules, Throw};
@@ -729,6 +731,9 @@ impl Match {
     pub fn xgid(&self) -> Option<super::Xgid> {
         use super::XgidDice;
         let side = self.game.side();
+        if self.rules.holland {
+            return None;
+        }
         let dice = match self.phase {
             Phase::ToRoll => XgidDice::ToRoll,
             Phase::ToPlay => XgidDice::Rolled(self.game.dice()?),
