@@ -2,6 +2,7 @@
 //! and `random_games` for whole random games on several threads.
 
 use boardgames_core::GameResult;
+use pyo3::exceptions::PyMemoryError;
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyDict, PyTuple};
 use rand::{RngCore, SeedableRng};
@@ -199,7 +200,7 @@ impl Batch {
     /// The legal-action masks, `n * num_distinct_actions()` bytes of 0/1.
     fn legal_masks<'py>(&mut self, py: Python<'py>) -> PyResult<Bound<'py, PyBytes>> {
         let a = self.prototype.action_count();
-        let mut buf = vec![0u8; a * self.slots.len()];
+        let mut buf = zeroed::<u8>(a, self.slots.len())?;
         let slots = &mut self.slots;
         py.detach(|| {
             for (s, row) in slots.iter_mut().zip(buf.chunks_mut(a)) {
@@ -214,7 +215,7 @@ impl Batch {
     /// Each game's observation from its seat to move, float32 bytes, `n * prod(shape)`.
     fn observations<'py>(&mut self, py: Python<'py>) -> PyResult<Bound<'py, PyBytes>> {
         let len: usize = self.prototype.observation_shape().iter().product();
-        let mut out = vec![0f32; len * self.slots.len()];
+        let mut out = zeroed::<f32>(len, self.slots.len())?;
         let slots = &self.slots;
         py.detach(|| {
             let mut scratch = Vec::new();
@@ -260,8 +261,8 @@ impl Batch {
     /// Returns `(done, returns)` as bytes for `numpy.frombuffer`: `done` is one 0/1 byte a
     /// game (1 when this action ended it), `returns` the float32 per-seat returns of each
     /// game, `n * seats` values (zeros when not done); `boardgames.batch_step` shapes them.
-    /// Raises `IllegalMoveError` naming the first game whose action is not legal; the
-    /// other games have moved.
+    /// Raises `IllegalMoveError` naming the first game whose action is not legal; then no
+    /// game moves.
     fn step<'py>(
         &mut self,
         py: Python<'py>,
@@ -305,6 +306,23 @@ impl Batch {
 
 /// Applies `action` to game `i`, resolves chance, and restarts it from `prototype` when it
 /// ended: `Some(returns)` then.
+/// `rows * len` zeros, or `MemoryError` when they cannot be allocated (a large batch's
+/// masks or observations), instead of ending the interpreter.
+fn zeroed<T: Clone + Default>(len: usize, rows: usize) -> PyResult<Vec<T>> {
+    let total = len
+        .checked_mul(rows)
+        .ok_or_else(|| PyMemoryError::new_err(format!("{rows} rows of {len} values")))?;
+    let mut v = Vec::new();
+    v.try_reserve_exact(total).map_err(|_| {
+        PyMemoryError::new_err(format!(
+            "cannot allocate {rows} rows of {len} values of {} bytes",
+            std::mem::size_of::<T>()
+        ))
+    })?;
+    v.resize(total, T::default());
+    Ok(v)
+}
+
 fn step_one(
     prototype: &dyn DynState,
     s: &mut Slot,

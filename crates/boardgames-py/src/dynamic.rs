@@ -8,7 +8,7 @@ use boardgames_core::search;
 use boardgames_core::{GameResult, Outcome, Seat, Turn};
 use rand::{Rng, RngCore};
 
-use crate::encode::Encoding;
+use crate::encode::{Encoding, RuleValue};
 use crate::players::{Limit, Players};
 
 /// OpenSpiel's id of the chance player.
@@ -77,6 +77,8 @@ pub trait DynState: Send + Sync {
     fn observe(&self, seat: usize, out: &mut Vec<f32>);
     /// The position string (the game's setup).
     fn setup(&self) -> String;
+    /// The options of the rules (see [`Encoding::rules`]).
+    fn rules(&self) -> Vec<(&'static str, RuleValue)>;
     /// The board diagram.
     fn diagram(&self) -> String;
     /// The position key.
@@ -413,6 +415,10 @@ where
 
     fn setup(&self) -> String {
         self.pos.to_setup().to_string()
+    }
+
+    fn rules(&self) -> Vec<(&'static str, RuleValue)> {
+        self.pos.rules()
     }
 
     fn diagram(&self) -> String {

@@ -14,7 +14,7 @@ use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
 use crate::dynamic::{returns_of, DynState, Failure, Typed};
-use crate::encode::MAX_ACTIONS;
+use crate::encode::{RuleValue, MAX_ACTIONS};
 use crate::errors::{index_arg, int_arg, to_py, value_error};
 use crate::players::Limit;
 
@@ -338,6 +338,22 @@ impl State {
     /// The position as the game's setup text, which `from_setup` reads back.
     fn setup(&self) -> String {
         self.inner.setup()
+    }
+
+    /// The options of the rules this state plays by, as a dict named as the constructors and
+    /// the OpenSpiel parameters name them: `tournament_rule` (Pente, Keryo-Pente);
+    /// `players` and `move_limit` (Abalone, 0 for none); `length` (0 for money play),
+    /// `jacoby`, `beavers`, `raccoons`, `auto_doubles`, `holland` (the match); empty for
+    /// backgammon without the cube.
+    fn rules<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+        let dict = PyDict::new(py);
+        for (name, value) in self.inner.rules() {
+            match value {
+                RuleValue::Flag(on) => dict.set_item(name, on)?,
+                RuleValue::Count(n) => dict.set_item(name, n)?,
+            }
+        }
+        Ok(dict)
     }
 
     /// The position key (board, side to move and what the rules depend on).

@@ -111,6 +111,44 @@ def test_parameters():
     assert state.is_terminal() and len(state.history()) == 4
 
 
+def test_a_setup_plays_by_the_games_rules():
+    # An Abalone setup without a move limit gets the game's, so the game's length bound holds.
+    limited = pyspiel.load_game("boardgames_abalone(move_limit=10)")
+    state = limited.new_initial_state(boardgames.Abalone().setup())
+    assert state.native.rules() == {"players": 2, "move_limit": 10}
+    random_actions(state, np.random.default_rng(1), 30)
+    assert state.is_terminal() and len(state.history()) == 10
+    # A setup whose rules differ otherwise is refused, naming the option.
+    with pytest.raises(boardgames.SetupError, match=r"move_limit 20 \(the game's: 10\)"):
+        limited.new_initial_state(bos.with_move_limit(boardgames.Abalone(), 20).setup())
+    with pytest.raises(boardgames.SetupError, match=r"move_limit 20 \(the game's: 0\)"):
+        pyspiel.load_game("boardgames_abalone").new_initial_state(
+            bos.with_move_limit(boardgames.Abalone(), 20).setup()
+        )
+    # A money setup in a 3-point match game (whose utilities are +-1) is refused.
+    match3 = pyspiel.load_game("boardgames_backgammon_match(length=3)")
+    with pytest.raises(boardgames.SetupError, match=r"length 0 \(the game's: 3\)"):
+        match3.new_initial_state(boardgames.BackgammonMatch().setup())
+    state = match3.new_initial_state(boardgames.BackgammonMatch(length=3).setup())
+    assert state.native.rules()["length"] == 3
+    with pytest.raises(boardgames.SetupError, match="tournament_rule False"):
+        pyspiel.load_game("boardgames_pente").new_initial_state(boardgames.Pente(tournament_rule=False).setup())
+
+
+def test_rules_name_the_constructors_options():
+    assert boardgames.Pente(tournament_rule=False).rules() == {"tournament_rule": False}
+    assert boardgames.KeryoPente().rules() == {"tournament_rule": True}
+    assert boardgames.Abalone(players=3).rules() == {"players": 3, "move_limit": 0}
+    assert boardgames.Backgammon().rules() == {}
+    options = {"length": 0, "jacoby": True, "beavers": 2, "raccoons": True, "auto_doubles": 1, "holland": False}
+    assert boardgames.BackgammonMatch(**options).rules() == options
+    holland = {"length": 5, "jacoby": False, "beavers": 0, "raccoons": False, "auto_doubles": 0, "holland": True}
+    assert boardgames.BackgammonMatch(**holland).rules() == holland
+    # The rules survive the setup text.
+    match = boardgames.BackgammonMatch(**holland)
+    assert boardgames.BackgammonMatch.from_setup(match.setup()).rules() == holland
+
+
 # Simulations per game: the backgammon games are short and varied (cube, resignations).
 SIMS = {"boardgames_backgammon": 10, "boardgames_backgammon_match": 40, "boardgames_backgammon_match(length=3)": 20}
 

@@ -8,6 +8,8 @@ import pytest
 from gymnasium.utils.env_checker import check_env
 from pettingzoo.test import api_test, seed_test
 
+import boardgames
+
 from boardgames.pettingzoo import SingleAgentEnv, env, raw_env  # noqa: E402
 
 CONFIGS = [
@@ -225,3 +227,30 @@ def test_single_agent_illegal_and_callable_opponent():
     strict.reset(seed=0)
     with pytest.raises(ValueError):
         strict.step(400)
+
+
+def test_setup_keeps_the_environments_rules():
+    e = raw_env(game="abalone", move_limit=10, setup=boardgames.Abalone().setup())
+    assert e.state_object.rules() == {"players": 2, "move_limit": 10}
+    with pytest.raises(boardgames.SetupError, match="length 0"):
+        raw_env(game="backgammon_match", length=3, setup=boardgames.BackgammonMatch().setup())
+
+
+def test_actions_and_options_are_integers():
+    e = raw_env(game="pente")
+    e.reset(seed=0)
+    for bad in (180.9, "180"):
+        with pytest.raises(TypeError):
+            e.step(bad)
+    single = SingleAgentEnv(game="pente")
+    single.reset(seed=0)
+    with pytest.raises(TypeError):
+        single.step(180.9)
+    with pytest.raises(TypeError):
+        SingleAgentEnv(game="pente", seat=1.5)
+    with pytest.raises(ValueError, match="engine_level must be 1 to 5"):
+        SingleAgentEnv(game="pente", opponent="engine", engine_level=9)
+    # After an illegal action ends the episode, the mask offers no action.
+    obs, reward, terminated, _, info = single.step(-1)
+    assert terminated and reward == -1.0
+    assert not obs["action_mask"].any() and not info["action_mask"].any()

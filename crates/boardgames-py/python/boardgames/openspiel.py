@@ -198,8 +198,8 @@ def _build_abalone(params: Dict[str, Any]) -> Any:
     players = int(params["players"])
     layout = str(params["layout"]) or None
     limit = int(params["move_limit"])
-    if limit < 0:
-        raise ValueError(f"move_limit must be >= 0, got {limit}")
+    if not 0 <= limit <= 65535:
+        raise ValueError(f"move_limit must be 0 (no limit) to 65535 plies, got {limit}")
     state = Abalone(players=players, layout=layout)
     if limit > 0:
         state = with_move_limit(state, limit)
@@ -458,7 +458,10 @@ class BoardgamesGame(pyspiel.Game):
 
     def new_initial_state(self, setup: Any = None) -> "BoardgamesState":
         """The initial state, or (``setup``: a native position string, or a dict with a
-        ``"setup"`` key) a state starting from that position, with an empty history."""
+        ``"setup"`` key) a state starting from that position, with an empty history. The
+        setup's rules must be the game's (``rules()``; an Abalone setup without a move limit
+        gets the game's), so that the game's length and utility bounds hold: else
+        ``SetupError``."""
         if setup is None:
             return BoardgamesState(self)
         if isinstance(setup, dict):

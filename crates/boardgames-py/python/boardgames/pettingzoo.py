@@ -35,7 +35,8 @@ that played it, actions out of range are refused, the call order is enforced);
   (zero-sum).  ``max_plies`` (optional) truncates a game after that many decisions
   (all agents truncated, rewards 0).
 * ``setup`` (optional): a native position string (``state.setup()``) to start every game
-  from instead of the initial position.
+  from instead of the initial position. Its rules must be the environment's (``rules()``;
+  an Abalone setup without a move limit gets the environment's): else ``SetupError``.
 * A seat left without a legal move (possible in Abalone, see ``boardgames.openspiel``) ends
   the game as a time-out of that seat would: the side that ejected more marbles wins, a tie
   is a draw.
@@ -59,6 +60,7 @@ the reward the learner's return at the end.  An illegal action ends the episode 
 
 from __future__ import annotations
 
+import operator
 from typing import Any, Callable, Dict, List, Optional, Tuple, Union
 
 import gymnasium
@@ -106,8 +108,8 @@ def make_state(game: str, players: Optional[int] = None, **options: Any) -> Any:
         raise ValueError(f"unknown game {game!r}; known: {', '.join(GAMES)}")
     if game == "abalone":
         limit = int(options.pop("move_limit", 0) or 0)
-        if limit < 0:
-            raise ValueError(f"move_limit must be >= 0, got {limit}")
+        if not 0 <= limit <= 65535:
+            raise ValueError(f"move_limit must be 0 (no limit) to 65535 plies, got {limit}")
         layout = options.pop("layout", None) or None
         state = Abalone(players=2 if players is None else int(players), layout=layout, **options)
         return with_move_limit(state, limit) if limit > 0 else state
@@ -290,7 +292,7 @@ class raw_env(AECEnv, EzPickle):
         seat = self.agent_name_mapping[agent]
         self._cumulative_rewards[agent] = 0.0
         self._clear_rewards()
-        self._state.apply_action(int(action))
+        self._state.apply_action(operator.index(action))
         self._plies += 1
         self._advance(last_seat=seat)
         self._accumulate_rewards()
@@ -357,6 +359,10 @@ class SingleAgentEnv(gymnasium.Env):
         self.game = game
         self.opponent = opponent
         self.render_mode = render_mode
+        if engine_level is not None and not 1 <= operator.index(engine_level) <= 5:
+            raise ValueError(f"engine_level must be 1 to 5, got {engine_level}")
+        if engine_millis is not None and not 1 <= operator.index(engine_millis) <= 3_600_000:
+            raise ValueError(f"engine_millis must be 1 to 3600000, got {engine_millis}")
         self.engine_level = engine_level
         self.engine_millis = engine_millis
         self.max_plies = _max_plies(max_plies)
@@ -366,9 +372,9 @@ class SingleAgentEnv(gymnasium.Env):
         if setup is not None:
             self._prototype = from_setup(self._prototype, setup)
         seats = int(self._prototype.num_players())
-        if not 0 <= int(seat) < seats:
+        if not 0 <= operator.index(seat) < seats:
             raise ValueError(f"seat must be in 0..{seats - 1}, got {seat}")
-        self.seat = int(seat)
+        self.seat = operator.index(seat)
         actions = int(self._prototype.num_distinct_actions())
         self._shape = tuple(int(d) for d in self._prototype.observation_shape())
         low, high = _observation_bounds(game, self._prototype)
@@ -389,7 +395,7 @@ class SingleAgentEnv(gymnasium.Env):
         return self._state
 
     def _obs(self) -> Dict[str, np.ndarray]:
-        if self._state.current_player() == self.seat:
+        if not self._done and self._state.current_player() == self.seat:
             mask = _mask(self._state)
         else:
             mask = np.zeros(self.action_space.n, np.int8)
@@ -438,7 +444,7 @@ class SingleAgentEnv(gymnasium.Env):
         state = self._state
         if self._done:
             raise RuntimeError("step() called after the episode ended; call reset()")
-        action = int(action)
+        action = operator.index(action)
         mask = state.legal_actions_mask()
         if not (0 <= action < len(mask)) or not mask[action]:
             if self.illegal_action == "raise":

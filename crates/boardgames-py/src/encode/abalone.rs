@@ -19,7 +19,7 @@ use boardgames_core::abalone::{
 };
 use boardgames_core::{Game, NoChance, Seat};
 
-use super::Encoding;
+use super::{Encoding, RuleValue};
 
 const IN_LINE: u32 = (CELL_COUNT * 6 * 3) as u32;
 const BROADSIDE: u32 = (CELL_COUNT * 3 * 2 * 4) as u32;
@@ -121,6 +121,15 @@ impl<const SEATS: usize> Encoding for Position<SEATS> {
             ),
             None => format!("action {action}"),
         }
+    }
+
+    /// The number of players and the move limit (0 for none).
+    fn rules(&self) -> Vec<(&'static str, RuleValue)> {
+        let limit = self.move_limit().map_or(0, |n| n as u64);
+        vec![
+            ("players", RuleValue::Count(SEATS as u64)),
+            ("move_limit", RuleValue::Count(limit)),
+        ]
     }
 
     fn observation_shape(&self) -> Vec<usize> {

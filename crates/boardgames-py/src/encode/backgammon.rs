@@ -28,7 +28,7 @@ use boardgames_core::backgammon::{
 use boardgames_core::{Game, Seat, Turn};
 use rand::{Rng, RngCore};
 
-use super::Encoding;
+use super::{Encoding, RuleValue};
 
 /// Play actions of non-double rolls: two sources of 26 values.
 const PAIRS: u32 = 26 * 26;
@@ -292,6 +292,20 @@ impl Encoding for Match {
 
     fn observation_shape(&self) -> Vec<usize> {
         vec![BOARD_VALUES + MATCH_VALUES]
+    }
+
+    /// The match length (0 for money play) and the options of
+    /// [`MatchRules`](boardgames_core::backgammon::MatchRules).
+    fn rules(&self) -> Vec<(&'static str, RuleValue)> {
+        let r = Match::rules(self);
+        vec![
+            ("length", RuleValue::Count(u64::from(r.length))),
+            ("jacoby", RuleValue::Flag(r.jacoby)),
+            ("beavers", RuleValue::Count(u64::from(r.beavers))),
+            ("raccoons", RuleValue::Flag(r.raccoons)),
+            ("auto_doubles", RuleValue::Count(u64::from(r.auto_doubles))),
+            ("holland", RuleValue::Flag(r.holland)),
+        ]
     }
 
     /// The checker game's 210 values, then: log2 of the cube / 6; who owns the cube (the

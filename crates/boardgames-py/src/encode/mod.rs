@@ -66,4 +66,19 @@ pub trait Encoding: Game {
     /// Writes the position as seen by `seat` into `out`, which has the length of
     /// [`Encoding::observation_shape`]'s product and is zeroed first by the caller.
     fn observe(&self, seat: Seat, out: &mut [f32]);
+
+    /// The options of the rules this state plays by, named as the Python constructors and
+    /// OpenSpiel parameters name them (none by default).
+    fn rules(&self) -> Vec<(&'static str, RuleValue)> {
+        Vec::new()
+    }
+}
+
+/// The value of one option of the rules (see [`Encoding::rules`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum RuleValue {
+    /// An option that is on or off.
+    Flag(bool),
+    /// A number (0 for none, where the option is a limit).
+    Count(u64),
 }

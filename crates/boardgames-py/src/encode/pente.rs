@@ -4,7 +4,7 @@
 use boardgames_core::pente::{Pente, Point, SIZE};
 use boardgames_core::{Game, NoChance, Seat};
 
-use super::Encoding;
+use super::{Encoding, RuleValue};
 
 /// Planes of the observation: own stones, the opponent's, "the observer is to move", own
 /// captured stones / captures to win, the opponent's (the last three constant planes).
@@ -35,6 +35,11 @@ impl Encoding for Pente {
     fn describe_action(&self, action: u32) -> String {
         let a = action as usize;
         Point::new(a % SIZE, a / SIZE).map_or_else(|| format!("action {action}"), |p| p.to_string())
+    }
+
+    /// The tournament rule (the variant is the class: `Pente` or `KeryoPente`).
+    fn rules(&self) -> Vec<(&'static str, RuleValue)> {
+        vec![("tournament_rule", RuleValue::Flag(self.tournament_rule()))]
     }
 
     fn observation_shape(&self) -> Vec<usize> {
