@@ -192,6 +192,9 @@ pub fn decision_lines(ctx: &CubeContext, d: &CubeDecision) -> String {
 /// up to the engine's, with the cubeless and cubeful equities; with `rollout`, a truncated
 /// rollout's too.
 pub fn eval(m: &Match, engine: &BackgammonEngine<'_>, rollout: Option<&RolloutSettings>) -> String {
+    if let Phase::Over(_) = m.phase() {
+        return "no evaluation: the session is over".to_owned();
+    }
     let ctx = CubeContext::of(m);
     let pos = m.position();
     let (board, side) = (pos.board(), pos.side());
@@ -224,15 +227,24 @@ pub fn eval(m: &Match, engine: &BackgammonEngine<'_>, rollout: Option<&RolloutSe
         let r = eval.rollout(board, side, s);
         line("rollout".to_owned(), &r.chances);
         out.push_str(&format!(
-            "  rollout: {} games truncated at {} plies, cubeless equity {:+.3} +- {:.3} (95 %)\n",
+            "  rollout: {} games {}, cubeless equity {:+.3} +- {:.3} (95 %)\n",
             r.trials,
-            s.truncate,
+            cut(s.truncate),
             f64::from(r.chances.equity()),
             1.96 * r.equity_error
         ));
     }
     out.pop();
     out
+}
+
+/// How far a rollout game is played: `truncated at N plies`, or to the end for 0.
+fn cut(truncate: u32) -> String {
+    if truncate == 0 {
+        "played to the end".to_owned()
+    } else {
+        format!("truncated at {truncate} plies")
+    }
 }
 
 /// Truncated rollouts: of the best `top` plays at `m` (dice rolled), each play's position
@@ -248,14 +260,9 @@ pub fn rollouts(
     let ctx = CubeContext::of(m);
     let side = m.position().side();
     let mut out = format!(
-        "rollouts: {} games each, truncated at {} plies{}, 0-ply plays, seed {}\n",
+        "rollouts: {} games each, {}, 0-ply plays, seed {}\n",
         settings.trials,
-        settings.truncate,
-        if settings.truncate == 0 {
-            " (to the end)"
-        } else {
-            ""
-        },
+        cut(settings.truncate),
         settings.seed
     );
     if m.phase() == Phase::ToPlay {

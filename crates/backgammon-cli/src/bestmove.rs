@@ -55,6 +55,9 @@ struct Mode {
 fn session_of(v: &Value) -> Result<Match, String> {
     let text = |key: &str| v.get(key).and_then(Value::as_str);
     if let Some(x) = text("xgid") {
+        if v.get("position_id").is_some() || v.get("match_id").is_some() {
+            return Err("both \"xgid\" and gnubg IDs: give one of them".to_owned());
+        }
         return Match::from_xgid(x).map_err(|e| e.to_string());
     }
     let pid = text("position_id").ok_or("no \"position_id\" (or \"xgid\") string")?;

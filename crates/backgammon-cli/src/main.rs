@@ -501,8 +501,8 @@ struct HintCmd {
 
 #[derive(Debug, Args)]
 struct RolloutArgs {
-    /// Games per rollout (every 36 see each first roll once).
-    #[arg(long, value_name = "N", default_value_t = 1296, value_parser = clap::value_parser!(u32).range(1..))]
+    /// Games per rollout, from 2 (for the error margin; every 36 see each first roll once).
+    #[arg(long, value_name = "N", default_value_t = 1296, value_parser = clap::value_parser!(u32).range(2..))]
     trials: u32,
     /// Plies played before a rollout game is cut and evaluated; 0 plays to the end.
     #[arg(long, value_name = "PLIES", default_value_t = 10)]

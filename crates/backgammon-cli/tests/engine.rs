@@ -95,6 +95,30 @@ fn eval_lists_each_depth_and_a_rollout() {
         );
     }
     assert!(s.contains("72 games truncated at 4 plies"), "{s}");
+    // Played to the end, and a margin that needs two games at least.
+    let s = ok(
+        &[
+            "eval",
+            "--xgid",
+            RACE,
+            "--rollout",
+            "--trials",
+            "2",
+            "--truncate",
+            "0",
+        ],
+        "",
+    );
+    assert!(s.contains("  rollout: 2 games played to the end, "), "{s}");
+    let (code, _, _) = run(&["eval", "--xgid", RACE, "--rollout", "--trials", "1"], "");
+    assert_eq!(code, 2);
+    // A session that is over (X resigned a single game and O accepted) has no evaluation,
+    // as it has no hint.
+    let s = ok(
+        &["eval", "--position-id", START, "--match-id", "MEMAAAAAEAAE"],
+        "",
+    );
+    assert_eq!(s.trim_end(), "no evaluation: the session is over");
 }
 
 #[test]
@@ -249,6 +273,21 @@ fn failing(args: &[&str]) -> (Option<i32>, String) {
         out.status.code(),
         String::from_utf8_lossy(&out.stderr).into_owned(),
     )
+}
+
+#[test]
+fn bestmove_refuses_both_kinds_of_position() {
+    // An XGID and gnubg IDs on one line could disagree: the line is refused, not read as
+    // the XGID.
+    let line = format!(
+        "{{\"id\":1,\"xgid\":\"{RACE}\",\"position_id\":\"{START}\",\"match_id\":\"cAkAAAAAAAAA\"}}\n"
+    );
+    let (code, out, err) = run(&["bestmove", "--jsonl", "-", "--level", "1"], &line);
+    assert_eq!((code, out.as_str()), (1, ""));
+    assert!(
+        err.starts_with("line 1: both \"xgid\" and gnubg IDs"),
+        "{err}"
+    );
 }
 
 #[test]
@@ -495,7 +534,10 @@ fn analyse_stops_at_the_first_problem_of_the_match() {
         .map(|l| serde_json::from_str::<Value>(l).expect("JSON"))
         .filter_map(|v| v["game"].as_u64())
         .collect();
-    assert!(!games.is_empty() && games.iter().all(|&g| g == 1), "{games:?}");
+    assert!(
+        !games.is_empty() && games.iter().all(|&g| g == 1),
+        "{games:?}"
+    );
 
     // The same match as a 3-point match: game 3 follows its end (1-0 and 2-0 before it).
     // Replay reported a later game's double in the Crawford game first.
@@ -506,7 +548,10 @@ fn analyse_stops_at_the_first_problem_of_the_match() {
 
     // Cut inside game 1: the game is not finished at its last move line, which replay and
     // analyse number alike.
-    let cut: String = lines[..game2 - 3].iter().map(|l| format!("{l}\n")).collect();
+    let cut: String = lines[..game2 - 3]
+        .iter()
+        .map(|l| format!("{l}\n"))
+        .collect();
     let (code, _, replay_err) = run(&["replay", "-"], &cut);
     assert_eq!(code, 1);
     let (code, _, err) = run(&["analyse", "-", "--level", "1", "--jsonl"], &cut);

@@ -55,7 +55,8 @@ Output (a stable contract):
   score of A: S (95 % interval LOW to HIGH)
   Elo A - B: E (95 % interval LOW to HIGH)
 The score is (W + D/2) / N with its Wilson interval; Elo is -400 log10(1/S - 1) of each
-(+inf or -inf at a score of 1 or 0). With --jsonl: one line per game,
+(+inf or -inf at a score of 1 or 0), measured from an even score: with three teams (three-player
+Abalone) A holds one seat against two, so equal players give A a score of 1/3. With --jsonl: one line per game,
   {\"game\", \"a_team\", \"result\": \"a\" | \"b\" | \"draw\" | \"unfinished\", \"plies\", \"end\"}
 then {\"games\", \"a_wins\", \"draws\", \"b_wins\", \"score\", \"score_low\", \"score_high\",
 \"elo\", \"elo_low\", \"elo_high\"} (scores to 4 places, Elo to 1; null for an infinite Elo).

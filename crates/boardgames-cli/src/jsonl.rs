@@ -36,7 +36,8 @@ impl<O: serde::Serialize, E: Display> Report for fn(&str) -> Result<O, E> {
 pub type NoLines = fn(&str) -> Result<(), core::convert::Infallible>;
 
 /// Runs a mode over `input`: each non-blank line's report is written as one line of JSON on
-/// `out`, in input order. A line that is not UTF-8, or that the mode refuses, gives
+/// `out`, in input order (a byte-order mark before the first line is skipped). A line that
+/// is not UTF-8, or that the mode refuses, gives
 /// `line N: reason` on `err` and no output line; the others are still processed, and the
 /// exit status is then [`Exit::Failure`]. Blank lines are skipped (no output line). Input
 /// that cannot be read (a directory, a device error) stops the loop with
@@ -65,7 +66,12 @@ pub fn json_lines<R: Report>(
             }
         }
         line_no += 1;
-        let Ok(line) = std::str::from_utf8(&buf) else {
+        // A byte-order mark some editors put first is no part of the text (as in records).
+        let bytes = match buf.strip_prefix(b"\xef\xbb\xbf") {
+            Some(rest) if line_no == 1 => rest,
+            _ => &buf[..],
+        };
+        let Ok(line) = std::str::from_utf8(bytes) else {
             writeln!(err, "line {line_no}: not UTF-8 text")?;
             bad += 1;
             continue;

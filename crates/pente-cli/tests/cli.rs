@@ -234,6 +234,20 @@ fn unreadable_input_is_a_clear_error() {
         .assert()
         .code(2)
         .stderr(predicate::str::contains("not UTF-8"));
+    // In --jsonl a line that is not UTF-8 is a bad line (exit 1), and a byte-order mark
+    // before the first line is skipped, as in a record file.
+    let mut lines = b"\xef\xbb\xbf{\"moves\": [\"K10\"]}\n".to_vec();
+    lines.extend_from_slice(b"\xff\n{\"moves\": [\"K10\", \"L9\"]}\n");
+    pente()
+        .args(["replay", "--jsonl", "-"])
+        .write_stdin(lines)
+        .assert()
+        .code(1)
+        .stdout(
+            predicate::str::contains("\"n_moves\":1")
+                .and(predicate::str::contains("\"n_moves\":2")),
+        )
+        .stderr(predicate::str::contains("line 2: not UTF-8 text"));
 }
 
 #[test]
