@@ -16,7 +16,7 @@ use boardgames_cli::arena::PlayerSpec;
 use boardgames_cli::args::ARENA_HELP;
 use boardgames_cli::shell::{self, ProgramCommand};
 use boardgames_cli::{parse_duration, Exit, KitCommand};
-use boardgames_core::abalone::{Layout, MultiLayout};
+use boardgames_core::abalone::{Layout, MultiLayout, Setup};
 use clap::{CommandFactory, FromArgMatches, Parser};
 
 use crate::abalone::{parse_position, AbaloneCli};
@@ -39,8 +39,9 @@ Examples:
   abalone-cli --players 6 play --vs computer --seat 2
   abalone-cli --players 3 selfplay --seed 7
 
-Players (--players): 2 (default), 3 (each for themselves, 11 marbles each), 4 (two teams of
-two, partners opposite, 9 each) or 6 (two teams of three, seated alternately, 6 each). Seats
+Players (--players): 2 (default; with --position, the number of its colours), 3 (each for
+themselves, 11 marbles each), 4 (two teams of two, partners opposite, 9 each) or 6 (two
+teams of three, seated alternately, 6 each). Seats
 in turn order: Black (@), White (O), Red (X), Green (#), Yellow (+), Purple (*); with teams,
 team 1 is Black, Red, Yellow and team 2 White, Green, Purple.
 
@@ -172,9 +173,10 @@ Example: `abalone-cli perft --depth 2` prints 1936; `abalone-cli --layout belgia
 #[derive(Debug, Parser)]
 #[command(name = "abalone-cli", version, about = ABOUT, after_help = AFTER_HELP)]
 struct Cli {
-    /// The number of players: 2, 3, 4 or 6.
-    #[arg(long, global = true, value_name = "N", default_value_t = 2, value_parser = parse_players)]
-    players: usize,
+    /// The number of players: 2, 3, 4 or 6 [default: the number of colours of --position,
+    /// else 2].
+    #[arg(long, global = true, value_name = "N", value_parser = parse_players)]
+    players: Option<usize>,
     /// The starting layout: with 2 players standard, belgian-daisy, german-daisy,
     /// dutch-daisy or swiss-daisy (default standard); with 3 three-players, with 4
     /// four-players (default) or four-players-rows, with 6 six-players.
@@ -255,7 +257,11 @@ fn main() -> ExitCode {
         ProgramCommand::Game(kit) => kit,
         ProgramCommand::Shell(c) => return shell::run(c, command).into(),
     };
-    let exit = match cli.players {
+    let players = cli
+        .players
+        .or_else(|| cli.position.as_deref().and_then(position_players))
+        .unwrap_or(2);
+    let exit = match players {
         3 => configure::<3>(&cli).map(|game| run(&game, kit)),
         4 => configure::<4>(&cli).map(|game| run(&game, kit)),
         6 => configure::<6>(&cli).map(|game| run(&game, kit)),
@@ -267,6 +273,19 @@ fn main() -> ExitCode {
             .error(clap::error::ErrorKind::InvalidValue, message)
             .exit(),
     }
+}
+
+/// The number of players of a `--position` (a position string or neutral JSON): its colours
+/// with marbles; `None` when it does not read as a setup (then the game of two players
+/// reports what is wrong with it).
+fn position_players(text: &str) -> Option<usize> {
+    let text = text.trim();
+    let setup = if text.starts_with('{') {
+        serde_json::from_str::<Setup>(text).ok()?
+    } else {
+        text.parse::<Setup>().ok()?
+    };
+    Some(setup.players())
 }
 
 /// The number of players of the layout `name` names, two-player or not; `None` for no

@@ -522,6 +522,27 @@ fn perft_and_moves_for_more_players() {
 }
 
 #[test]
+fn a_position_gives_its_player_count() {
+    // Without --players a --position's colours give the count: the four-player start has
+    // 43 moves (as `--players 4 perft --depth 1`), and a three-player JSON position's Black
+    // marble on A1 has its three steps.
+    let four = "bbbb1/1bbb1w/2bb1ww/5www/ggg3www/ggg5/gg1rr2/g1rrr1/1rrrr b 0-0-0-0";
+    let out = stdout_of(abalone().args(["--position", four, "perft", "--depth", "1"]));
+    assert_eq!(out.trim_end(), "43");
+    let out = stdout_of(abalone().args(["--players", "4", "perft", "--depth", "1"]));
+    assert_eq!(out.trim_end(), "43");
+    let three = r#"{"black":["A1"],"white":["I9"],"red":["E5"],"turn":"black","captured":{"black":0,"white":0,"red":0},"ejected":{"black":0,"white":0,"red":0}}"#;
+    let out = stdout_of(abalone().args(["--position", three, "moves"]));
+    assert_eq!(out.lines().next(), Some("a1a2 a1b2 a1b1"), "{out}");
+    // A count given that the position does not have is still refused.
+    abalone()
+        .args(["--players", "2", "--position", four, "moves"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("a 2-player position"));
+}
+
+#[test]
 fn player_counts_and_layouts_must_agree() {
     for (options, says) in [
         (&["--players", "5"][..], "2, 3, 4 or 6 players"),
