@@ -6,7 +6,7 @@ use boardgames_ai::backgammon::{
     BackgammonEngine, CubeAction, CubeContext, CubeDecision, Level, MatchPlayer, Outcomes,
     RolloutSettings, Stakes,
 };
-use boardgames_core::backgammon::{Match, Phase};
+use boardgames_core::backgammon::{Match, Phase, Side, WinKind};
 use boardgames_core::player::Player;
 
 /// The five chances as gnubg lists them: `win w-gammon w-backgammon - lose l-gammon
@@ -44,19 +44,38 @@ fn valued(ctx: &CubeContext, value: f64) -> String {
 }
 
 /// The hint at `m`: with the dice rolled, the best `top` plays ranked; before a roll, the
-/// cube decision; with a double offered, take or drop; otherwise why there is none.
+/// cube decision; with a double offered, take or drop; with a resignation offered, accept or
+/// reject; otherwise why there is none.
 pub fn hint(m: &Match, engine: &BackgammonEngine<'_>, top: usize) -> String {
     match m.phase() {
         Phase::ToPlay => plays(m, engine, top),
         Phase::ToRoll | Phase::Rolling => cube(m, engine, false),
         Phase::DoubleOffered if m.redoubles() > 0 => redouble(m, engine),
         Phase::DoubleOffered => cube(m, engine, true),
-        Phase::ResignationOffered { .. } => {
-            "no hint: a resignation is offered (accept or reject)".to_owned()
-        }
+        Phase::ResignationOffered { kind, by, .. } => resignation(m, engine, kind, by),
         Phase::Opening => "no hint: the opening roll comes first".to_owned(),
         Phase::Over(_) => "no hint: the session is over".to_owned(),
     }
+}
+
+/// Accept or reject the resignation offered at `m`, as the engine's player decides (`bestmove`
+/// answers the same): accept when what it gives is worth at least the game played on.
+fn resignation(m: &Match, engine: &BackgammonEngine<'_>, kind: WinKind, by: Side) -> String {
+    let me = by.other();
+    let ctx = CubeContext::of(m);
+    let mine = if m.position().side() == me {
+        ctx
+    } else {
+        ctx.flipped()
+    };
+    let given = BackgammonEngine::end_value(m, me, i64::from(m.value(kind)));
+    let on = engine.value_for(m, me);
+    format!(
+        "{me} to answer a resignation: {} (it gives {}, playing on {})",
+        if given >= on { "accept" } else { "reject" },
+        valued(&mine, given),
+        valued(&mine, on)
+    )
 }
 
 /// The ranked plays of the roll at `m`.

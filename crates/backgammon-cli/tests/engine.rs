@@ -276,6 +276,21 @@ fn failing(args: &[&str]) -> (Option<i32>, String) {
 }
 
 #[test]
+fn hint_answers_a_resignation_as_bestmove_does() {
+    // X played the opening 31 (6/2), then O resigned a single game: accepting gives X one
+    // point, more than any position can be worth playing on.
+    let (pid, mid) = ("wnPwATDgc/ABMA", "MCkAAAAAAAAE");
+    let s = ok(&["hint", "--position-id", pid, "--match-id", mid], "");
+    assert!(
+        s.starts_with("X to answer a resignation: accept (it gives +1.000, playing on "),
+        "{s}"
+    );
+    let line = format!("{{\"position_id\":\"{pid}\",\"match_id\":\"{mid}\"}}\n");
+    let b = ok(&["bestmove", "--jsonl", "-"], &line);
+    assert!(b.contains("\"action\":\"accept\""), "{b}");
+}
+
+#[test]
 fn bestmove_refuses_both_kinds_of_position() {
     // An XGID and gnubg IDs on one line could disagree: the line is refused, not read as
     // the XGID.
