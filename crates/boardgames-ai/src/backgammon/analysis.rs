@@ -6,6 +6,7 @@
 use boardgames_core::backgammon::record::replay::{in_match, replay_match};
 use boardgames_core::backgammon::record::{GameRecord, GameReplay, MatchRecord};
 use boardgames_core::backgammon::{Match, MatchAction, Side};
+use boardgames_core::Game;
 
 use super::cube::{CubeAction, CubeContext};
 use super::engine::BackgammonEngine;
@@ -135,11 +136,14 @@ impl PlayerSummary {
     }
 }
 
-/// Judges the decision `action` made at `m` (the session just before it); `None` for a
-/// decision that is no choice (the only legal play) or a plain roll when doubling was not
-/// worth considering (the engine does not double there).
+/// Judges the decision `action` made at `m` (the session just before it); `None` for an
+/// action that is not legal at `m`, a decision that is no choice (the only legal play) or a
+/// plain roll when doubling was not worth considering (the engine does not double there).
 #[must_use]
 pub fn judge(engine: &BackgammonEngine<'_>, m: &Match, action: MatchAction) -> Option<Judged> {
+    if !m.is_legal(action) {
+        return None;
+    }
     let side = m.position().side();
     let ctx = CubeContext::of(m);
     match action {
@@ -251,7 +255,6 @@ pub fn judge_match(engine: &BackgammonEngine<'_>, rec: &MatchRecord) -> Vec<Vec<
 mod tests {
     use super::*;
     use boardgames_core::backgammon::MatchRules;
-    use boardgames_core::Game;
 
     #[test]
     fn marks_by_gnubg_thresholds() {
@@ -281,5 +284,8 @@ mod tests {
         s.add(&j);
         assert_eq!(s.decisions, 1);
         assert!((s.error_rate() - 1000.0 * j.equity_lost).abs() < 1e-9);
+        // An action that is not legal here (a drop with no double offered) is no decision.
+        assert!(!m.is_legal(MatchAction::Drop));
+        assert_eq!(judge(&engine, &m, MatchAction::Drop), None);
     }
 }

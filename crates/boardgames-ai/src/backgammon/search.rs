@@ -134,12 +134,13 @@ impl<'a> Evaluator<'a> {
     }
 
     /// The chances of `mover` after a play that leads to `after`, the other side to roll,
-    /// at `plies`: the result itself when the play ends the game.
+    /// at `plies`: the result itself when the game is over (won by `mover`, or lost when
+    /// `after` is a finished game the other side won).
     #[must_use]
     pub fn after_play(&self, after: &Board, mover: Side, plies: u32) -> Outcomes {
         match points_won(after) {
-            Some((_, points)) => Outcomes::won(points),
-            None => self.chances(after, mover.other(), plies).flipped(),
+            Some((winner, points)) => result_for(mover, winner, points),
+            None => self.live_chances(after, mover.other(), plies).flipped(),
         }
     }
 
@@ -160,10 +161,19 @@ impl<'a> Evaluator<'a> {
         best_result(board, side, dice, |after| self.play_value(after, side))
     }
 
-    /// The chances of `on_roll` before its roll on `board` (the game not over) at `plies`
-    /// (see the module docs). No allocation; about 20 evaluations times 21 per ply.
+    /// The chances of `on_roll` before its roll on `board` at `plies` (see the module docs);
+    /// a game over gives its result at every depth (won or lost, with its gammon or
+    /// backgammon). No allocation; about 20 evaluations times 21 per ply.
     #[must_use]
     pub fn chances(&self, board: &Board, on_roll: Side, plies: u32) -> Outcomes {
+        match points_won(board) {
+            Some((winner, points)) => result_for(on_roll, winner, points),
+            None => self.live_chances(board, on_roll, plies),
+        }
+    }
+
+    /// [`Evaluator::chances`] of a game that is not over.
+    fn live_chances(&self, board: &Board, on_roll: Side, plies: u32) -> Outcomes {
         if plies == 0 {
             return self.static_chances(board, on_roll);
         }
@@ -329,6 +339,16 @@ impl CheckerPlayer for PlyPlayer<'_> {
     }
 }
 
+/// The chances of `side` in a game over, won by `winner` for `points` (1 to 3).
+fn result_for(side: Side, winner: Side, points: u32) -> Outcomes {
+    let won = Outcomes::won(points);
+    if winner == side {
+        won
+    } else {
+        won.flipped()
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -372,6 +392,25 @@ mod tests {
             },
         );
         assert!((r.chances.win - 0.75).abs() < 1e-6, "{r:?}");
+    }
+
+    #[test]
+    fn a_finished_game_is_the_losers_loss_at_every_depth() {
+        // X has borne off all 15 while O has all 15 on its 6-point: a gammon for X. O, on
+        // roll in that position, loses a gammon (1 point times 2) whatever the depth.
+        let eval = Evaluator::shipped();
+        let mut b = race(&[], &[(6, 15)]);
+        b.set_count(Side::X, 0, 15);
+        b.set_count(Side::O, 0, 0);
+        for plies in 1..=2 {
+            let c = eval.chances(&b, Side::O, plies);
+            assert!(c.win.abs() < 1e-6, "{plies}: {c:?}");
+            assert!((c.lose_gammon - 1.0).abs() < 1e-6, "{plies}: {c:?}");
+        }
+        let lost = eval.after_play(&b, Side::O, 0);
+        assert!(lost.win.abs() < 1e-6 && (lost.lose_gammon - 1.0).abs() < 1e-6);
+        let won = eval.after_play(&b, Side::X, 0);
+        assert!((won.win - 1.0).abs() < 1e-6 && (won.win_gammon - 1.0).abs() < 1e-6);
     }
 
     #[test]
