@@ -10,7 +10,12 @@
 //! * every candidate move that was not generated is refused by both, and a refused move leaves
 //!   the position unchanged (candidates come from the caller: e.g. every point of the board);
 //! * a finished game has an outcome, no moves, and refuses every candidate; a running one has
-//!   no outcome;
+//!   no outcome; an outcome names a team of the game, a win is worth at least 1 point, and
+//!   there is a score per seat; every seat's team is one of the game's teams, and every
+//!   team has a seat;
+//! * equal positions (a move played and played unchecked, a setup read back) have equal
+//!   [`Game::key`] and [`Game::zobrist`], and the distinct positions one move apart from a
+//!   position have distinct keys;
 //! * chance nodes list outcomes whose probabilities sum to one, each applicable;
 //! * each move's notation parses and resolves back to the move;
 //! * the setup, in value and in text, round-trips; with the `serde` feature,
@@ -18,14 +23,14 @@
 //! * perft at depth 2 (`Game::count_replies`, which a game may answer in bulk) equals the sum
 //!   of depth-1 counts over the children, each child played.
 
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
 
 use rand::SeedableRng;
 
-use crate::game::{Game, Turn};
+use crate::game::{Game, GameResult, Seat, Turn};
 use crate::search::{count_replies_by_play, perft, random_chance, random_move};
 
-/// A broken promise, with the position (printed by `Debug`) and what went wrong.
+/// A broken promise, with the position (printed by `Display`) and what went wrong.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[error("conformance failure: {what}\nin position:\n{position}")]
 pub struct ConformanceError {
@@ -95,12 +100,50 @@ pub fn check_position<G: Game>(
         ));
     }
 
+    let teams = pos.team_count();
+    let mut seated = vec![false; teams];
+    for seat in 0..pos.seat_count() {
+        let team = pos.team_of(Seat(u8::try_from(seat).unwrap_or(u8::MAX)));
+        match seated.get_mut(usize::from(team.0)) {
+            Some(t) => *t = true,
+            None => {
+                return Err(fail(
+                    pos,
+                    format!("seat {seat} is in team {} of {teams}", team.0),
+                ))
+            }
+        }
+    }
+    if let Some(empty) = seated.iter().position(|&t| !t) {
+        return Err(fail(pos, format!("team {empty} of {teams} has no seat")));
+    }
     // Outcome and turn agree.
     match pos.turn() {
         Turn::Over => {
             report.finished += 1;
-            if pos.outcome().is_none() {
+            let Some(outcome) = pos.outcome() else {
                 return Err(fail(pos, "game over without an outcome".into()));
+            };
+            if outcome.scores.len() != pos.seat_count() {
+                return Err(fail(
+                    pos,
+                    format!(
+                        "{} scores for {} seats",
+                        outcome.scores.len(),
+                        pos.seat_count()
+                    ),
+                ));
+            }
+            if let GameResult::Win { winner, points } = outcome.result {
+                if winner.0 as usize >= teams || points == 0 {
+                    return Err(fail(
+                        pos,
+                        format!(
+                            "a win for team {} of {teams} worth {points} points",
+                            winner.0
+                        ),
+                    ));
+                }
             }
             if !moves.is_empty() {
                 return Err(fail(pos, "moves generated after the game ended".into()));
@@ -123,6 +166,8 @@ pub fn check_position<G: Game>(
         }
     }
 
+    // Each child's key, with the first move that reached it.
+    let mut keys: HashMap<u64, (G::Move, G)> = HashMap::new();
     for &mv in moves.iter() {
         report.moves += 1;
         if !pos.is_legal(mv) {
@@ -142,6 +187,24 @@ pub fn check_position<G: Game>(
         unchecked.play_unchecked(mv);
         if unchecked != played {
             return Err(fail(pos, format!("play_unchecked({mv}) differs from play")));
+        }
+        if unchecked.key() != played.key() || unchecked.zobrist() != played.zobrist() {
+            return Err(fail(
+                pos,
+                format!("equal positions after {mv} have different keys"),
+            ));
+        }
+        match keys.get(&played.key()) {
+            Some((other, child)) if *child != played => {
+                return Err(fail(
+                    pos,
+                    format!("the positions after {other} and {mv} differ but have the same key"),
+                ))
+            }
+            Some(_) => {}
+            None => {
+                keys.insert(played.key(), (mv, played));
+            }
         }
         let text = pos.notation(mv).to_string();
         match pos.parse_move(&text) {
@@ -232,7 +295,14 @@ fn gcd(mut a: u128, mut b: u128) -> u128 {
 fn check_setup<G: Game>(pos: &G) -> Result<(), ConformanceError> {
     let setup = pos.to_setup();
     match G::from_setup(setup.clone()) {
-        Ok(back) if back == *pos => {}
+        Ok(back) if back == *pos => {
+            if back.key() != pos.key() || back.zobrist() != pos.zobrist() {
+                return Err(fail(
+                    pos,
+                    "the position read back from its setup has another key".into(),
+                ));
+            }
+        }
         Ok(_) => {
             return Err(fail(
                 pos,

@@ -18,6 +18,33 @@ use rand::SeedableRng;
 
 const GOAL: u8 = 8;
 
+/// A promise the race breaks on purpose, for one test's thread, to see the kit catch it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Fault {
+    None,
+    /// A key that changes at every call, so equal positions differ.
+    UnstableKey,
+    /// One key for every position.
+    ConstantKey,
+    /// A win for a team the game does not have.
+    NoSuchWinner,
+    /// A win worth no points.
+    PointlessWin,
+    /// No scores in the outcome.
+    NoScores,
+    /// A seat in a team the game does not have.
+    NoSuchTeam,
+}
+
+thread_local! {
+    static FAULT: std::cell::Cell<Fault> = const { std::cell::Cell::new(Fault::None) };
+    static CALLS: std::cell::Cell<u64> = const { std::cell::Cell::new(0) };
+}
+
+fn fault() -> Fault {
+    FAULT.with(std::cell::Cell::get)
+}
+
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 struct Race {
     tokens: [u8; 4],
@@ -128,7 +155,20 @@ impl Game for Race {
         4
     }
     fn team_of(&self, seat: Seat) -> Team {
+        if fault() == Fault::NoSuchTeam && seat.0 == 3 {
+            return Team(4);
+        }
         Team(seat.0 % 2)
+    }
+    fn key(&self) -> u64 {
+        match fault() {
+            Fault::UnstableKey => CALLS.with(|c| {
+                c.set(c.get() + 1);
+                c.get()
+            }),
+            Fault::ConstantKey => 0,
+            _ => self.zobrist(),
+        }
     }
     fn turn(&self) -> Turn {
         match (self.over(), self.roll) {
@@ -199,12 +239,18 @@ impl Game for Race {
     }
     fn outcome(&self) -> Option<Outcome> {
         let winner = self.tokens.iter().position(|&t| t >= GOAL)?;
+        let winner = match fault() {
+            Fault::NoSuchWinner => Team(7),
+            _ => self.team_of(Seat(winner as u8)),
+        };
+        let points = u32::from(fault() != Fault::PointlessWin);
+        let mut scores: ArrayVec<u32, 6> = self.tokens.iter().map(|&t| u32::from(t)).collect();
+        if fault() == Fault::NoScores {
+            scores.clear();
+        }
         Some(Outcome {
-            result: GameResult::Win {
-                winner: self.team_of(Seat(winner as u8)),
-                points: 1,
-            },
-            scores: self.tokens.iter().map(|&t| u32::from(t)).collect(),
+            result: GameResult::Win { winner, points },
+            scores,
         })
     }
     fn from_setup(setup: Race) -> Result<Race, RaceError> {
@@ -231,6 +277,28 @@ fn conformance_kit_runs_on_a_game_with_chance_and_teams() {
     let finished: Race = "8,0,0,0 1 0".parse().unwrap();
     check_position(&finished, &both_moves(&finished), &mut report).unwrap();
     assert_eq!((report.finished, report.refused), (1, 2));
+}
+
+#[test]
+fn the_kit_catches_broken_keys_outcomes_and_teams() {
+    let finished: Race = "8,0,0,0 1 0".parse().unwrap();
+    for (broken, says) in [
+        (Fault::UnstableKey, "another key"),
+        (Fault::ConstantKey, "differ but have the same key"),
+        (Fault::NoSuchWinner, "a win for team 7 of 2"),
+        (Fault::PointlessWin, "worth 0 points"),
+        (Fault::NoScores, "0 scores for 4 seats"),
+        (Fault::NoSuchTeam, "team 2 of 5 has no seat"),
+    ] {
+        FAULT.with(|f| f.set(broken));
+        let random = check_random_games(&Race::new(), 20, 100, 5, both_moves).map(|_| ());
+        let end = check_position(&finished, &[], &mut Report::default());
+        FAULT.with(|f| f.set(Fault::None));
+        let error = random
+            .and(end)
+            .expect_err(&format!("the kit finds {broken:?}"));
+        assert!(error.what.contains(says), "{broken:?}: {error}");
+    }
 }
 
 #[test]
