@@ -1,5 +1,7 @@
 //! Alpha-beta search over the `Game` trait: negamax with iterative deepening, principal
-//! variation search, a transposition table and move ordering.
+//! variation search, a transposition table and move ordering. For two-player games without
+//! chance nodes: it takes every other seat for an opponent (partners too) and does not
+//! expand chance; teams and more players are [`Mcts`](crate::Mcts)'s.
 
 use std::time::Instant;
 
@@ -145,7 +147,9 @@ impl<G: Game, E: Evaluator<G>> AlphaBeta<G, E> {
     }
 
     /// A searcher named `name` (for messages) with `eval`, playing with `budget`, and a
-    /// transposition table of `2^table_log2` entries.
+    /// transposition table of `2^table_log2` entries (at most 2^26: a larger `table_log2`
+    /// counts as 26). The table is emptied at the start of every search, a fixed cost that
+    /// grows with its size (the levels use 2^18 entries).
     #[must_use]
     pub fn new(name: impl Into<String>, eval: E, budget: Budget, table_log2: u32) -> Self {
         AlphaBeta {

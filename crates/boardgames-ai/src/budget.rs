@@ -8,20 +8,23 @@ use std::time::Duration;
 /// A budget that runs out before the first move of depth 1 is searched still gets an answer:
 /// the first move of the engine's ordering, at depth 0, with the evaluation of the position.
 /// A search also stops when every move ends the game (deeper iterations would find the
-/// same). Depth and node limits make a search deterministic; time does not.
+/// same). Depth and node limits make a search deterministic; time does not. The clock is
+/// read every 1,024 nodes, so a time shorter than that many nodes' work is overrun by them
+/// (`time(Duration::ZERO)` still finishes depth 1 in a small position).
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Default)]
 pub struct Budget {
     /// The deepest iteration, in plies (`None`: no limit but the others; a search with no
     /// limit at all stops at depth 64).
     pub depth: Option<u32>,
-    /// Nodes to visit at most (a node is one position searched).
+    /// Nodes to visit at most (a node is one position searched); the count a search reports
+    /// may be one more, the node at which it found the limit reached.
     pub nodes: Option<u64>,
     /// Time to think at most, measured from the start of the search.
     pub time: Option<Duration>,
 }
 
 impl Budget {
-    /// Search exactly to `plies` (iterating up to it).
+    /// Search exactly to `plies` (iterating up to it; 0 counts as 1, more than 64 as 64).
     #[must_use]
     pub const fn depth(plies: u32) -> Budget {
         Budget {

@@ -7,15 +7,20 @@ use boardgames_core::Game;
 
 use crate::budget::Budget;
 
-/// What a search found.
+/// What a search found. Two results are equal only if their `time` is too: to compare
+/// searches for determinism, compare the other fields.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SearchResult<G: Game> {
     /// The move to play.
     pub best: G::Move,
-    /// Its score for the seat to move, in the evaluator's units; `WIN - n` when the search
-    /// sees a forced win in `n` plies, `LOSS + n` for a forced loss.
+    /// Its score for the seat to move. Alpha-beta: in the evaluator's units; `WIN - n` when
+    /// the search sees a forced win in `n` plies, `LOSS + n` for a forced loss. [`Mcts`]:
+    /// the mean value of the move for the seat's team, in thousandths (0 to 1000).
+    ///
+    /// [`Mcts`]: crate::Mcts
     pub score: i32,
-    /// The deepest iteration finished, in plies.
+    /// Alpha-beta: the deepest iteration finished, in plies. Mcts: the deepest path of the
+    /// tree.
     pub depth: u32,
     /// Positions searched.
     pub nodes: u64,

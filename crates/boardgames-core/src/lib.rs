@@ -53,6 +53,9 @@ pub mod problems;
 pub mod record;
 pub mod search;
 
+/// The `arrayvec` crate whose `ArrayVec` is the [`MoveList`] the games use (and the one
+/// implemented for a game of your own), re-exported so that callers use the same version.
+pub use arrayvec;
 /// The `rand` crate whose [`RngCore`](rand::RngCore) the random functions of [`search`] take,
 /// re-exported so that callers use the same version.
 pub use rand;

@@ -89,8 +89,8 @@ impl<const SEATS: usize> Leaf<Position<SEATS>> for TeamLeaf {
 /// |---|---|
 /// | 1 | 1,000 iterations |
 /// | 2 | 10,000 iterations |
-/// | 3 (default) | 100,000 iterations |
-/// | 4 | 300,000 iterations |
+/// | 3 | 100,000 iterations |
+/// | 4 (default) | 300,000 iterations |
 /// | 5 | 1,000,000 iterations |
 ///
 /// No level has a clock, so a level plays the same moves on every machine.

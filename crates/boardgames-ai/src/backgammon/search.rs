@@ -190,8 +190,8 @@ impl<'a> Evaluator<'a> {
     /// chances after each (for the side that plays): every play at 0 plies, then for each
     /// deeper ply up to `plies` the plays that the filter of that stage keeps
     /// (`filters[k]` from stage k, the last filter for the stages beyond). A play evaluated
-    /// deeper ranks above those the filters left behind. Empty when the roll has no play but
-    /// the pass; a pass is one play.
+    /// deeper ranks above those the filters left behind. When the roll has no play, the one
+    /// entry is the pass.
     #[must_use]
     pub fn rank(
         &self,
