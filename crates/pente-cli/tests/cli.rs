@@ -902,45 +902,27 @@ fn arena_refuses_bad_specs_and_engine_failures() {
         .assert()
         .code(1)
         .stderr(predicate::str::contains("game 1:"));
-    // An engine that never answers is given up after --engine-timeout, and stopped.
-    let started = std::time::Instant::now();
-    pente()
-        .args([
-            "arena",
-            "--a",
-            "cmd=sleep 100",
-            "--b",
-            "random",
-            "--games",
-            "1",
-            "--engine-timeout",
-            "1",
-        ])
-        .assert()
-        .code(1)
-        .stderr(predicate::str::contains("no answer within 1 s"));
-    assert!(started.elapsed() < std::time::Duration::from_secs(30));
-    // So is one whose own process keeps the arena's standard error open: a shell that
-    // waits in `sleep` is stopped with the sleep, so the run ends (and its standard error
-    // closes) well before the sleep would.
+    // An engine that never answers is given up after --engine-timeout, and stopped. So is
+    // one whose own process keeps the arena's standard error open: a shell that waits in
+    // `sleep` is stopped with the sleep, so the run ends (and its standard error closes)
+    // well before the sleep would.
     let sleeping = root().join("crates/pente-cli/tests/data/sleeping-engine.sh");
-    let started = std::time::Instant::now();
-    pente()
-        .args([
-            "arena",
-            "--a",
-            &format!("cmd=sh {}", sleeping.display()),
-            "--b",
-            "random",
-            "--games",
-            "1",
-            "--engine-timeout",
-            "1",
-        ])
-        .assert()
-        .code(1)
-        .stderr(predicate::str::contains("no answer within 1 s"));
-    assert!(started.elapsed() < std::time::Duration::from_secs(30));
+    for engine in [
+        "cmd=sleep 100".to_owned(),
+        format!("cmd=sh {}", sleeping.display()),
+    ] {
+        let started = std::time::Instant::now();
+        pente()
+            .args(["arena", "--a", &engine, "--b", "random", "--games", "1"])
+            .args(["--engine-timeout", "1"])
+            .assert()
+            .code(1)
+            .stderr(predicate::str::contains("no answer within 1 s"));
+        assert!(
+            started.elapsed() < std::time::Duration::from_secs(30),
+            "{engine}"
+        );
+    }
     // An answer to another question is refused.
     let wrong = root().join("crates/pente-cli/tests/data/wrong-id-engine.sh");
     pente()
@@ -963,15 +945,8 @@ fn arena_refuses_bad_specs_and_engine_failures() {
     // Random plies past the longest game on the board (361 points): every draw ends the
     // game before the players move, which is refused rather than scored.
     pente()
-        .args([
-            "arena",
-            "--a",
-            "random",
-            "--b",
-            "random",
-            "--random-plies",
-            "400",
-        ])
+        .args(["arena", "--a", "random", "--b", "random"])
+        .args(["--random-plies", "400"])
         .assert()
         .code(2)
         .stderr(predicate::str::contains(
