@@ -254,10 +254,10 @@ pub fn why_no_double(m: &Match) -> String {
     let side = actor(m);
     let on_roll = m.side_on_roll();
     let now = expecting(m);
-    if m.is_crawford() {
-        "no doubling in the Crawford game".to_owned()
-    } else if matches!(m.phase(), Phase::Over(_)) {
+    if matches!(m.phase(), Phase::Over(_)) {
         "the match is over".to_owned()
+    } else if m.is_crawford() {
+        "no doubling in the Crawford game".to_owned()
     } else if m.phase() == Phase::Opening {
         "the opening roll comes first".to_owned()
     } else if side != on_roll {

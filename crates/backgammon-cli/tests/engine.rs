@@ -575,3 +575,19 @@ fn analyse_stops_at_the_first_problem_of_the_match() {
     assert!(reason.starts_with("game 1, move "), "{reason}");
     assert_eq!(err.trim_end(), format!("{reason} (analysed up to there)"));
 }
+
+#[test]
+fn a_double_after_the_match_says_the_match_is_over() {
+    // A 2-point match: X doubles and O drops (1-0), then the Crawford game, which X wins by
+    // O's resignation: the match is over, not "no doubling in the Crawford game".
+    let script = "31\n8/5 6/5\ndouble\ndrop\n13\n8/5 6/5\nresign\naccept\ndouble\n";
+    let (code, out, _) = run(
+        &["play", "--match", "2", "--manual-dice", "--color", "never"],
+        script,
+    );
+    assert_eq!(code, 0);
+    assert!(
+        out.contains("error: illegal move: the match is over"),
+        "{out}"
+    );
+}

@@ -458,6 +458,52 @@ fn abalone_single_problems_have_their_data_and_message() {
         "2 marbles ejected in all, but 1 captured",
     );
 
+    // Three players: Black is credited with three ejections, but only Black's own marbles
+    // were lost (each player keeps the opponents' marbles it pushed off, seed 004).
+    let three = abalone::Setup {
+        black: cells("E5"),
+        white: cells("A1"),
+        red: Some(cells("A5")),
+        turn: Colour::Black,
+        captured: Captured::of_counts(&[3, 0, 0]),
+        ejected: Some(Captured::of_counts(&[3, 0, 0])),
+        ..abalone::Setup::default()
+    };
+    check(
+        three.into_game::<3>().unwrap_err(),
+        P::EjectedMoreThanOthersLost {
+            colour: Colour::Black,
+            ejected: 3,
+            others_lost: 0,
+        },
+        "Black ejected 3 marbles, but the other players lost 0",
+    );
+
+    // Six players: Black+Red+Yellow ejected six, and Black (White to move) moved last, but
+    // Red made all six ejections: Red's sixth ended the game with Green to move.
+    let six = abalone::Setup {
+        black: cells("E5"),
+        white: Vec::new(),
+        red: Some(cells("A1")),
+        green: Some(cells("A3")),
+        yellow: Some(cells("A4")),
+        purple: Some(cells("A5")),
+        turn: Colour::White,
+        captured: Captured::of_counts(&[0, 6, 0, 0, 0, 0]),
+        ejected: Some(Captured::of_counts(&[0, 0, 6, 0, 0, 0])),
+        ..abalone::Setup::default()
+    };
+    check(
+        six.into_game::<6>().unwrap_err(),
+        P::SixEjectedNotByLast {
+            seats: 6,
+            team: Team(0),
+            last: Colour::Black,
+        },
+        "Black+Red+Yellow has ejected six marbles, but Black, who moved last, ejected none: \
+         the game ended on the ejecting move",
+    );
+
     // Three players, Black and Red both with six ejected.
     let three = abalone::Setup {
         black: cells("A1"),

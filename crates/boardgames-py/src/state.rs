@@ -709,8 +709,10 @@ impl BackgammonMatch {
             if holland {
                 return Err(value_error("holland is a rule of match play (length > 0)"));
             }
-            if raccoons && beavers == 0 {
-                return Err(value_error("raccoons need beavers (beavers > 0)"));
+            if raccoons && beavers < 2 {
+                return Err(value_error(
+                    "raccoons need beavers=2 or more (a raccoon is the second redouble of an exchange)",
+                ));
             }
             MatchRules::money(jacoby)
                 .with_beavers(beavers, raccoons)

@@ -483,6 +483,9 @@ def test_match_options_of_money_play_only_and_of_match_play_only():
     money = bg.BackgammonMatch(jacoby=True, beavers=2, raccoons=True, auto_doubles=1)
     assert money.setup() != bg.BackgammonMatch().setup()
     assert bg.BackgammonMatch(length=7, holland=True).setup() != bg.BackgammonMatch(length=7).setup()
+    # A raccoon is the second redouble of an exchange: with one beaver there is none.
+    with pytest.raises(bg.BoardgamesError, match="raccoons need beavers=2 or more"):
+        bg.BackgammonMatch(beavers=1, raccoons=True)
 
 
 def test_random_step_is_step_of_random_actions():

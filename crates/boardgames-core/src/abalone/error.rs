@@ -213,6 +213,31 @@ pub enum SetupProblem {
         /// The marbles all colours lost.
         captured: u64,
     },
+    /// Three players: a player ejected more marbles than the other players lost in all (each
+    /// keeps the marbles it pushed off, which are the opponents', seed 004).
+    #[error("{colour} ejected {ejected} marbles, but the other players lost {others_lost}")]
+    EjectedMoreThanOthersLost {
+        /// The player's colour.
+        colour: Colour,
+        /// The marbles it ejected.
+        ejected: u64,
+        /// The marbles the other players lost.
+        others_lost: u64,
+    },
+    /// Teams: a team has ejected six and its seat moved last, but that seat ejected nothing,
+    /// so the sixth ejection, which ends the game at once, was not the last move.
+    #[error(
+        "{} has ejected six marbles, but {last}, who moved last, ejected none: the game ended on the ejecting move",
+        team_name(*.seats, *.team)
+    )]
+    SixEjectedNotByLast {
+        /// The players of the game (4 or 6).
+        seats: usize,
+        /// The team that ejected six.
+        team: Team,
+        /// The colour that moved last.
+        last: Colour,
+    },
     /// Two players: the colour to move has ejected six, so the game ended on its last move.
     #[error("{colour} has ejected six marbles but is to move: the game ended on its last move")]
     SixEjectedToMove {

@@ -148,7 +148,7 @@ pub enum MultiLayout {
     /// Four players, 8 marbles each in two rows (the gamerz.net pbmserv board): an option,
     /// not the seed's count of 9.
     FourPlayersRows,
-    /// Six players, 6 marbles each in triangles in the six corners (seed 004: "Každý hráč
+    /// Six players, 6 marbles each in a triangle in the middle of each side (seed 004: "Každý hráč
     /// začíná se 6 kameny své barvy"; cells of the gamerz.net pbmserv board).
     SixPlayers,
 }

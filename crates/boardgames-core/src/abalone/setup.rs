@@ -445,6 +445,18 @@ impl Setup {
                     ejected: total_ejected,
                     captured: total_lost,
                 });
+            } else {
+                // Each player's ejections are marbles the others lost.
+                for (i, &colour) in colours.iter().enumerate() {
+                    let others_lost = total_lost - u64::from(captured[i]);
+                    if u64::from(ejected_counts[i]) > others_lost {
+                        problems.push(SetupProblem::EjectedMoreThanOthersLost {
+                            colour,
+                            ejected: u64::from(ejected_counts[i]),
+                            others_lost,
+                        });
+                    }
+                }
             }
         }
         let six =
@@ -455,6 +467,17 @@ impl Setup {
         match winners.as_slice() {
             [] => {}
             [t] => {
+                if Position::<SEATS>::team(last_mover) == Team(*t as u8)
+                    && team_count < SEATS
+                    && ejected_counts[last_mover] == 0
+                {
+                    // Teams: the move that ended the game ejected the team's sixth marble.
+                    problems.push(SetupProblem::SixEjectedNotByLast {
+                        seats: SEATS,
+                        team: Team(*t as u8),
+                        last: colours[last_mover],
+                    });
+                }
                 if Position::<SEATS>::team(last_mover) != Team(*t as u8) {
                     if SEATS == 2 {
                         problems.push(SetupProblem::SixEjectedToMove { colour: self.turn });

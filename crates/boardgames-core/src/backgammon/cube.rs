@@ -5,7 +5,9 @@
 //! value times 1 (single game), 2 (gammon) or 3 (backgammon); in money play with the Jacoby
 //! rule gammons and backgammons count single while the cube was never turned. A dropped double
 //! gives the doubler the cube's value before the double; an accepted resignation gives the
-//! value resigned (1, 2 or 3 times the cube, under the Jacoby rule too). In a match to N the
+//! value resigned (1, 2 or 3 times the cube; under the Jacoby rule a resigned gammon or
+//! backgammon counts single while the cube was never turned, as one played out would, where
+//! GNU Backgammon pays it in full). In a match to N the
 //! game after a player first reaches N - 1 is the Crawford game, in which nobody may double;
 //! the match ends when a player reaches N. The session built on these rules is
 //! [`super::Match`].
@@ -13,7 +15,8 @@
 use super::board::Side;
 use super::position::WinKind;
 
-/// The highest cube value (gnubg's limit: 2^15, the Match ID's 4 bits of log2).
+/// The highest cube value: 2^15, the most the Match ID's 4 bits of log2 can say (GNU
+/// Backgammon's own play stops at 2^12).
 pub const MAX_CUBE: u16 = 1 << 15;
 
 /// The highest score and match length: the Match ID's 15 bits. Scores stop there.
