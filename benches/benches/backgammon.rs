@@ -10,7 +10,7 @@
 use std::hint::black_box;
 
 use boardgames_benches::backgammon_sets;
-use boardgames_core::backgammon::movegen;
+use boardgames_core::backgammon as movegen;
 use boardgames_core::backgammon::{Backgammon, Board};
 use boardgames_core::search::random_playout;
 use boardgames_core::Game;

@@ -9,7 +9,7 @@
 
 use boardgames_benches::backgammon_sets::{sets, write_case};
 use boardgames_benches::print_lines;
-use boardgames_core::backgammon::movegen::CountSink;
+use boardgames_core::backgammon::CountSink;
 
 fn main() {
     let name = std::env::args().nth(1).unwrap_or_default();

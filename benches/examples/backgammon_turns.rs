@@ -12,7 +12,7 @@ use std::time::Instant;
 
 use boardgames_benches::backgammon_sets::{full_turns, read_case};
 use boardgames_benches::{fail, passes_arg};
-use boardgames_core::backgammon::movegen;
+use boardgames_core::backgammon as movegen;
 use boardgames_core::backgammon::Board;
 
 const USAGE: &str = "usage: backgammon_turns FILE [PASSES] [--doubles | --non-doubles]";

@@ -14,7 +14,7 @@
 
 use std::collections::HashSet;
 
-use boardgames_core::backgammon::movegen::{self, TurnSink};
+use boardgames_core::backgammon::{self as movegen, TurnSink};
 use boardgames_core::backgammon::{Backgammon, Board, Dice, Setup, Side};
 
 use crate::{read_jsonl_gz, shuffled};

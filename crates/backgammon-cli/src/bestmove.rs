@@ -23,7 +23,7 @@ use std::time::Instant;
 use boardgames_ai::backgammon::{BackgammonEngine, CubeContext, MatchPlayer};
 use boardgames_cli::jsonl::{json_lines, Report};
 use boardgames_cli::{input, Exit};
-use boardgames_core::backgammon::ids::position_id;
+use boardgames_core::backgammon::position_id;
 use boardgames_core::backgammon::{Match, MatchAction, Phase};
 use boardgames_core::player::Player;
 use serde::Serialize;

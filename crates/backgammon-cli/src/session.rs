@@ -633,67 +633,14 @@ impl GameCli for MatchCli {
         )
     }
 
+    /// The match file of [`GameCli::write_record`] when the session started at an opening
+    /// throw (what `replay` and `convert` read back); a session set up mid-game (by IDs or
+    /// XGID), which match text cannot state, as a transcript of its decisions.
     fn write_played(&self, start: &Match, steps: &[Applied<Match>], end: &Match) -> String {
-        let mut lines = vec![format!("# {}", score_line(start))];
-        let mut pos = start.clone();
-        let mut rolled: Option<(Side, Dice)> = None;
-        for &step in steps {
-            let before = pos.clone();
-            if step.apply(&mut pos).is_err() {
-                lines.push(format!("# stopped: {step} refused"));
-                break;
-            }
-            let side = actor(&before);
-            match step {
-                Applied::Chance(Throw::Roll(d)) => rolled = Some((side, d)),
-                Applied::Chance(Throw::Opening { x, o }) if x == o => {
-                    lines.push(format!(
-                        "opening X {x}, O {o}: automatic double (cube {})",
-                        pos.cube_value()
-                    ));
-                }
-                Applied::Chance(Throw::Opening { x, o }) => {
-                    lines.push(format!("opening X {x}, O {o}"));
-                    rolled = Dice::new(x, o).ok().map(|d| (pos.side_on_roll(), d));
-                }
-                Applied::Move(MatchAction::Play(p)) => match rolled.take() {
-                    Some((s, d)) => lines.push(format!("{s} {d}: {p}")),
-                    None => lines.push(format!("{side}: {p}")),
-                },
-                Applied::Move(MatchAction::Roll) => {}
-                Applied::Move(MatchAction::Double) => {
-                    lines.push(format!("{side} doubles (the cube to {})", doubled(&before)));
-                }
-                Applied::Move(MatchAction::Take) => lines.push(format!(
-                    "{side} takes (cube {}, owned by {})",
-                    pos.cube_value(),
-                    pos.cube_owner().unwrap_or(side)
-                )),
-                Applied::Move(MatchAction::Beaver) => lines.push(format!(
-                    "{side} {}s (the cube to {}, kept by {})",
-                    redouble_word(before.redoubles()),
-                    doubled(&pos),
-                    pos.cube_owner().unwrap_or(side)
-                )),
-                Applied::Move(MatchAction::Drop) => lines.push(format!("{side} drops")),
-                Applied::Move(MatchAction::Resign(kind)) => {
-                    lines.push(format!("{side} offers to resign {}", kind_words(kind)));
-                }
-                Applied::Move(MatchAction::Accept) => lines.push(format!("{side} accepts")),
-                Applied::Move(MatchAction::Reject) => {
-                    lines.push(format!("{side} rejects the resignation; play on"));
-                }
-            }
-            let events = step_events(&before, step, &pos);
-            if matches!(step, Applied::Chance(_)) && !events.is_empty() {
-                rolled = None;
-            }
-            lines.extend(events);
+        if start.phase() == Phase::Opening && *start.position() == Backgammon::new() {
+            return self.write_record(start, steps, end);
         }
-        if !matches!(end.phase(), Phase::Over(_)) {
-            lines.push(format!("# {}", self.describe_end(end)));
-        }
-        lines.join("\n")
+        transcript(self, start, steps, end)
     }
 
     fn move_help(&self) -> Vec<String> {
@@ -774,6 +721,70 @@ impl GameCli for MatchCli {
             _ => self.refuse(pos, name, args),
         }
     }
+}
+
+/// The decisions of a session set up mid-game, one a line (see [`GameCli::write_played`]).
+fn transcript(cli: &MatchCli, start: &Match, steps: &[Applied<Match>], end: &Match) -> String {
+    let mut lines = vec![format!("# {}", score_line(start))];
+    let mut pos = start.clone();
+    let mut rolled: Option<(Side, Dice)> = None;
+    for &step in steps {
+        let before = pos.clone();
+        if step.apply(&mut pos).is_err() {
+            lines.push(format!("# stopped: {step} refused"));
+            break;
+        }
+        let side = actor(&before);
+        match step {
+            Applied::Chance(Throw::Roll(d)) => rolled = Some((side, d)),
+            Applied::Chance(Throw::Opening { x, o }) if x == o => {
+                lines.push(format!(
+                    "opening X {x}, O {o}: automatic double (cube {})",
+                    pos.cube_value()
+                ));
+            }
+            Applied::Chance(Throw::Opening { x, o }) => {
+                lines.push(format!("opening X {x}, O {o}"));
+                rolled = Dice::new(x, o).ok().map(|d| (pos.side_on_roll(), d));
+            }
+            Applied::Move(MatchAction::Play(p)) => match rolled.take() {
+                Some((s, d)) => lines.push(format!("{s} {d}: {p}")),
+                None => lines.push(format!("{side}: {p}")),
+            },
+            Applied::Move(MatchAction::Roll) => {}
+            Applied::Move(MatchAction::Double) => {
+                lines.push(format!("{side} doubles (the cube to {})", doubled(&before)));
+            }
+            Applied::Move(MatchAction::Take) => lines.push(format!(
+                "{side} takes (cube {}, owned by {})",
+                pos.cube_value(),
+                pos.cube_owner().unwrap_or(side)
+            )),
+            Applied::Move(MatchAction::Beaver) => lines.push(format!(
+                "{side} {}s (the cube to {}, kept by {})",
+                redouble_word(before.redoubles()),
+                doubled(&pos),
+                pos.cube_owner().unwrap_or(side)
+            )),
+            Applied::Move(MatchAction::Drop) => lines.push(format!("{side} drops")),
+            Applied::Move(MatchAction::Resign(kind)) => {
+                lines.push(format!("{side} offers to resign {}", kind_words(kind)));
+            }
+            Applied::Move(MatchAction::Accept) => lines.push(format!("{side} accepts")),
+            Applied::Move(MatchAction::Reject) => {
+                lines.push(format!("{side} rejects the resignation; play on"));
+            }
+        }
+        let events = step_events(&before, step, &pos);
+        if matches!(step, Applied::Chance(_)) && !events.is_empty() {
+            rolled = None;
+        }
+        lines.extend(events);
+    }
+    if !matches!(end.phase(), Phase::Over(_)) {
+        lines.push(format!("# {}", cli.describe_end(end)));
+    }
+    lines.join("\n")
 }
 
 #[cfg(test)]

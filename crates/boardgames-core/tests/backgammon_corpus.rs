@@ -6,9 +6,11 @@ mod common;
 
 use std::collections::BTreeMap;
 
-use boardgames_core::backgammon::movegen::{board_of, TurnSink};
 use boardgames_core::backgammon::record::resolve_written;
-use boardgames_core::backgammon::{ids, Backgammon, Dice, Match, MatchId, Play, Setup, Side};
+use boardgames_core::backgammon::{board_of, TurnSink};
+use boardgames_core::backgammon::{
+    position_key, Backgammon, Dice, Match, MatchId, Play, Setup, Side,
+};
 use common::read_jsonl_gz;
 use serde_json::Value;
 
@@ -177,7 +179,7 @@ fn id_examples() {
                 let pos = setup_of(&rec["position"]).into_position().unwrap();
                 let pid = rec["gnubg_pid"].as_str().unwrap();
                 assert_eq!(pos.position_id(), pid, "{}", rec["desc"]);
-                let key = ids::position_key(pos.board(), pos.side());
+                let key = position_key(pos.board(), pos.side());
                 let hex: String = key.iter().map(|b| format!("{b:02x}")).collect();
                 assert_eq!(hex, rec["key_hex"].as_str().unwrap());
                 let back = Backgammon::from_position_id(pid, pos.side()).unwrap();

@@ -5,7 +5,7 @@
 
 use std::sync::OnceLock;
 
-use boardgames_core::backgammon::movegen::generate;
+use boardgames_core::backgammon::generate;
 use boardgames_core::backgammon::{Board, Dice, Side, TurnSink, CHECKERS};
 
 /// The home points of a side: its 1-point to its 6-point.

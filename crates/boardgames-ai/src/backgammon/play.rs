@@ -2,7 +2,7 @@
 //! leads to, the players of the network and of pubeval, a game from the opening roll to
 //! its end, and a series between two players.
 
-use boardgames_core::backgammon::movegen::{board_of, generate};
+use boardgames_core::backgammon::{board_of, generate};
 use boardgames_core::backgammon::{Backgammon, Board, Dice, Side, TurnSink};
 use boardgames_core::rand::{Rng, RngCore};
 

@@ -7,16 +7,19 @@
 //!   ([`Play`]) as legal moves, each leading to a different position.
 //! * [`Board`]: per-side checker counts packed four bits per slot, with masks of occupied and
 //!   blocked points; [`Side`] X (seat 0) and O (seat 1).
-//! * [`movegen`]: the allocation-free full-turn generator behind [`Backgammon::plays`].
+//! * [`generate`]: the allocation-free full-turn generator behind [`Backgammon::plays`], into
+//!   a [`TurnSink`].
 //! * [`Play`] and [`PlayNotation`]: gnubg's notation, printed canonically, parsed leniently,
 //!   resolved against a position and its dice.
-//! * [`ids`]: gnubg Position ID and Match ID; [`xgid`]: XGID; [`Setup`]: the neutral format
-//!   (JSON with the `serde` feature; its text form is an XGID).
+//! * [`position_id`] and [`MatchId`]: gnubg Position ID and Match ID; [`Xgid`]: XGID;
+//!   [`Setup`]: the neutral format (JSON with the `serde` feature; its text form is an XGID).
 //! * [`Match`]: the money game or match with the doubling cube as a [`Game`](crate::Game) of
 //!   its own: the opening throw and the rolls as chance nodes ([`Throw`]), the cube actions,
 //!   resignations and plays as moves ([`MatchAction`], written as [`ActionText`]), the
 //!   Crawford and Jacoby rules, the next game of a match; its setup ([`MatchSetup`]) is a
-//!   gnubg Position ID and Match ID. [`cube`]: the rules of the cube and the score.
+//!   gnubg Position ID and Match ID. [`MatchRules`] and [`EndOfGame`]: the rules of the cube
+//!   and the score. The match game lives in its own folder (`session/`); the checker game,
+//!   its generator, notation and IDs beside it.
 //!
 //! ```
 //! use boardgames_core::backgammon::{Backgammon, Dice};
@@ -35,38 +38,37 @@
 //! scoring, the cube and match play), as GNU Backgammon implements them; details and sources
 //! in `docs/backgammon.md`.
 
-mod action;
 mod board;
-pub mod cube;
 mod diagram;
 mod dice;
 mod error;
-pub mod ids;
+mod ids;
 mod masks;
-mod match_setup;
-pub mod movegen;
+mod movegen;
 mod notation;
 mod play;
 mod position;
 pub mod record;
 mod session;
 mod setup;
-pub mod xgid;
 
-pub use action::{ActionText, MatchAction, Throw, ThrowText};
 pub use board::{Board, Side, BAR, CHECKERS, OFF};
-pub use cube::{EndOfGame, Ending, MatchRules, MAX_CUBE, MAX_SCORE};
 pub use dice::Dice;
 pub use error::{
-    DiceError, DiceProblem, IdError, IllegalPlay, MatchError, MatchProblem, NoDouble,
-    NotationError, NotationProblem, SetupError, SetupProblem, SyntaxProblem,
+    DiceError, DiceProblem, IdError, IllegalPlay, NotationError, NotationProblem, SetupError,
+    SetupProblem, SyntaxProblem,
 };
-pub use ids::{GameState, MatchId};
-pub use match_setup::{MatchSetup, SetupOptions};
-pub use movegen::{NthSink, TurnSink, MAX_PLAYS};
+pub use ids::{board_from_position_id, position_id, position_key, GameState, MatchId};
+pub use movegen::{
+    apply_play, board_of, generate, opponent_after, result_board, CountSink, NthSink, TurnSink,
+    MAX_PLAYS,
+};
 pub use notation::{PlayNotation, WrittenMove};
 pub use play::{Play, Step, MAX_STEPS};
 pub use position::{Backgammon, PlayList, WinKind};
-pub use session::{ActionList, Match, Phase, MAX_ACTIONS};
+pub use session::{
+    doubled, ActionList, ActionText, EndOfGame, Ending, Match, MatchAction, MatchError,
+    MatchProblem, MatchRules, MatchSetup, NoDouble, Phase, SetupOptions, Throw, ThrowText, Xgid,
+    XgidDice, MAX_ACTIONS, MAX_CUBE, MAX_SCORE,
+};
 pub use setup::Setup;
-pub use xgid::{Xgid, XgidDice};

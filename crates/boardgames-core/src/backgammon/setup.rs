@@ -13,7 +13,7 @@ use super::board::{Board, Side, BAR, OFF};
 use super::dice::Dice;
 use super::error::{SetupError, SetupProblem, SyntaxProblem};
 use super::position::Backgammon;
-use super::xgid::{Xgid, XgidDice};
+use super::session::{Xgid, XgidDice};
 
 /// A backgammon position as plain data, possibly impossible; [`Setup::into_position`] checks
 /// it. With the `serde` feature it reads and writes the neutral JSON format.
@@ -182,7 +182,7 @@ impl Setup {
 }
 
 impl fmt::Display for Setup {
-    /// The XGID (see [`super::xgid`]); a setup whose counts do not fit prints as `invalid`.
+    /// The XGID (see [`Xgid`](super::Xgid)); a setup whose counts do not fit prints as `invalid`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self.to_xgid() {
             Ok(x) => write!(f, "{x}"),

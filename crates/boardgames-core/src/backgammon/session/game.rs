@@ -6,7 +6,7 @@
 //!   `1/30` (equal dice are thrown again, so they are not outcomes); the side with the higher
 //!   die starts and plays both numbers.
 //! * **Before a roll**, a side that may double (cube centred or its own, not the Crawford
-//!   game, cube below [`MAX_CUBE`](super::MAX_CUBE)) decides: [`MatchAction::Roll`], [`MatchAction::Double`],
+//!   game, cube below [`MAX_CUBE`](crate::backgammon::MAX_CUBE)) decides: [`MatchAction::Roll`], [`MatchAction::Double`],
 //!   or a resignation. A side that may not double does not decide: its roll is the next chance
 //!   node.
 //! * **A roll** is a chance node: the 21 distinct rolls, `1/36` for doubles, `2/36` for the
@@ -37,17 +37,18 @@ use core::fmt;
 
 use arrayvec::ArrayVec;
 
-use super::action::{ActionText, MatchAction, Throw, ThrowText};
-use super::board::Side;
-use super::cube::{doubled, EndOfGame, Ending, MatchRules, MAX_SCORE};
-use super::dice::Dice;
-use super::error::{MatchError, NoDouble, NotationError, SetupError};
-use super::ids::{GameState, MatchId};
-use super::match_setup::{MatchSetup, SetupOptions};
-use super::movegen::{TurnSink, MAX_PLAYS};
-use super::notation::PlayNotation;
-use super::play::Play;
-use super::position::{Backgammon, WinKind};
+use super::error::{MatchError, NoDouble};
+use crate::backgammon::board::Side;
+use crate::backgammon::dice::Dice;
+use crate::backgammon::error::{NotationError, SetupError};
+use crate::backgammon::ids::{GameState, MatchId};
+use crate::backgammon::movegen::{TurnSink, MAX_PLAYS};
+use crate::backgammon::notation::PlayNotation;
+use crate::backgammon::play::Play;
+use crate::backgammon::position::{Backgammon, WinKind};
+use crate::backgammon::session::action::{ActionText, MatchAction, Throw, ThrowText};
+use crate::backgammon::session::cube::{doubled, EndOfGame, Ending, MatchRules, MAX_SCORE};
+use crate::backgammon::session::setup::{MatchSetup, SetupOptions};
 use crate::game::{ChanceList, Game, GameResult, Outcome, Probability, Seat, Team, Turn};
 
 /// The most decisions a side may have at once: every play of a roll ([`MAX_PLAYS`]) and the
@@ -214,13 +215,15 @@ impl Match {
         Match::from_text(&format!("{position_id}:{match_id}"))
     }
 
-    /// The session described by an XGID (see [`Xgid::to_match_setup`](super::Xgid::to_match_setup)).
+    /// The session described by an XGID (see [`Xgid::to_match_setup`](crate::backgammon::Xgid::to_match_setup)).
     ///
     /// # Errors
     /// [`SetupError`] listing every problem: a text that is no XGID, fields that break the
     /// rules, or a state the match game does not start from (a beaver or resignation pending).
     pub fn from_xgid(text: &str) -> Result<Match, SetupError> {
-        text.parse::<super::Xgid>()?.to_match_setup()?.into_match()
+        text.parse::<crate::backgammon::Xgid>()?
+            .to_match_setup()?
+            .into_match()
     }
 
     /// The rules.
@@ -728,8 +731,8 @@ impl Match {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     #[must_use]
-    pub fn xgid(&self) -> Option<super::Xgid> {
-        use super::XgidDice;
+    pub fn xgid(&self) -> Option<crate::backgammon::Xgid> {
+        use crate::backgammon::XgidDice;
         let side = self.game.side();
         if self.rules.holland {
             return None;
@@ -740,7 +743,7 @@ impl Match {
             Phase::DoubleOffered if self.redoubles == 0 => XgidDice::DoubleOffered,
             _ => return None,
         };
-        let mut x = super::Xgid::money(*self.game.board(), side, dice);
+        let mut x = crate::backgammon::Xgid::money(*self.game.board(), side, dice);
         x.cube_log2 = self.cube_value().trailing_zeros() as u8;
         x.cube_owner = self.cube_owner;
         x.score = self.score;

@@ -18,12 +18,13 @@
 use core::fmt;
 use core::str::FromStr;
 
-use super::board::{Board, Side};
-use super::cube::{doubled, Ending, MatchRules, MAX_CUBE, MAX_SCORE};
-use super::error::{MatchProblem, SetupError, SetupProblem, SyntaxProblem};
-use super::ids::{self, GameState, MatchId};
-use super::position::{Backgammon, WinKind};
-use super::session::{Match, Phase};
+use super::error::MatchProblem;
+use crate::backgammon::board::{Board, Side};
+use crate::backgammon::error::{SetupError, SetupProblem, SyntaxProblem};
+use crate::backgammon::ids::{self, GameState, MatchId};
+use crate::backgammon::position::{Backgammon, WinKind};
+use crate::backgammon::session::cube::{doubled, Ending, MatchRules, MAX_CUBE, MAX_SCORE};
+use crate::backgammon::session::game::{Match, Phase};
 
 /// A money game or match as plain data: the board of a Position ID, the fields of a Match ID
 /// and whether the side on roll chose to roll. Possibly impossible; [`Match`]'s

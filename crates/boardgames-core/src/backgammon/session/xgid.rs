@@ -23,12 +23,13 @@
 use core::fmt;
 use core::str::FromStr;
 
-use super::board::{Board, Side, BAR, CHECKERS};
-use super::cube::{doubled, MatchRules};
-use super::dice::Dice;
-use super::error::{IdError, MatchProblem, SetupError, SetupProblem, SyntaxProblem};
-use super::ids::{GameState, MatchId};
-use super::match_setup::{MatchSetup, SetupOptions};
+use super::error::MatchProblem;
+use crate::backgammon::board::{Board, Side, BAR, CHECKERS};
+use crate::backgammon::dice::Dice;
+use crate::backgammon::error::{IdError, SetupError, SetupProblem, SyntaxProblem};
+use crate::backgammon::ids::{GameState, MatchId};
+use crate::backgammon::session::cube::{doubled, MatchRules};
+use crate::backgammon::session::setup::{MatchSetup, SetupOptions};
 use crate::problems::Joined;
 
 const KIND: &str = "XGID";

@@ -1,4 +1,4 @@
-//! The moves and chance outcomes of a money game or match ([`super::Match`]) and their
+//! The moves and chance outcomes of a money game or match ([`crate::backgammon::Match`]) and their
 //! notation: a side's decisions ([`MatchAction`], written as [`ActionText`]) and the throws
 //! of the dice ([`Throw`], written as [`ThrowText`]).
 //!
@@ -10,11 +10,11 @@
 use core::fmt;
 use core::str::FromStr;
 
-use super::dice::Dice;
-use super::error::{DiceError, NotationError};
-use super::notation::PlayNotation;
-use super::play::Play;
-use super::position::WinKind;
+use crate::backgammon::dice::Dice;
+use crate::backgammon::error::{DiceError, NotationError};
+use crate::backgammon::notation::PlayNotation;
+use crate::backgammon::play::Play;
+use crate::backgammon::position::WinKind;
 
 /// One decision of a side: a checker play, or one of the cube and resignation decisions
 /// around it.
@@ -35,7 +35,7 @@ pub enum MatchAction {
     Drop,
     /// Answer a double by taking it and redoubling at once, the cube staying with the side
     /// first doubled: a beaver, or a raccoon when the doubler answers a beaver so (money
-    /// play with [`MatchRules::beavers`](super::MatchRules::beavers)). The other side then
+    /// play with [`MatchRules::beavers`](crate::backgammon::MatchRules::beavers)). The other side then
     /// takes, drops or, where the rules allow, redoubles again.
     Beaver,
     /// Offer to resign a single game, a gammon or a backgammon (times the cube).
@@ -194,7 +194,7 @@ impl FromStr for ThrowText {
             &[a, b] if (1..=6).contains(&a) && (1..=6).contains(&b) => Ok(ThrowText(a, b)),
             _ => Err(DiceError {
                 text: s.to_owned(),
-                problem: super::error::DiceProblem::NotTwo,
+                problem: crate::backgammon::error::DiceProblem::NotTwo,
             }),
         }
     }

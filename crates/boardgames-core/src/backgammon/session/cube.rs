@@ -10,10 +10,10 @@
 //! GNU Backgammon pays it in full). In a match to N the
 //! game after a player first reaches N - 1 is the Crawford game, in which nobody may double;
 //! the match ends when a player reaches N. The session built on these rules is
-//! [`super::Match`].
+//! [`crate::backgammon::Match`].
 
-use super::board::Side;
-use super::position::WinKind;
+use crate::backgammon::board::Side;
+use crate::backgammon::position::WinKind;
 
 /// The highest cube value: 2^15, the most the Match ID's 4 bits of log2 can say (GNU
 /// Backgammon's own play stops at 2^12).
