@@ -49,18 +49,20 @@ Examples:
   backgammon-cli play --manual-dice                  (over the board: type the dice you throw)
   backgammon-cli moves --position-id 4HPwATDgc/ABMA --dice 31
   backgammon-cli moves --xgid 'XGID=-b----E-C---eE---c-e----B-:0:0:1:31:0:0:0:0:10'
-  backgammon-cli moves --jsonl positions.jsonl > results.jsonl
+  backgammon-cli moves --jsonl examples/jsonl/backgammon-positions.jsonl > results.jsonl
   backgammon-cli perft --depth 1
   backgammon-cli selfplay --seed 3 --match 7
   backgammon-cli replay examples/games/backgammon-bear-off.txt
-  backgammon-cli replay match.mat                    (a match file as gnubg or a server writes it)
-  backgammon-cli replay --jsonl games.jsonl > reports.jsonl
-  backgammon-cli convert match.mat --to json
+  backgammon-cli replay examples/games/backgammon-galaxy-match.txt
+                                        (a match file as gnubg or a server writes it)
+  backgammon-cli replay --jsonl examples/jsonl/backgammon-games.jsonl > reports.jsonl
+  backgammon-cli convert examples/games/backgammon-galaxy-match.txt --to json
   backgammon-cli hint --position-id 4HPwATDgc/ABMA --dice 31     (the ranked plays of 31)
   backgammon-cli hint --xgid 'XGID=-b----E-C---eE---c-e----B-:0:0:1:00:0:0:0:0:10'
   backgammon-cli eval --position-id 4HPwATDgc/ABMA --rollout
-  backgammon-cli analyse match.mat                   (every decision's equity lost)
-  backgammon-cli bestmove --jsonl positions.jsonl
+  backgammon-cli analyse examples/games/backgammon-galaxy-match.txt
+                                        (every decision's equity lost)
+  backgammon-cli bestmove --jsonl examples/jsonl/backgammon-decisions.jsonl
   backgammon-cli arena --a level=2 --b pubeval --games 1000 --seed 1
 
 Points are numbered from the side on roll (gnubg notation): X moves from 24 down to 1 and

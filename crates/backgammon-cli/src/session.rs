@@ -693,6 +693,9 @@ impl GameCli for MatchCli {
     ) -> Option<Result<CommandOutput<Match>, String>> {
         match name.to_ascii_lowercase().as_str() {
             "resign" => self.resign(pos, args),
+            "moves" | "legal" if pos.turn() != Turn::Chance => {
+                Some(Ok(CommandOutput::Print(legal_listing(pos))))
+            }
             "hint" => {
                 let top = args.trim().parse().unwrap_or(5);
                 let engine = BackgammonEngine::shipped(self.level);
@@ -721,6 +724,33 @@ impl GameCli for MatchCli {
             _ => self.refuse(pos, name, args),
         }
     }
+}
+
+/// What `moves` prints at the prompt when a side decides: the plays (or the cube decisions)
+/// on one line, the resignations the side may offer apart on a second.
+fn legal_listing(pos: &Match) -> String {
+    let (resignations, others): (Vec<MatchAction>, Vec<MatchAction>) = pos
+        .moves()
+        .into_iter()
+        .partition(|a| matches!(a, MatchAction::Resign(_)));
+    let what = if pos.phase() == Phase::ToPlay {
+        if others.len() == 1 {
+            "play"
+        } else {
+            "plays"
+        }
+    } else if others.len() == 1 {
+        "decision"
+    } else {
+        "decisions"
+    };
+    let texts: Vec<String> = others.iter().map(ToString::to_string).collect();
+    let mut text = format!("{} {what}: {}", texts.len(), texts.join(", "));
+    if !resignations.is_empty() {
+        let kinds: Vec<String> = resignations.iter().map(ToString::to_string).collect();
+        text.push_str(&format!("\nor offer to resign: {}", kinds.join(", ")));
+    }
+    text
 }
 
 /// The decisions of a session set up mid-game, one a line (see [`GameCli::write_played`]).

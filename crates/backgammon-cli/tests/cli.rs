@@ -766,3 +766,65 @@ fn play_starts_from_ids_and_moves_takes_turns_first() {
         "{err}"
     );
 }
+
+/// `moves` at the prompt lists the plays (or the cube decisions) apart from the resignations.
+#[test]
+fn moves_at_the_prompt_list_resignations_apart() {
+    let out = play(&["--manual-dice"], "31\nmoves\n8/5 6/5\nmoves\nquit\n");
+    // The opening 31 has 16 distinct plays (the reference corpus's opening-31 record).
+    assert!(out.contains("16 plays: 24/23 24/21, "), "{out}");
+    assert!(out.contains("2 decisions: roll, double\n"), "{out}");
+    assert_eq!(
+        out.matches("or offer to resign: resign single, resign gammon, resign backgammon")
+            .count(),
+        2,
+        "{out}"
+    );
+    assert!(!out.contains("legal: "), "{out}");
+}
+
+/// `record` at the prompt prints the match file of the session, which `replay` and `convert`
+/// read back.
+#[test]
+fn the_record_of_a_played_game_replays() {
+    let out = play(
+        &["--manual-dice"],
+        "31\n8/5 6/5\nroll\n52\n13/8 13/11\ndouble\ndrop\nrecord\nquit\n",
+    );
+    let start = out.find(" 0 point match").expect("a match file");
+    let end = out[start..].find("\n> ").expect("the prompt after it") + start;
+    let text = format!("{}\n", &out[start..end]);
+    // Worked by hand: X opens 31, O plays 52, X doubles and O drops: X wins the cube's 1.
+    let replayed = cli()
+        .args(["replay", "-"])
+        .write_stdin(text.clone())
+        .output()
+        .expect("runs");
+    let shown = String::from_utf8_lossy(&replayed.stdout);
+    assert!(replayed.status.success(), "{shown}");
+    assert!(
+        shown.contains("   1) X: 31: 8/5 6/5  [sGfwATDgc/ABMA]"),
+        "{shown}"
+    );
+    assert!(
+        shown.contains("X wins 1 point (double dropped, cube 1)"),
+        "{shown}"
+    );
+    assert!(
+        shown.ends_with("final score: O 0 - X 1: end of the session\n"),
+        "{shown}"
+    );
+    let json = cli()
+        .args(["convert", "-", "--to", "json"])
+        .write_stdin(text.clone())
+        .output()
+        .expect("runs");
+    assert!(json.status.success());
+    let back = cli()
+        .args(["convert", "-", "--to", "mat"])
+        .write_stdin(json.stdout)
+        .output()
+        .expect("runs");
+    // `record` leaves out the blank line that ends a game in the file.
+    assert_eq!(String::from_utf8_lossy(&back.stdout).trim_end(), text.trim_end());
+}

@@ -580,15 +580,19 @@ impl<C: GameCli> Session<'_, C> {
         match word.to_ascii_lowercase().as_str() {
             "quit" | "exit" | "q" => return Ok(false),
             "help" | "h" | "?" => self.help(out)?,
-            "moves" | "legal" => {
-                let texts = crate::moves::legal_texts(&self.pos);
-                if texts.is_empty() {
-                    writeln!(out, "no legal moves: {}", self.cli.describe_end(&self.pos))?;
-                } else {
-                    let list = texts.join(self.cli.move_separator());
-                    writeln!(out, "{} legal: {list}", texts.len())?;
+            // A game may list its moves its own way (backgammon: plays apart from resignations).
+            "moves" | "legal" => match self.cli.command(&self.pos, "moves", rest) {
+                Some(Ok(CommandOutput::Print(text))) => writeln!(out, "{text}")?,
+                _ => {
+                    let texts = crate::moves::legal_texts(&self.pos);
+                    if texts.is_empty() {
+                        writeln!(out, "no legal moves: {}", self.cli.describe_end(&self.pos))?;
+                    } else {
+                        let list = texts.join(self.cli.move_separator());
+                        writeln!(out, "{} legal: {list}", texts.len())?;
+                    }
                 }
-            }
+            },
             // A game without an engine of the kit's kind may answer `hint` itself.
             "hint" => match self.cli.command(&self.pos, "hint", rest) {
                 Some(Ok(CommandOutput::Print(text))) => writeln!(out, "{text}")?,
