@@ -5,7 +5,7 @@
 use boardgames_cli::{Formats, GameCli, MoveListing};
 use boardgames_core::backgammon::record::jsonl::{replay_line, JsonlReport};
 use boardgames_core::backgammon::record::{Turns, TurnsError};
-use boardgames_core::backgammon::{Backgammon, Dice};
+use boardgames_core::backgammon::{Backgammon, Dice, Match};
 use boardgames_core::record::Applied;
 use boardgames_core::{Game, Seat, Turn};
 
@@ -37,10 +37,20 @@ impl BackgammonCli {
         xgid: Option<&str>,
         dice: Option<Dice>,
     ) -> Result<BackgammonCli, String> {
-        let mut start = match (position_id, xgid) {
-            (Some(pid), _) => from_ids(pid, match_id)?,
-            (None, Some(x)) => from_xgid(x)?,
-            (None, None) => Backgammon::new(),
+        // The IDs are checked as every command checks them (as the match game reads them),
+        // then the checker game is taken from them.
+        let mut start = match (position_id, match_id, xgid) {
+            (Some(pid), Some(mid), _) => {
+                Match::from_ids(pid.trim(), mid.trim()).map_err(|e| e.to_string())?;
+                from_ids(pid, match_id)?
+            }
+            (Some(pid), None, _) => from_ids(pid, None)?,
+            (None, _, Some(x)) => {
+                let position = from_xgid(x)?;
+                Match::from_xgid(x.trim()).map_err(|e| e.to_string())?;
+                position
+            }
+            (None, _, None) => Backgammon::new(),
         };
         if dice.is_some() {
             start.set_dice(dice);

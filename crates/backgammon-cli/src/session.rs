@@ -974,7 +974,14 @@ mod tests {
             "accept\n  O resigned a gammon: X wins 2 points\n  match to 3: X 2 - O 2; next game"
         );
         assert!(!m.is_crawford());
-        let record = cli.write_played(&Match::new(MatchRules::to_points(3)), &steps, &m);
+        let start = Match::new(MatchRules::to_points(3));
+        // From an opening throw the record is the match file; the transcript is for sessions
+        // set up mid-game.
+        assert_eq!(
+            cli.write_played(&start, &steps, &m),
+            cli.write_record(&start, &steps, &m)
+        );
+        let record = transcript(&cli, &start, &steps, &m);
         assert_eq!(
             record,
             "# match to 3: X 0 - O 0\nopening X 3, O 1\nX 31: 8/5 6/5\nO doubles (the cube to 2)\n\
@@ -1127,7 +1134,7 @@ mod tests {
             }
             assert!(ends >= 1);
             assert!(crawford_openings <= 1);
-            let record = cli.write_played(&start, &steps, &m);
+            let record = transcript(&cli, &start, &steps, &m);
             assert!(!record.contains("stopped"), "{record}");
             assert!(!record.contains("goes on"), "{record}");
             assert!(record.ends_with(&result_words(&m)), "{record}");

@@ -826,5 +826,56 @@ fn the_record_of_a_played_game_replays() {
         .output()
         .expect("runs");
     // `record` leaves out the blank line that ends a game in the file.
-    assert_eq!(String::from_utf8_lossy(&back.stdout).trim_end(), text.trim_end());
+    assert_eq!(
+        String::from_utf8_lossy(&back.stdout).trim_end(),
+        text.trim_end()
+    );
+}
+
+/// `moves` and `perft` check a Match ID as `hint` and `play` do: a money game marked as the
+/// Crawford game (the Crawford rule belongs to matches) is refused by all of them.
+#[test]
+fn every_command_checks_a_match_id_alike() {
+    let mut id = MatchId::money(
+        Side::X,
+        Some(boardgames_core::backgammon::Dice::new(3, 1).expect("a roll")),
+    );
+    id.crawford = true;
+    let mid = id.encode();
+    let pid = "4HPwATDgc/ABMA";
+    assert!(Match::from_ids(pid, &mid).is_err());
+    let mut messages = Vec::new();
+    for args in [
+        vec!["moves", "--position-id", pid, "--match-id", &mid],
+        vec![
+            "perft",
+            "--depth",
+            "1",
+            "--position-id",
+            pid,
+            "--match-id",
+            &mid,
+        ],
+        vec![
+            "hint",
+            "--level",
+            "1",
+            "--position-id",
+            pid,
+            "--match-id",
+            &mid,
+        ],
+        vec!["play", "--position-id", pid, "--match-id", &mid],
+    ] {
+        let out = cli()
+            .args(&args)
+            .write_stdin("quit\n")
+            .output()
+            .expect("runs");
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        let err = String::from_utf8_lossy(&out.stderr).into_owned();
+        assert!(err.contains("Crawford"), "{args:?}: {err}");
+        messages.push(err);
+    }
+    assert_eq!(messages[0], messages[2]);
 }

@@ -389,18 +389,19 @@ fn taking_a_move_back_does_not_throw_the_dice_anew() {
     let args = ["play", "--vs", "computer", "--level", "1", "--seed", "2"];
     let record = |input: &str| {
         let s = ok(&args, input);
-        let from = s.find("# money game").unwrap_or(0);
+        let from = s.find(" 0 point match").unwrap_or(0);
         s[from..].to_owned()
     };
     let straight = record("24/18 13/11\nrecord\nquit\n");
-    assert!(straight.contains("O 52: 24/22 13/8"), "{straight}");
+    // O (the left column of the match file) replies 52.
+    assert!(straight.contains("  2) 52: 24/22 13/8"), "{straight}");
     assert_eq!(
         record("24/18 13/11\nundo\n24/18 13/11\nrecord\nquit\n"),
         straight
     );
     // A different play after the undo meets the same roll too.
     let other = record("24/18 13/11\nundo\n13/7 13/11\nrecord\nquit\n");
-    assert!(other.contains("O 52: "), "{other}");
+    assert!(other.contains("  2) 52: "), "{other}");
 }
 
 #[test]
@@ -415,11 +416,16 @@ fn beavers_and_raccoons_at_the_prompt() {
         s.contains("O doubles (the cube to 2): X to take or drop, or beaver"),
         "{s}"
     );
+    assert!(
+        s.contains("money game, beavers and raccoons (2 an exchange): X 0 - O 0"),
+        "{s}"
+    );
+    assert!(s.contains("raccoon (the cube to 8, kept by X)"), "{s}");
+    // The record, a match file: O (left) doubles, X (right) beavers, O's raccoon is its
+    // beaver of the beaver (match text has one word for both), X takes.
     for line in [
-        "# money game, beavers and raccoons (2 an exchange): X 0 - O 0",
-        "X beavers (the cube to 4, kept by X)",
-        "O raccoons (the cube to 8, kept by X)",
-        "X takes (cube 8, owned by X)",
+        "  2)  Doubles => 2                 Beavers => 4\n",
+        "  3)  Beavers => 8                 Takes\n",
     ] {
         assert!(s.contains(line), "{line}\n{s}");
     }
@@ -430,7 +436,7 @@ fn beavers_and_raccoons_at_the_prompt() {
         "31\n8/5 6/5\ndouble\nbeaver\ntake\nrecord\nquit\n",
     );
     assert!(s.contains("take\n  X owns the cube at 4"), "{s}");
-    assert!(s.contains("O takes (cube 4, owned by X)"), "{s}");
+    assert!(s.contains("Beavers => 4\n  3)  Takes\n"), "{s}");
     // The hint knows beavers: O's double after X's 31 leaves X the favourite, so X
     // beavers; O, beavered, takes.
     let s = ok(
@@ -492,10 +498,8 @@ fn automatic_doubles_at_the_prompt() {
         s.contains("chance> error: not a chance outcome here"),
         "{s}"
     );
-    assert!(
-        s.contains("opening X 3, O 3: automatic double (cube 2)"),
-        "{s}"
-    );
+    // The record, a match file, counts the automatic doubles of each game in a tag.
+    assert!(s.contains("; [AutoDoubles \"1\"]"), "{s}");
     assert!(!s.contains("cannot move with 33"), "{s}");
     assert!(
         s.contains("money game, automatic doubles (at most 1): X 0 - O 0; cube 2, centred"),

@@ -132,7 +132,9 @@ pub enum GameResult {
 /// The result of a finished game with each seat's score.
 ///
 /// `scores[s]` is the game's own tally for seat `s`: stones captured (Pente), marbles ejected
-/// (Abalone), checkers borne off (Backgammon). Its length is the seat count.
+/// (Abalone), checkers borne off (the checker game `Backgammon`), points won in the session
+/// (a backgammon `Match`: the match score, or the money game's points, each stopping at
+/// 32767). Its length is the seat count.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Outcome {

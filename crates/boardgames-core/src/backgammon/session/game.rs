@@ -89,12 +89,23 @@ pub enum Phase {
 /// [`Game`], its cube actions and resignations as moves ([`MatchAction`]), its throws of the
 /// dice as chance nodes ([`Throw`]); see the module docs for the turns.
 ///
-/// This type replaces the earlier `Match` API of separate methods (opening, double, take,
-/// ...): the decisions are the trait's moves, so that every generic algorithm, the
-/// conformance kit and the command-line kit drive the session as they drive any game, and the
-/// rules (opening throw, when a double is allowed, auto-pass, Crawford, Jacoby, the next
-/// game) live here once. The checker game stays [`Backgammon`], which perft and the corpora
-/// use; a `Match` holds the current game's position.
+/// It holds the rules ([`MatchRules`]), the current game's position (a [`Backgammon`]: the
+/// board, the side on roll, the dice once rolled, the cube value), the cube's owner, the
+/// score, whether this is the Crawford game, where the session stands ([`Phase`]: the
+/// opening throw, before a roll, a double or resignation offered, the dice to play, over)
+/// and the counts the optional rules need (beavers made in the exchange, automatic doubles
+/// made, rolls played under the Holland rule). The decisions are the trait's moves, so that
+/// every generic algorithm, the conformance kit and the command-line kit drive the session
+/// as they drive any game, and the rules (opening throw, when a double is allowed, the
+/// automatic pass of a roll that cannot be played, Crawford, Jacoby, the next game) live
+/// here once. The checker game [`Backgammon`] is what perft and the corpora use.
+///
+/// A random playout ([`search::random_playout`](crate::search::random_playout)) of a `Match`
+/// picks uniformly among *all* legal decisions: before its roll a side that may double
+/// chooses alike among rolling, doubling and the three resignations, and with the dice
+/// rolled among its plays and the three resignations; the side offered a double takes or
+/// drops alike. A game of such a playout is therefore short and no model of play. Random checker play with the cube left alone is a
+/// playout of the checker game [`Backgammon`].
 ///
 /// Seat 0 is [`Side::X`], seat 1 [`Side::O`]. The setup ([`MatchSetup`]) is a gnubg Position
 /// ID and Match ID (`PositionID:MatchID`), with one extra word for the one state the two IDs
