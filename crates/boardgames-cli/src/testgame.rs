@@ -199,6 +199,7 @@ impl Format<Race> for Words {
             tags: vec![("Event".to_owned(), "test".to_owned())],
             steps,
             result: None,
+            notes: Vec::new(),
         }])
     }
 

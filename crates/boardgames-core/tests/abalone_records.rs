@@ -345,6 +345,7 @@ fn random_record(
         tags,
         steps: moves,
         result,
+        notes: Vec::new(),
     };
     (record, pos)
 }

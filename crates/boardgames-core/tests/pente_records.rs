@@ -83,6 +83,7 @@ proptest! {
             tags: vec![("Event".to_owned(), event.trim().replace('"', "'"))],
             steps: picks.iter().map(|&i| Step::Move(boardgames_core::pente::Point::all().nth(i).unwrap())).collect(),
             result: [None, Some("1-0"), Some("0-1"), Some("1/2-1/2")][result].map(|r| r.parse().unwrap()),
+            notes: Vec::new(),
         };
         let text = write_pgn(&record).unwrap();
         prop_assert!(same(&read_pgn(&text, Variant::Pente, true).unwrap(), &record));

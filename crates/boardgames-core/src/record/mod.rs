@@ -101,6 +101,35 @@ pub struct Record<G: Game> {
     pub steps: Vec<Step<G>>,
     /// The result the record states, if any (not necessarily an end by the rules).
     pub result: Option<RecordedResult>,
+    /// What the text says between or about its steps that is neither a step nor a header tag,
+    /// for formats that have such things (a match file's game headers with the players and
+    /// the score, its result lines, a play spelled otherwise than the game writes it): kept
+    /// so that the text writes back as it was read, and checked against the positions by the
+    /// format's own reports. Empty for most formats; replay ignores them.
+    pub notes: Vec<Note>,
+}
+
+/// A note of a [`Record`]: a named value the text gives at one step (see [`Record::notes`]).
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Note {
+    /// The index of the step the note goes with (it comes before that step); the number of
+    /// steps for a note after the last one.
+    pub at: usize,
+    /// What it is, a name the format defines (`game`, `score`, `wins`, ...).
+    pub name: String,
+    /// Its value as the text gives it.
+    pub value: String,
+}
+
+impl Note {
+    /// A note at step `at`.
+    pub fn new(at: usize, name: impl Into<String>, value: impl Into<String>) -> Note {
+        Note {
+            at,
+            name: name.into(),
+            value: value.into(),
+        }
+    }
 }
 
 impl<G: Game> Record<G> {
@@ -111,6 +140,7 @@ impl<G: Game> Record<G> {
             tags: Tags::new(),
             steps: Vec::new(),
             result: None,
+            notes: Vec::new(),
         }
     }
 
@@ -127,6 +157,11 @@ impl<G: Game> Record<G> {
             a.apply(&mut pos)?;
         }
         Ok(record)
+    }
+
+    /// The notes at step `at`, in order.
+    pub fn notes_at(&self, at: usize) -> impl Iterator<Item = &Note> + '_ {
+        self.notes.iter().filter(move |n| n.at == at)
     }
 
     /// The value of the first tag called `name`, if any.

@@ -1,11 +1,12 @@
 //! Serde for records (feature `serde`): `{"start": <position>, "tags": [[name, value], ...],
 //! "steps": [{"move": "a1b2"}, {"chance": "31"}, {"written": "zz"}, ...], "result": "1-0"
-//! or null}`; moves and chance outcomes in their notation.
+//! or null}`; moves and chance outcomes in their notation; a record with notes adds
+//! `"notes": [{"at": 0, "name": "game", "value": "1"}, ...]`.
 
 use serde::de::{DeserializeOwned, Error as _};
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
-use super::{Record, RecordedResult, Step, Tags};
+use super::{Note, Record, RecordedResult, Step, Tags};
 use crate::game::Game;
 
 /// A step as JSON: one key naming its kind, its text as the value.
@@ -17,12 +18,22 @@ enum StepText {
     Written(String),
 }
 
+/// A note as JSON.
+#[derive(Serialize, Deserialize)]
+struct NoteText {
+    at: usize,
+    name: String,
+    value: String,
+}
+
 #[derive(Serialize)]
 struct RecordOut<'a, G> {
     start: &'a G,
     tags: &'a Tags,
     steps: Vec<StepText>,
     result: Option<RecordedResult>,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    notes: Vec<NoteText>,
 }
 
 #[derive(Deserialize)]
@@ -34,6 +45,8 @@ struct RecordIn<G> {
     steps: Vec<StepText>,
     #[serde(default)]
     result: Option<RecordedResult>,
+    #[serde(default)]
+    notes: Vec<NoteText>,
 }
 
 impl<G: Game + Serialize> Serialize for Record<G> {
@@ -52,6 +65,15 @@ impl<G: Game + Serialize> Serialize for Record<G> {
             tags: &self.tags,
             steps,
             result: self.result,
+            notes: self
+                .notes
+                .iter()
+                .map(|n| NoteText {
+                    at: n.at,
+                    name: n.name.clone(),
+                    value: n.value.clone(),
+                })
+                .collect(),
         }
         .serialize(s)
     }
@@ -83,6 +105,11 @@ impl<'de, G: Game + DeserializeOwned> Deserialize<'de> for Record<G> {
             tags: raw.tags,
             steps,
             result: raw.result,
+            notes: raw
+                .notes
+                .into_iter()
+                .map(|n| Note::new(n.at, n.name, n.value))
+                .collect(),
         })
     }
 }

@@ -251,6 +251,7 @@ impl Builder {
             tags: self.tags.into_iter().map(|t| (t.name, t.value)).collect(),
             steps: self.moves.into_iter().map(Step::Move).collect(),
             result,
+            notes: Vec::new(),
         })
     }
 }

@@ -210,6 +210,7 @@ impl Turns {
             tags,
             steps,
             result: None,
+            notes: Vec::new(),
         })
     }
 }

@@ -129,6 +129,7 @@ impl JsonRecord {
             tags,
             steps: moves.into_iter().map(Step::Move).collect(),
             result,
+            notes: Vec::new(),
         })
     }
 

@@ -170,6 +170,7 @@ pub fn read_pgn(
         tags: read_loose_tags(text),
         steps: moves.into_iter().map(Step::Move).collect(),
         result,
+        notes: Vec::new(),
     })
 }
 
@@ -273,6 +274,7 @@ mod tests {
             tags: vec![("Event".into(), "Turn-based Game".into())],
             steps: moves.into_iter().map(Step::Move).collect(),
             result: Some(RecordedResult::FirstPlayerWins),
+            notes: Vec::new(),
         };
         let text = write_pgn(&rec).unwrap();
         assert!(text.lines().all(|l| l.len() <= 80), "{text}");
