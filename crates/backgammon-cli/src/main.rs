@@ -29,8 +29,8 @@ use std::process::ExitCode;
 use boardgames_ai::backgammon::{BackgammonEngine, Level, RolloutSettings};
 use boardgames_cli::shell::{self, ShellCommand};
 use boardgames_cli::{
-    ChanceArgs, Exit, KitCommand, MovesArgs, PerftArgs, PlayArgs, PlayConfig, ReplayArgs,
-    SelfplayArgs,
+    ChanceArgs, ConvertArgs, Exit, KitCommand, MovesArgs, PerftArgs, PlayArgs, PlayConfig,
+    ReplayArgs, SelfplayArgs,
 };
 use boardgames_core::backgammon::{Dice, Match, MatchId, MatchRules, Side};
 use boardgames_core::Game;
@@ -700,8 +700,21 @@ fn main() -> ExitCode {
             arena::arena(&options, out)
         }),
         Command::Replay(a) => own(|stdin, out, err| records::replay(&a, stdin, out, err)),
+        // Match files are formats of the match game: the kit converts them.
         Command::Convert(a) => {
-            own(|stdin, out, err| records::convert(&a.file, &a.to, stdin, out, err))
+            let game = MatchCli {
+                start: Match::new(MatchRules::to_points(1)),
+                manual_dice: false,
+                view: None,
+                level: Level::DEFAULT,
+            };
+            boardgames_cli::run(
+                &game,
+                &KitCommand::Convert(ConvertArgs {
+                    file: a.file,
+                    to: a.to,
+                }),
+            )
         }
     };
     exit.into()

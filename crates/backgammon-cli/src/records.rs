@@ -9,8 +9,8 @@ use std::path::Path;
 use boardgames_cli::{input, replay, Exit, ReplayArgs};
 use boardgames_core::backgammon::record::replay::move_numbers;
 use boardgames_core::backgammon::record::{
-    read_matches, replay_game_with, write_match, ActionKind, EndKind, GameRecord, GameReplay,
-    MatchRecord, ReplayError,
+    read_matches, replay_game_with, ActionKind, EndKind, GameRecord, GameReplay, MatchRecord,
+    ReplayError,
 };
 use boardgames_core::backgammon::{Backgammon, WinKind};
 
@@ -309,52 +309,4 @@ pub fn match_problem<'a>(
         .as_ref()
         .is_some_and(|b| b.action == e.action && b.reason == e.reason);
     (e.game == g.number && !same_move).then_some(e)
-}
-
-/// `convert FILE --to json|mat`: match text or its JSON form, written in the other (or the
-/// same) format.
-///
-/// # Errors
-/// Only errors writing `out` or `err`.
-pub fn convert(
-    file: &Path,
-    to: &str,
-    stdin: &mut dyn BufRead,
-    out: &mut dyn Write,
-    err: &mut dyn Write,
-) -> io::Result<Exit> {
-    let to = to.to_ascii_lowercase();
-    if !matches!(to.as_str(), "json" | "mat") {
-        writeln!(err, "error: cannot write {to:?}: formats are mat, json")?;
-        return Ok(Exit::BadInput);
-    }
-    let text = match read_record_text(file, stdin, err)? {
-        Ok(t) => t,
-        Err(exit) => return Ok(exit),
-    };
-    if text.trim().is_empty() {
-        writeln!(err, "error: {}", input::EMPTY_INPUT)?;
-        return Ok(Exit::BadInput);
-    }
-    let records = match read_any(&text) {
-        Ok(r) => r,
-        Err(e) => {
-            writeln!(err, "error: {}: {e}", file.display())?;
-            return Ok(Exit::BadInput);
-        }
-    };
-    for rec in &records {
-        if to == "mat" {
-            out.write_all(write_match(rec).as_bytes())?;
-            continue;
-        }
-        match serde_json::to_string(rec) {
-            Ok(json) => writeln!(out, "{json}")?,
-            Err(e) => {
-                writeln!(err, "error: {e}")?;
-                return Ok(Exit::BadInput);
-            }
-        }
-    }
-    Ok(Exit::Success)
 }

@@ -23,6 +23,7 @@
 
 use boardgames_cli::jsonl::NoLines;
 use boardgames_cli::{CommandHelp, CommandOutput, Formats, GameCli};
+use boardgames_core::backgammon::record::{MatchFileError, MatchJson, MatchText};
 use boardgames_core::backgammon::{
     ActionText, Backgammon, Dice, EndOfGame, Ending, Match, MatchAction, NoDouble, Phase, Side,
     Throw, WinKind,
@@ -457,7 +458,7 @@ impl MatchCli {
 
 impl GameCli for MatchCli {
     type Game = Match;
-    type RecordError = boardgames_core::backgammon::record::TurnsError;
+    type RecordError = MatchFileError;
     type ReplayLines = NoLines;
     type MovesLines = NoLines;
 
@@ -465,9 +466,15 @@ impl GameCli for MatchCli {
         self.start.clone()
     }
 
-    /// Match files are read by `replay` and `convert` themselves (see `records`).
+    /// Match text (`mat`) and its JSON form (`json`): what `convert` reads and writes.
     fn formats(&self) -> Formats<'_, Self> {
-        Vec::new()
+        vec![Box::new(MatchText), Box::new(MatchJson)]
+    }
+
+    /// Match files from servers may carry player names in a legacy 8-bit encoding: bytes
+    /// that are not UTF-8 are read as U+FFFD.
+    fn lossy_input(&self) -> bool {
+        true
     }
 
     fn replay_lines(&self) -> Option<NoLines> {

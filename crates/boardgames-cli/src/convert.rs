@@ -37,7 +37,13 @@ pub fn convert<C: GameCli>(
         )?;
         return Ok(Exit::BadInput);
     };
-    let text = match input::read_text(&args.file, cli.lossy_input(), stdin, err)? {
+    let text = match input::read_record_text(
+        &args.file,
+        cli.lossy_input(),
+        |text| formats.iter().any(|f| f.detect(text)),
+        stdin,
+        err,
+    )? {
         Ok(text) => text,
         Err(exit) => return Ok(exit),
     };

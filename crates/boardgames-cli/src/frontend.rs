@@ -161,7 +161,8 @@ pub trait GameCli: Sized {
     }
 
     /// Whether input text that is not UTF-8 is read with replacement characters (match files
-    /// with names in an old 8-bit encoding) rather than refused. Default: refused.
+    /// with names in an old 8-bit encoding) rather than refused, in a text one of the game's
+    /// formats recognises. Default: refused.
     fn lossy_input(&self) -> bool {
         false
     }

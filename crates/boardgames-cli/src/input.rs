@@ -52,6 +52,31 @@ pub fn read_text(
     }
 }
 
+/// The text of a record file as `replay` and `convert` read it: with `lossy` (a game whose
+/// record files may carry names in a legacy 8-bit encoding), bytes that are not UTF-8 become
+/// U+FFFD in a text that `recognised` accepts (one of the game's formats detects it); any
+/// other text that is not UTF-8 is refused as such.
+///
+/// # Errors
+/// Only errors writing `err`.
+pub fn read_record_text(
+    path: &Path,
+    lossy: bool,
+    recognised: impl Fn(&str) -> bool,
+    stdin: &mut dyn BufRead,
+    err: &mut dyn Write,
+) -> io::Result<Result<String, Exit>> {
+    let text = match read_text(path, lossy, stdin, err)? {
+        Ok(text) => text,
+        Err(exit) => return Ok(Err(exit)),
+    };
+    if lossy && text.contains('\u{FFFD}') && !recognised(&text) {
+        writeln!(err, "error: {} is not UTF-8 text", path.display())?;
+        return Ok(Err(Exit::BadInput));
+    }
+    Ok(Ok(text))
+}
+
 /// Runs `f` on the lines of `path`, or of `stdin` when `path` is `-`; a file that cannot be
 /// opened gives its reason on `err` and [`Exit::BadInput`].
 ///

@@ -43,11 +43,17 @@ pub fn replay<C: GameCli>(
             jsonl::json_lines(&mode, lines, out, err)
         });
     }
-    let text = match input::read_text(&args.file, cli.lossy_input(), stdin, err)? {
+    let formats = cli.formats();
+    let text = match input::read_record_text(
+        &args.file,
+        cli.lossy_input(),
+        |text| formats.iter().any(|f| f.detect(text)),
+        stdin,
+        err,
+    )? {
         Ok(text) => text,
         Err(exit) => return Ok(exit),
     };
-    let formats = cli.formats();
     let Some(format) = format_for::<C>(&formats, &text) else {
         writeln!(err, "error: this game reads no record files")?;
         return Ok(Exit::BadInput);

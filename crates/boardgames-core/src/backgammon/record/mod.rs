@@ -32,6 +32,8 @@ pub use replay::{
 pub use session::record_of_session;
 pub use turns::{Turns, TurnsError};
 
+pub use super::session::{MatchFileError, MatchJson, MatchText};
+
 /// Why a match file could not be read: the line and column (from 1) and what is wrong.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[error("line {line}, column {column}: {message}")]

@@ -16,6 +16,7 @@ pub(crate) mod action;
 pub(crate) mod cube;
 pub(crate) mod error;
 pub(crate) mod game;
+pub(crate) mod record;
 pub(crate) mod setup;
 pub(crate) mod xgid;
 
@@ -23,5 +24,6 @@ pub use action::{ActionText, MatchAction, Throw, ThrowText};
 pub use cube::{doubled, EndOfGame, Ending, MatchRules, MAX_CUBE, MAX_SCORE};
 pub use error::{MatchError, MatchProblem, NoDouble};
 pub use game::{ActionList, Match, Phase, MAX_ACTIONS};
+pub use record::{MatchFileError, MatchJson, MatchText};
 pub use setup::{MatchSetup, SetupOptions};
 pub use xgid::{Xgid, XgidDice};
