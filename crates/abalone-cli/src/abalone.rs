@@ -1,19 +1,23 @@
 //! Abalone's hooks for the frontend kit: Aba-Pro records, the hexagonal board with the last
-//! move, how moves and results are told, the time-out; for 2, 3, 4 and 6 players; the
-//! alpha-beta engine of `boardgames-ai` for two players.
+//! move marked and, in `play` against the computer, which seat is yours; how moves and results
+//! are told, the time-out; for 2, 3, 4 and 6 players; the alpha-beta engine of
+//! `boardgames-ai` for two players.
 
 use std::any::Any;
+use std::cell::Cell as Flags;
 use std::time::Duration;
 
-use boardgames_ai::Engine;
+use boardgames_ai::{Engine, EnginePlayer};
 
 use boardgames_cli::{Formats, GameCli};
 use boardgames_core::abalone::record::{
     apgn, plain, AbaPro, AbaloneJson, Apgn, JsonGame, RecordError, ReplayReport,
 };
 use boardgames_core::abalone::{
-    Abalone, Bitboard, Cell, Colour, EndReason, Layout, MultiLayout, Position, ROWS,
+    Abalone, Bitboard, Cell, Colour, Direction, EndReason, Layout, Move, MultiLayout, Position,
+    ROWS,
 };
+use boardgames_core::player::Player;
 use boardgames_core::record::{label, Applied, IllegalStep, Record, RecordedResult, Tags};
 use boardgames_core::{Seat, Team};
 
@@ -117,6 +121,138 @@ fn seat_style(c: Colour, seats: usize) -> &'static str {
     }
 }
 
+thread_local! {
+    /// The seats the computer plays in this thread's `play` session, bit `s` for seat `s`:
+    /// the kit asks [`GameCli::player`] for a player for each of them, and for no other seat,
+    /// before it shows the first board. Empty outside `play` (`replay` and the other commands).
+    static COMPUTER_SEATS: Flags<u8> = const { Flags::new(0) };
+}
+
+/// Notes `seat` as one the computer plays (see [`COMPUTER_SEATS`]).
+fn note_computer_seat(seat: Seat) {
+    let bit = 1u8.checked_shl(u32::from(seat.0)).unwrap_or(0);
+    COMPUTER_SEATS.with(|seats| seats.set(seats.get() | bit));
+}
+
+/// The one seat of `SEATS` played at the keyboard against the computer: `None` when the
+/// computer plays no seat (players at one keyboard), every seat, or all but several.
+fn human_seat<const SEATS: usize>() -> Option<Colour> {
+    let computer = COMPUTER_SEATS.with(Flags::get);
+    if computer == 0 {
+        return None;
+    }
+    let mut humans = (0..SEATS).filter(|&s| computer >> s & 1 == 0);
+    match (humans.next(), humans.next()) {
+        (Some(s), None) => Colour::SEATS.get(s).copied(),
+        _ => None,
+    }
+}
+
+/// Where the marbles `mv` shifted stand after it: the moving line and the opposing marbles
+/// it pushed that are still on the board.
+fn moved_cells(mv: Move) -> Bitboard {
+    let dir = mv.direction();
+    let mut cells: Bitboard = mv.cells().filter_map(|c| c.step(dir)).collect();
+    let pushed = (1..=mv.pushed()).filter_map(|k| mv.tail().steps(dir, mv.marbles() + k));
+    for cell in pushed {
+        cells.insert(cell);
+    }
+    cells
+}
+
+/// The groups of adjacent cells of `cells`.
+fn groups(cells: Bitboard) -> Vec<Bitboard> {
+    let mut left = cells;
+    let mut found = Vec::new();
+    while let Some(seed) = left.iter().next() {
+        let mut group = Bitboard::EMPTY;
+        let mut todo = vec![seed];
+        left.remove(seed);
+        while let Some(cell) = todo.pop() {
+            group.insert(cell);
+            for next in Direction::ALL.iter().filter_map(|&d| cell.step(d)) {
+                if left.contains(next) {
+                    left.remove(next);
+                    todo.push(next);
+                }
+            }
+        }
+        found.push(group);
+    }
+    found
+}
+
+/// Where `group` lies on the board as it is drawn (row I at the top): `at the bottom`, `on
+/// the left`, `at the top right`, ..., or `in the middle`, from the direction of its centre
+/// seen from E5.
+fn compass(group: Bitboard) -> &'static str {
+    const SIDES: [&str; 8] = [
+        "on the right",
+        "at the top right",
+        "at the top",
+        "at the top left",
+        "on the left",
+        "at the bottom left",
+        "at the bottom",
+        "at the bottom right",
+    ];
+    let n = group.count().max(1) as f64;
+    // Cells as drawn: a row is a half cell right of the one below it, rows sqrt(3)/2 apart.
+    let (x, y) = group.iter().fold((0.0, 0.0), |(x, y), c| {
+        let (row, number) = (c.row() as f64, c.number() as f64);
+        (
+            x + number - row / 2.0 - 3.0,
+            y + (row - 4.0) * 0.75f64.sqrt(),
+        )
+    });
+    let (x, y) = (x / n, y / n);
+    if x.hypot(y) < 1.0 {
+        return "in the middle";
+    }
+    let sector = (y.atan2(x).to_degrees() + 360.0 + 22.5) / 45.0;
+    SIDES[sector as usize % SIDES.len()]
+}
+
+/// The rows `group` spans: `rows A-C`, `row A`.
+fn rows(group: Bitboard) -> String {
+    let letters: Vec<char> = group.iter().map(Cell::letter).collect();
+    match (letters.iter().min(), letters.iter().max()) {
+        (Some(low), Some(high)) if low != high => format!("rows {low}-{high}"),
+        (Some(row), _) => format!("row {row}"),
+        _ => String::new(),
+    }
+}
+
+/// Where the marbles of `colour` stand at `start`, by their groups of three or more
+/// (`at the bottom (rows A-C)`, two daisies `at the bottom left (rows A-C) and at the top
+/// right (rows G-I)`); `None` for more than two such groups or none.
+fn home<const SEATS: usize>(start: &Position<SEATS>, colour: Colour) -> Option<String> {
+    let parts: Vec<String> = groups(start.marbles(colour))
+        .into_iter()
+        .filter(|g| g.count() >= 3)
+        .map(|g| format!("{} ({})", compass(g), rows(g)))
+        .collect();
+    (1..=2).contains(&parts.len()).then(|| parts.join(" and "))
+}
+
+/// With teams, `; your partner: Black (@)` or `; your partners: Black (@), Yellow (+)`.
+fn partners<const SEATS: usize>(colour: Colour) -> String {
+    if Position::<SEATS>::team_count() != 2 || SEATS == 2 {
+        return String::new();
+    }
+    let team = Position::<SEATS>::team(colour as usize);
+    let names: Vec<String> = Position::<SEATS>::team_colours(team)
+        .filter(|&c| c != colour)
+        .map(colour_name)
+        .collect();
+    let word = if names.len() > 1 {
+        "partners"
+    } else {
+        "partner"
+    };
+    format!("; your {word}: {}", names.join(", "))
+}
+
 impl<const SEATS: usize> AbaloneCli<SEATS> {
     fn with_limit(&self, mut pos: Position<SEATS>) -> Position<SEATS> {
         if self.move_limit.is_some() {
@@ -125,46 +261,46 @@ impl<const SEATS: usize> AbaloneCli<SEATS> {
         pos
     }
 
-    /// The cells that took part in the last move, as they stand after it: the marbles that
-    /// moved and the opposing marbles they pushed.
-    fn moved_cells(before: &Position<SEATS>, after: &Position<SEATS>) -> Bitboard {
-        Colour::SEATS[..SEATS]
-            .iter()
-            .copied()
-            .map(|c| {
-                after
-                    .marbles(c)
-                    .intersection(before.marbles(c).complement())
-            })
-            .fold(Bitboard::EMPTY, Bitboard::union)
+    /// One row of the hexagon: its letter, its cells, and the diagonal that ends there. The
+    /// runs of cells in `marked` are between brackets, `(@ @ @)`, and highlighted in colour.
+    fn row(pos: &Position<SEATS>, row: usize, marked: Bitboard, colour: bool) -> String {
+        let mut text = " ".repeat(row.abs_diff(4));
+        text.push((b'A' + row as u8) as char);
+        text.push(' ');
+        let mut in_run = false;
+        for cell in (1..=9).filter_map(|number| Cell::new(row, number)) {
+            let mark = marked.contains(cell);
+            text.push(match (in_run, mark) {
+                (false, true) => '(',
+                (true, false) => ')',
+                _ => ' ',
+            });
+            in_run = mark;
+            let symbol = pos.at(cell).map_or('.', Colour::symbol);
+            if colour {
+                let style = pos.at(cell).map_or("2", |c| seat_style(c, SEATS));
+                let highlight = if mark { ";4;7" } else { "" };
+                text.push_str(&format!("\x1b[{style}{highlight}m{symbol}\x1b[0m"));
+            } else {
+                text.push(symbol);
+            }
+        }
+        if in_run {
+            text.push(')');
+        }
+        // The diagonals 6..9 end on the lower right edge.
+        if row < 4 {
+            text.push_str(&format!(" {}", row + 6));
+        }
+        text
     }
 
-    /// The hexagon, row I at the top, with the cells in `marked` highlighted (colour only).
+    /// The hexagon, row I at the top, with the cells in `marked` between brackets (and
+    /// highlighted in colour).
     fn board(pos: &Position<SEATS>, marked: Bitboard, colour: bool) -> String {
         let mut text = String::new();
         for row in (0..ROWS).rev() {
-            let indent = row.abs_diff(4);
-            text.push_str(&" ".repeat(indent));
-            text.push((b'A' + row as u8) as char);
-            text.push(' ');
-            for number in 1..=9 {
-                let Some(cell) = Cell::new(row, number) else {
-                    continue;
-                };
-                text.push(' ');
-                let symbol = pos.at(cell).map_or('.', Colour::symbol);
-                if !colour {
-                    text.push(symbol);
-                    continue;
-                }
-                let style = pos.at(cell).map_or("2", |c| seat_style(c, SEATS));
-                let mark = if marked.contains(cell) { ";4;7" } else { "" };
-                text.push_str(&format!("\x1b[{style}{mark}m{symbol}\x1b[0m"));
-            }
-            // The diagonals 6..9 end on the lower right edge.
-            if row < 4 {
-                text.push_str(&format!(" {}", row + 6));
-            }
+            text.push_str(&Self::row(pos, row, marked, colour));
             text.push('\n');
         }
         text.push_str(&format!("{:8}1 2 3 4 5\n", ""));
@@ -173,6 +309,31 @@ impl<const SEATS: usize> AbaloneCli<SEATS> {
             text.push_str(&format!(" of {limit}"));
         }
         text
+    }
+
+    /// The line that says which seat is yours against the computer in `play`: `you play Black
+    /// (@), starting at the bottom (rows A-C)`, with the partners when there are teams; `None`
+    /// elsewhere (see [`human_seat`]).
+    fn you(&self) -> Option<String> {
+        let colour = human_seat::<SEATS>()?;
+        let start = match home(&self.start(), colour) {
+            Some(place) => format!(", starting {place}"),
+            None => String::new(),
+        };
+        Some(format!(
+            "you play {}{start}{}",
+            seat_label::<SEATS>(colour),
+            partners::<SEATS>(colour)
+        ))
+    }
+
+    /// The lines under the board: which seat is yours (against the computer), then who is to
+    /// move or how the game ended.
+    fn footer(&self, pos: &Position<SEATS>) -> String {
+        match self.you() {
+            Some(you) => format!("{you}\n{}", self.status(pos)),
+            None => self.status(pos),
+        }
     }
 
     /// The last line under the board: who is to move, or how the game ended.
@@ -373,15 +534,18 @@ impl<const SEATS: usize> GameCli for AbaloneCli<SEATS> {
         }
     }
 
+    /// The board, then which seat is yours (in `play` against the computer) and who is to
+    /// move.
     fn render(&self, pos: &Position<SEATS>, colour: bool) -> String {
         format!(
             "{}\n{}",
             Self::board(pos, Bitboard::EMPTY, colour),
-            self.status(pos)
+            self.footer(pos)
         )
     }
 
-    /// The board with the last move's marbles highlighted (in colour) and named below it.
+    /// The board with the marbles of the last move between brackets (and highlighted in
+    /// colour), the move named below it, then which seat is yours and who is to move.
     fn render_after(
         &self,
         before: &Position<SEATS>,
@@ -389,14 +553,28 @@ impl<const SEATS: usize> GameCli for AbaloneCli<SEATS> {
         after: &Position<SEATS>,
         colour: bool,
     ) -> String {
-        let marked = Self::moved_cells(before, after);
+        let marked = match step {
+            Applied::Move(mv) => moved_cells(mv),
+            Applied::Chance(c) => match c {},
+        };
         format!(
             "{}\nlast move: {} {}\n{}",
             Self::board(after, marked, colour),
             seat_label::<SEATS>(before.side_to_move()),
             self.describe_step(before, step, after),
-            self.status(after)
+            self.footer(after)
         )
+    }
+
+    /// The kit's player of a computer seat in `play` (the engine at `level`, uniformly random
+    /// moves at level 0), the seat noted as the computer's so that the board can say which
+    /// one is yours.
+    fn player(&self, seat: Seat, seed: u64, level: Option<u8>) -> Box<dyn Player<Position<SEATS>>> {
+        note_computer_seat(seat);
+        match self.engine(level).filter(|_| level != Some(0)) {
+            Some(engine) => Box::new(EnginePlayer::new(engine)),
+            None => self.computer(seat, seed),
+        }
     }
 
     fn move_help(&self) -> Vec<String> {

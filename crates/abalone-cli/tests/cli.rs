@@ -858,3 +858,149 @@ fn the_three_player_example_in_the_docs_is_what_selfplay_writes() {
         .collect();
     assert_eq!(written.join(" "), record, "{command}");
 }
+
+/// The nine rows of the `nth` (from 0) board of `play`'s or `replay`'s output.
+fn board_rows(out: &str, nth: usize) -> String {
+    let start = out
+        .match_indices("    I  ")
+        .nth(nth)
+        .map(|(i, _)| i)
+        .unwrap_or_else(|| panic!("board {nth} in {out}"));
+    out[start..].lines().take(9).collect::<Vec<_>>().join("\n")
+}
+
+#[test]
+fn play_marks_the_last_moves_marbles_without_colour() {
+    // Two players at the keyboard: a1b2 moves A1, B2, C3 to B2, C3, D4; White's i5h5 moves
+    // I5, H5, G5 to H5, G5, F5.
+    let out = stdout_of(
+        abalone()
+            .args(["play", "--color", "never"])
+            .write_stdin("a1b2\ni5h5\n"),
+    );
+    assert!(!board_rows(&out, 0).contains('('), "{out}");
+    let after = board_rows(&out, 1);
+    assert!(
+        after.ends_with(
+            " D  . . .(@). . . . 9\n  C  . .(@)@ @ . . 8\n   B  @(@)@ @ @ @ 7\n    A  . @ @ @ @ 6"
+        ),
+        "{after}"
+    );
+    assert!(
+        out.contains("last move: Black (@) a1b2 (3 in-line)\nWhite (O) to move\n"),
+        "{out}"
+    );
+    let reply = board_rows(&out, 2);
+    assert!(
+        reply.starts_with(
+            "    I  . O O O O\n   H  O(O)O O O O\n  G  . .(O)O O . .\n F  . . .(O). . . .\n"
+        ),
+        "{reply}"
+    );
+    assert!(reply.contains("\n D  . . . @ . . . . 9\n"), "{reply}");
+    assert!(!out.contains("you play"), "players at one keyboard: {out}");
+    // A broadside: the line of three between one pair of brackets.
+    let out = stdout_of(
+        abalone()
+            .args(["play", "--color", "never"])
+            .write_stdin("c3c5d4\n"),
+    );
+    assert!(out.contains("\n D  . . .(@ @ @). . 9\n"), "{out}");
+    // A sumito that ejects: the pushed marble still on the board is marked too, at the end
+    // of the row; and before the diagonal's number.
+    let out = stdout_of(
+        abalone()
+            .args(["--position", "5/6/7/8/4bbbww/8/7/6/5 b 0-0", "play"])
+            .args(["--color", "never"])
+            .write_stdin("e5e6\n"),
+    );
+    assert!(out.contains("\nE  . . . . .(@ @ @ O)\n"), "{out}");
+    assert!(
+        out.contains("last move: Black (@) e5e6 (sumito 3:2, ejects a White marble"),
+        "{out}"
+    );
+    let out = stdout_of(
+        abalone()
+            .args(["--position", "5/6/7/8/9/4bbb1/7/6/5 b 0-0", "play"])
+            .args(["--color", "never"])
+            .write_stdin("d5d6\n"),
+    );
+    assert!(out.contains("\n D  . . . . .(@ @ @) 9\n"), "{out}");
+}
+
+#[test]
+fn play_against_the_computer_says_which_seat_is_yours() {
+    let you = |args: &[&str]| -> Vec<String> {
+        let out = stdout_of(
+            abalone()
+                .args(args)
+                .args(["--seed", "3", "--level", "1", "--color", "never"])
+                .write_stdin("quit\n"),
+        );
+        out.lines()
+            .filter(|l| l.starts_with("you play"))
+            .map(str::to_owned)
+            .collect()
+    };
+    let once = |line: &str| vec![line.to_owned()];
+    assert_eq!(
+        you(&["play", "--vs", "computer"]),
+        once("you play Black (@), starting at the bottom (rows A-C)")
+    );
+    // The computer moves first, then the board is shown: the start's board, then its move's.
+    assert_eq!(
+        you(&["play", "--vs", "computer", "--computer-first"]),
+        vec!["you play White (O), starting at the top (rows G-I)".to_owned(); 2]
+    );
+    assert_eq!(
+        you(&["--layout", "belgian-daisy", "play", "--vs", "computer"]),
+        once("you play Black (@), starting at the bottom left (rows A-C) and at the top right (rows G-I)")
+    );
+    let red =
+        "you play Red (X, team 1), starting at the bottom (rows A-C); your partner: Black (@)";
+    assert_eq!(
+        you(&["--players", "4", "play", "--vs", "computer", "--seat", "3"])[0],
+        red
+    );
+    let white = "you play White (O, team 2), starting at the top right (rows F-H); your partners: Green (#), Purple (*)";
+    assert_eq!(
+        you(&["--players", "6", "play", "--vs", "computer", "--seat", "2"])[0],
+        white
+    );
+    assert_eq!(
+        you(&["--players", "3", "play", "--vs", "computer", "--seat", "3"])[0],
+        "you play Red (X), starting at the bottom left (rows A-F)"
+    );
+    // No line for players at one keyboard, nor for a game the computer plays alone.
+    assert!(you(&["play"]).is_empty());
+    assert!(you(&["--move-limit", "2", "play", "--computer-seats", "1,2"]).is_empty());
+}
+
+/// The play screen of `docs/abalone.md` is what its command shows after its move.
+#[test]
+fn the_play_screen_in_the_docs_is_what_play_shows() {
+    let doc = std::fs::read_to_string(root().join("docs/abalone.md")).expect("docs/abalone.md");
+    let section = doc.split("## The play screen").nth(1).expect("the section");
+    let spans: Vec<&str> = section.split('`').skip(1).step_by(2).collect();
+    let at = spans
+        .iter()
+        .position(|s| s.starts_with("abalone-cli play --"))
+        .expect("the command");
+    let (command, typed) = (spans[at], spans.get(at + 1).expect("the move"));
+    let screen = section.split("```\n").nth(1).expect("the screen block");
+    let args: Vec<&str> = command.split_whitespace().skip(1).collect();
+    let out = stdout_of(abalone().args(&args).write_stdin(format!("{typed}\n")));
+    assert!(out.contains(screen), "{command} then {typed}:\n{out}");
+}
+
+#[test]
+fn replay_boards_have_no_play_marks() {
+    let out = stdout_of(abalone().arg("replay").arg(root().join(EXAMPLE)));
+    assert!(
+        !out.contains("you play") && !out.contains("last move:"),
+        "{out}"
+    );
+    let boards = out.matches("    I  ").count();
+    let board = board_rows(&out, boards.saturating_sub(1));
+    assert!(!board.contains('('), "{board}");
+}

@@ -1,5 +1,7 @@
 """The PettingZoo AEC environments and the Gymnasium single-agent wrapper."""
 
+import subprocess
+import sys
 import warnings
 
 import gymnasium
@@ -254,3 +256,57 @@ def test_actions_and_options_are_integers():
     obs, reward, terminated, _, info = single.step(-1)
     assert terminated and reward == -1.0
     assert not obs["action_mask"].any() and not info["action_mask"].any()
+
+
+GYM_CASES = [
+    ("boardgames/Pente-v0", {}, "pente"),
+    ("boardgames/KeryoPente-v0", {"tournament_rule": False}, "keryo_pente"),
+    ("boardgames/Abalone-v0", {"players": 3}, "abalone"),
+    ("boardgames/Backgammon-v0", {}, "backgammon"),
+    ("boardgames/BackgammonMatch-v0", {"length": 3}, "backgammon_match"),
+]
+
+
+@pytest.mark.parametrize("env_id,options,game", GYM_CASES, ids=[c[0] for c in GYM_CASES])
+def test_gymnasium_make_and_checker(env_id, options, game):
+    e = gymnasium.make(env_id, **options)
+    assert e.spec.id == env_id and e.spec.kwargs["game"] == game
+    assert isinstance(e.unwrapped, SingleAgentEnv) and e.unwrapped.game == game
+    rules = e.unwrapped.state_object.rules()
+    for name, value in options.items():
+        if name != "players":
+            assert rules[name] == value
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        check_env(e, skip_render_check=True)
+    # The checker's only remark: a made environment is wrapped (OrderEnforcing, ...).
+    others = [str(w.message) for w in caught if "different from the unwrapped" not in str(w.message)]
+    assert others == []
+
+
+def test_gymnasium_ids_cover_every_game_and_pass_options():
+    from boardgames.pettingzoo import GAMES as ADAPTER_GAMES, GYMNASIUM_IDS, register_gymnasium
+
+    assert set(GYMNASIUM_IDS) == set(ADAPTER_GAMES) == set(boardgames.GAMES)
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        register_gymnasium()  # again: the ids stay as they are, without a warning
+    assert [str(w.message) for w in caught] == []
+    e = gymnasium.make("boardgames/Abalone-v0", players=4, seat=2, move_limit=60, opponent="random")
+    assert e.unwrapped.seat == 2 and e.unwrapped.state_object.num_players() == 4
+    obs, info = e.reset(seed=3)
+    total, done = 0.0, False
+    while not done:
+        obs, reward, terminated, truncated, info = e.step(e.action_space.sample(obs["action_mask"]))
+        total += reward
+        done = terminated or truncated
+    assert terminated and e.unwrapped.state_object.is_terminal()
+    assert total == e.unwrapped.state_object.returns()[2]
+    # The "module:id" form imports the module that registers the ids.
+    assert gymnasium.make("boardgames.pettingzoo:boardgames/Pente-v0").spec.id == "boardgames/Pente-v0"
+
+
+def test_import_boardgames_needs_neither_gymnasium_nor_pettingzoo():
+    code = "import sys, boardgames; print(sorted(m for m in ('gymnasium', 'pettingzoo') if m in sys.modules))"
+    out = subprocess.run([sys.executable, "-c", code], check=True, capture_output=True, text=True).stdout
+    assert out.strip() == "[]"

@@ -7,7 +7,8 @@ tensors from any seat, copies, setups, perft, random playouts and the library's 
 :class:`Batch` and :func:`random_games` step many games inside Rust with the GIL released.
 
 Adapters: :mod:`boardgames.openspiel` (pyspiel games), :mod:`boardgames.pettingzoo` (AEC
-environments and a Gymnasium single-agent wrapper). ``docs/python.md`` is the guide.
+environments and a Gymnasium single-agent wrapper, registered with Gymnasium as
+``boardgames/Pente-v0`` and so on). ``docs/python.md`` is the guide.
 
 >>> import boardgames
 >>> s = boardgames.Pente()

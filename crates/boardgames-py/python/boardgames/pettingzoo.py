@@ -56,6 +56,20 @@ or any callable ``f(state) -> action``.  Observations are the same dict as above
 is also in ``info["action_mask"]``), the action space ``Discrete(num_distinct_actions)``,
 the reward the learner's return at the end.  An illegal action ends the episode with
 ``illegal_reward`` (default -1) unless ``illegal_action="raise"``.
+
+Importing this module registers ``SingleAgentEnv`` with Gymnasium, one id per game
+(:data:`GYMNASIUM_IDS`): ``boardgames/Pente-v0``, ``boardgames/KeryoPente-v0``,
+``boardgames/Abalone-v0``, ``boardgames/Backgammon-v0`` and ``boardgames/BackgammonMatch-v0``;
+the keyword arguments of ``gymnasium.make`` go to ``SingleAgentEnv`` (the game's options,
+``opponent``, ``seat``, ...)::
+
+    import gymnasium
+    import boardgames.pettingzoo
+
+    e = gymnasium.make("boardgames/Abalone-v0", players=3, opponent="engine")
+
+``gymnasium.make("boardgames.pettingzoo:boardgames/Pente-v0")`` imports this module itself.
+``import boardgames`` alone imports neither Gymnasium nor PettingZoo.
 """
 
 from __future__ import annotations
@@ -73,7 +87,7 @@ from pettingzoo.utils import wrappers
 from . import Abalone, Backgammon, BackgammonMatch, KeryoPente, Pente
 from ._adapters import from_setup, with_move_limit
 
-__all__ = ["GAMES", "env", "raw_env", "make_state", "SingleAgentEnv"]
+__all__ = ["GAMES", "GYMNASIUM_IDS", "env", "raw_env", "make_state", "SingleAgentEnv", "register_gymnasium"]
 
 #: The game names and their main options (besides ``players``); any other keyword the
 #: game's class accepts is passed on too.
@@ -467,3 +481,29 @@ class SingleAgentEnv(gymnasium.Env):
 
     def close(self) -> None:
         pass
+
+
+#: The Gymnasium id of each game of :data:`GAMES`, registered by :func:`register_gymnasium`.
+GYMNASIUM_IDS: Dict[str, str] = {
+    "pente": "boardgames/Pente-v0",
+    "keryo_pente": "boardgames/KeryoPente-v0",
+    "abalone": "boardgames/Abalone-v0",
+    "backgammon": "boardgames/Backgammon-v0",
+    "backgammon_match": "boardgames/BackgammonMatch-v0",
+}
+
+
+def register_gymnasium() -> None:
+    """Registers :class:`SingleAgentEnv` with Gymnasium under :data:`GYMNASIUM_IDS`, each id
+    with its game; ``gymnasium.make``'s keyword arguments go to the environment. Ids already
+    registered are left as they are. Called when this module is imported."""
+    for game, env_id in GYMNASIUM_IDS.items():
+        if env_id not in gymnasium.registry:
+            gymnasium.register(
+                id=env_id,
+                entry_point=f"{__name__}:SingleAgentEnv",
+                kwargs={"game": game},
+            )
+
+
+register_gymnasium()
