@@ -4,7 +4,7 @@
 //! unchanged, the setup (gnubg Position ID and Match ID) round-tripping on every state of
 //! random sessions and of the real match files, driven action by action through the game.
 
-mod common;
+use crate::common;
 
 use boardgames_core::backgammon::record::{
     read_match, replay_game, resolve_written, ActionKind, EndKind, GameRecord,

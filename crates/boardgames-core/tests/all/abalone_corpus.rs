@@ -2,7 +2,7 @@
 //! positions compared with the expected sets of resulting positions and moves, perft from
 //! two layouts, the starting layouts, and the AWC 2015 final.
 
-mod common;
+use crate::common;
 
 use std::collections::BTreeMap;
 

@@ -10,7 +10,7 @@
 //!   the file byte for byte; every game of the JSON files goes record -> APGN -> record and
 //!   record -> JSON line unchanged; random games round-trip.
 
-mod common;
+use crate::common;
 
 use common::gunzip;
 

@@ -3,7 +3,7 @@
 //! play, cube actions, Crawford games and results), the games gnubg rejected or mis-read,
 //! the JSON-lines replay, round trips through the match-text writer, and random matches.
 
-mod common;
+use crate::common;
 
 use std::collections::BTreeMap;
 

@@ -2,7 +2,7 @@
 //! record model -> JSON record gives back the same game, and replay through the record model
 //! agrees with the expected first illegal move.
 
-mod common;
+use crate::common;
 
 use std::collections::HashMap;
 

@@ -2,7 +2,7 @@
 //! every case): every roll's distinct results, their count and their plays' notation; every
 //! Position ID and Match ID; the real match records' plays.
 
-mod common;
+use crate::common;
 
 use std::collections::BTreeMap;
 

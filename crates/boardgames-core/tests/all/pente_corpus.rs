@@ -1,7 +1,7 @@
 //! Every game of the Pente reference data replayed through the library, compared ply by ply
 //! with the expected captures, removed stones, result and first illegal move.
 
-mod common;
+use crate::common;
 
 use std::collections::HashMap;
 

@@ -95,7 +95,7 @@ fn a_turns_step_that_reads_as_a_header_is_not_written() {
     use boardgames_core::backgammon::record::Turns;
     use boardgames_core::backgammon::Backgammon;
 
-    let text = include_str!("data/fuzz/turns_header_like_step.txt");
+    let text = include_str!("../data/fuzz/turns_header_like_step.txt");
     let format = Turns {
         default: Backgammon::new(),
     };
@@ -111,7 +111,7 @@ fn pente_org_games_write_back_to_as_many_games() {
     use boardgames_core::pente::{OpeningRule, Pente, Variant};
     use boardgames_core::record::Format;
 
-    let text = include_str!("data/fuzz/pente_pgn_game_count.txt");
+    let text = include_str!("../data/fuzz/pente_pgn_game_count.txt");
     let format = PenteOrg::new(Pente::new(Variant::Pente, OpeningRule::Tournament));
     round_trips_or_refuses(&format, text, "");
     // The realistic case: a tag value with the comment character.
@@ -127,7 +127,7 @@ fn pente_org_games_write_back_to_as_many_games() {
 fn match_file_tags_round_trip() {
     use boardgames_core::backgammon::record::{read_match, write_match};
 
-    let text = include_str!("data/fuzz/match_file_tag_quote.txt");
+    let text = include_str!("../data/fuzz/match_file_tag_quote.txt");
     let record = read_match(text).expect("the input reads");
     assert_eq!(read_match(&write_match(&record)).as_ref(), Ok(&record));
 }
@@ -140,7 +140,7 @@ fn match_file_tags_round_trip() {
 fn match_file_tag_values_with_quotes_round_trip() {
     use boardgames_core::backgammon::record::{read_match, write_match};
 
-    let text = include_str!("data/fuzz/match_file_quotes_in_value.txt");
+    let text = include_str!("../data/fuzz/match_file_quotes_in_value.txt");
     let record = read_match(text).expect("the input reads");
     assert_eq!(read_match(&write_match(&record)).as_ref(), Ok(&record));
 }
@@ -154,7 +154,7 @@ fn abapro_written_steps_round_trip() {
     use boardgames_core::abalone::record::AbaPro;
     use boardgames_core::abalone::Abalone3;
 
-    let text = include_str!("data/fuzz/abapro_result_like_step.txt");
+    let text = include_str!("../data/fuzz/abapro_result_like_step.txt");
     let format = AbaPro::new(Abalone3::start());
     round_trips_or_refuses(&format, text, "would not read back");
 }
@@ -168,7 +168,7 @@ fn pente_org_bracket_tags_write_back_to_as_many_games() {
     use boardgames_core::pente::record::PenteOrg;
     use boardgames_core::pente::{OpeningRule, Pente, Variant};
 
-    let text = include_str!("data/fuzz/pente_pgn_bracket_tags.txt");
+    let text = include_str!("../data/fuzz/pente_pgn_bracket_tags.txt");
     let format = PenteOrg::new(Pente::new(Variant::Pente, OpeningRule::Tournament));
     round_trips_or_refuses(&format, text, "");
 }
@@ -181,7 +181,7 @@ fn pente_org_spaced_bracket_tags_write_back_to_as_many_games() {
     use boardgames_core::pente::record::PenteOrg;
     use boardgames_core::pente::{OpeningRule, Pente, Variant};
 
-    let text = include_str!("data/fuzz/pente_pgn_spaced_brackets.txt");
+    let text = include_str!("../data/fuzz/pente_pgn_spaced_brackets.txt");
     let format = PenteOrg::new(Pente::new(Variant::Pente, OpeningRule::Tournament));
     round_trips_or_refuses(&format, text, "");
 }
@@ -193,7 +193,7 @@ fn pente_org_spaced_bracket_tags_write_back_to_as_many_games() {
 fn match_file_without_a_length_round_trips() {
     use boardgames_core::backgammon::record::{read_match, write_match};
 
-    let text = include_str!("data/fuzz/match_file_no_length.txt");
+    let text = include_str!("../data/fuzz/match_file_no_length.txt");
     let record = read_match(text).expect("the input reads");
     assert_eq!(read_match(&write_match(&record)).as_ref(), Ok(&record));
 }
@@ -206,7 +206,7 @@ fn a_turns_step_kept_as_written_stays_written() {
     use boardgames_core::backgammon::record::Turns;
     use boardgames_core::backgammon::Backgammon;
 
-    let text = include_str!("data/fuzz/turns_roll_like_step.txt");
+    let text = include_str!("../data/fuzz/turns_roll_like_step.txt");
     let format = Turns {
         default: Backgammon::new(),
     };
@@ -223,7 +223,7 @@ fn a_turns_play_without_its_roll_stays_one_step() {
     use boardgames_core::backgammon::record::Turns;
     use boardgames_core::backgammon::Backgammon;
 
-    let text = include_str!("data/fuzz/turns_unrolled_play.txt");
+    let text = include_str!("../data/fuzz/turns_unrolled_play.txt");
     let format = Turns {
         default: Backgammon::new(),
     };
@@ -240,7 +240,7 @@ fn abapro_headers_are_named_as_the_reader_reads_them() {
     use boardgames_core::abalone::record::AbaPro;
     use boardgames_core::abalone::{Abalone, Abalone3, Layout};
 
-    let text = include_str!("data/fuzz/abapro_bracket_lines.txt");
+    let text = include_str!("../data/fuzz/abapro_bracket_lines.txt");
     round_trips_or_refuses(&AbaPro::new(Abalone::new(Layout::Standard)), text, "");
     round_trips_or_refuses(&AbaPro::new(Abalone3::start()), text, "");
 }

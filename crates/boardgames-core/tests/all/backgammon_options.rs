@@ -2,7 +2,7 @@
 //! (money play), the Holland rule (match play). Hand-worked sequences, refusals, the setup's
 //! words, and the conformance kit on sessions with the options on.
 
-mod common;
+use crate::common;
 
 use common::session::{assert_round_trip, candidates};
 
