@@ -3,7 +3,7 @@
 //! the default level, and the search invariants (the transposition table changes no score
 //! at a fixed depth; a search to a depth or a node count answers the same every time).
 
-mod common;
+use crate::common;
 
 use boardgames_ai::{abalone, Engine};
 use boardgames_core::abalone::Abalone;
