@@ -3,26 +3,19 @@
 
 use std::io::Write;
 use std::path::PathBuf;
-use std::process::{Child, Stdio};
+use std::process::Child;
 use std::time::{Duration, Instant};
 
-use assert_cmd::Command;
-use boardgames_testdata::stdout_of;
+use boardgames_testdata::{jsonl, repo_root as root, report_fields, spawn, stdout_of};
 use predicates::prelude::*;
 use serde_json::Value;
+
+use crate::{abalone, gunzip};
 
 /// The fields of a `moves --jsonl` line, in their contractual order.
 const REPORT_FIELDS: [&str; 4] = ["id", "legal_moves", "results", "result_moves"];
 
 const EXAMPLE: &str = "examples/games/abalone-awc2015-final.txt";
-
-fn abalone() -> Command {
-    Command::cargo_bin("abalone-cli").expect("the abalone-cli binary is built")
-}
-
-fn root() -> PathBuf {
-    boardgames_testdata::repo_root()
-}
 
 fn data(name: &str) -> PathBuf {
     boardgames_testdata::data_path(&format!("abalone/{name}"))
@@ -32,39 +25,20 @@ fn data(name: &str) -> PathBuf {
 /// record, field by field; returns how many agree.
 fn corpus_agrees(name: &str) -> usize {
     let input = gunzip(name);
-    let cases: Vec<Value> = input
-        .lines()
-        .filter(|l| !l.trim().is_empty())
-        .map(|l| serde_json::from_str(l).expect("corpus line is JSON"))
-        .collect();
+    let cases = jsonl(&input);
     let out = stdout_of(abalone().args(["moves", "--jsonl", "-"]).write_stdin(input));
     let lines: Vec<&str> = out.lines().collect();
     assert_eq!(lines.len(), cases.len(), "one output line per input line");
     let mut agree = 0;
     for (line, case) in lines.iter().zip(&cases) {
-        let got: serde_json::Map<String, Value> =
-            serde_json::from_str(line).expect("output line is a JSON object");
-        let keys: Vec<&str> = got.keys().map(String::as_str).collect();
-        let mut sorted_fields = REPORT_FIELDS;
-        sorted_fields.sort_unstable();
-        assert_eq!(keys, sorted_fields, "{line}");
-        // The contract fixes the order of the fields too.
-        let positions: Vec<usize> = REPORT_FIELDS
-            .iter()
-            .map(|f| line.find(&format!("\"{f}\":")).expect("field present"))
-            .collect();
-        assert!(positions.windows(2).all(|w| w[0] < w[1]), "{line}");
+        // Exactly the contractual fields, in their order.
+        let got = report_fields(line, &REPORT_FIELDS).unwrap_or_else(|e| panic!("{e}"));
         for field in REPORT_FIELDS {
             assert_eq!(got[field], case[field], "{}: {field}", case["id"]);
         }
         agree += 1;
     }
     agree
-}
-
-/// A compressed data file of this game's reference data.
-fn gunzip(name: &str) -> String {
-    boardgames_testdata::gunzip(&format!("abalone/{name}"))
 }
 
 #[test]
@@ -302,17 +276,6 @@ fn play_ends_at_the_move_limit() {
     );
 }
 
-/// Starts `abalone-cli` with piped standard streams.
-fn spawn(args: &[&str]) -> Child {
-    std::process::Command::new(assert_cmd::cargo::cargo_bin("abalone-cli"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("starts")
-}
-
 /// Waits `wait`, then writes `then` to the program and collects its output (killed after 30 s).
 fn after_waiting(mut child: Child, wait: Duration, then: &str) -> String {
     std::thread::sleep(wait);
@@ -335,7 +298,7 @@ fn after_waiting(mut child: Child, wait: Duration, then: &str) -> String {
 #[test]
 fn a_timed_game_ends_when_a_clock_runs_out_while_waiting() {
     // Nobody types for 2.5 s with 1 s each: Black's flag falls; 0 ejected each is a draw.
-    let child = spawn(&["play", "--time-limit", "1s"]);
+    let child = spawn("abalone-cli", &["play", "--time-limit", "1s"]);
     let out = after_waiting(child, Duration::from_millis(2500), "a1b2\nquit\n");
     assert!(out.contains("clocks: Black (@) 0:01.0 *"), "{out}");
     assert!(out.contains("Black (@)'s time ran out"), "{out}");
@@ -354,14 +317,17 @@ fn on_time_the_side_that_ejected_more_wins() {
     // The standard layout with two White marbles (G5, G6) already pushed off: Black's flag
     // falls, but Black has ejected more, so Black wins.
     let position = "wwwww/wwwwww/4w2/8/9/8/2bbb2/bbbbbb/bbbbb b 0-2";
-    let child = spawn(&["--position", position, "play", "--time-limit", "1s"]);
+    let child = spawn(
+        "abalone-cli",
+        &["--position", position, "play", "--time-limit", "1s"],
+    );
     let out = after_waiting(child, Duration::from_millis(2500), "quit\n");
     assert!(
         out.contains("game over: Black (@) wins on time: Black (@)'s time ran out"),
         "{out}"
     );
     // A move typed in time is played and White's clock then runs.
-    let child = spawn(&["play", "--time-limit", "1s"]);
+    let child = spawn("abalone-cli", &["play", "--time-limit", "1s"]);
     std::thread::sleep(Duration::from_millis(200));
     let out = after_waiting(child, Duration::ZERO, "a1b2\n");
     assert!(
@@ -598,21 +564,10 @@ fn the_same_failure_gives_the_same_exit_status_as_in_the_other_programs() {
 /// The first positions of the engine's win-now suite (`crates/boardgames-ai/tests/data`),
 /// with their winning moves.
 fn win_now(n: usize) -> Vec<(String, Vec<String>)> {
-    let path = root().join("crates/boardgames-ai/tests/data/abalone-win-now.jsonl");
-    let text = std::fs::read_to_string(path).expect("the suite is shipped");
-    text.lines()
+    boardgames_testdata::tactics_suite("abalone-win-now.jsonl", "wins")
+        .into_iter()
         .take(n)
-        .map(|line| {
-            let v: Value = serde_json::from_str(line).expect("JSON");
-            let wins = v["wins"]
-                .as_array()
-                .expect("wins")
-                .iter()
-                .filter_map(Value::as_str)
-                .map(str::to_owned)
-                .collect();
-            (v["setup"].as_str().expect("a setup").to_owned(), wins)
-        })
+        .map(|case| (case.setup, case.moves))
         .collect()
 }
 

@@ -4,3 +4,13 @@
 
 mod cli;
 mod records;
+
+/// `abalone-cli`, to be given its arguments and standard input.
+fn abalone() -> assert_cmd::Command {
+    boardgames_testdata::program("abalone-cli")
+}
+
+/// A compressed data file of this game's reference data.
+fn gunzip(name: &str) -> String {
+    boardgames_testdata::gunzip(&format!("abalone/{name}"))
+}

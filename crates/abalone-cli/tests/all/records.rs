@@ -4,29 +4,12 @@
 
 use std::path::PathBuf;
 
-use assert_cmd::Command;
-use boardgames_testdata::{jsonl, stdout_of};
+use boardgames_testdata::{
+    jsonl, report_fields, stdout_of, ABALONE_REPLAY_FIELDS as REPORT_FIELDS,
+};
 use predicates::prelude::*;
-use serde_json::Value;
 
-/// The fields of a `replay --jsonl` line, in their contractual order.
-const REPORT_FIELDS: [&str; 6] = [
-    "id",
-    "legal_plies",
-    "first_illegal",
-    "captured",
-    "legal_move_counts",
-    "final_position",
-];
-
-fn abalone() -> Command {
-    Command::cargo_bin("abalone-cli").expect("the abalone-cli binary is built")
-}
-
-/// A compressed data file of this game's reference data.
-fn gunzip(name: &str) -> String {
-    boardgames_testdata::gunzip(&format!("abalone/{name}"))
-}
+use crate::{abalone, gunzip};
 
 #[test]
 fn the_migs_apgn_archive_replays_game_by_game() {
@@ -91,17 +74,8 @@ fn replay_jsonl_reproduces_the_reference_replay_of_every_real_game() {
         let expected = jsonl(&gunzip(expected));
         let mut agree = 0;
         for (line, exp) in out.lines().zip(&expected) {
-            let report: serde_json::Map<String, Value> = serde_json::from_str(line).unwrap();
-            let keys: Vec<&str> = report.keys().map(String::as_str).collect();
-            let mut fields = REPORT_FIELDS.to_vec();
-            fields.sort_unstable();
-            assert_eq!(keys, fields);
-            // The fields come in the contractual order.
-            let mut at = 0;
-            for field in REPORT_FIELDS {
-                let found = line[at..].find(&format!("\"{field}\":")).expect(field);
-                at += found;
-            }
+            // Exactly the contractual fields, in their order.
+            let report = report_fields(line, &REPORT_FIELDS).unwrap_or_else(|e| panic!("{e}"));
             assert!(
                 REPORT_FIELDS.iter().all(|f| report[*f] == exp[*f]),
                 "{}",

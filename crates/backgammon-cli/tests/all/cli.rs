@@ -3,37 +3,25 @@
 //! and matches at the prompt, a whole match against the computer, junk input.
 
 use std::io::{Read, Write};
-use std::path::PathBuf;
 use std::process::{Command as Process, Stdio};
 use std::sync::mpsc;
 use std::time::Duration;
 
-use assert_cmd::Command;
 use boardgames_core::backgammon::{Match, MatchId, Side};
-use boardgames_testdata::stdout_of;
+use boardgames_testdata::{jsonl, repo_root as root, report_fields, stdout_of};
 use predicates::prelude::*;
 use serde_json::Value;
 
+use crate::{cli, gunzip};
+
 /// The fields of a `moves --jsonl` line, in their contractual order.
 const REPORT_FIELDS: [&str; 4] = ["id", "count", "results", "plays"];
-
-fn cli() -> Command {
-    Command::cargo_bin("backgammon-cli").expect("the backgammon-cli binary is built")
-}
-
-fn root() -> PathBuf {
-    boardgames_testdata::repo_root()
-}
 
 /// Feeds a corpus to `moves --jsonl -` and compares every output line with the record, field
 /// by field; returns the number of agreeing cases.
 fn check_corpus(name: &str) -> usize {
     let text = gunzip(name);
-    let expected: Vec<Value> = text
-        .lines()
-        .filter(|l| !l.trim().is_empty())
-        .map(|l| serde_json::from_str(l).expect("corpus JSON"))
-        .collect();
+    let expected = jsonl(&text);
     let out = stdout_of(
         cli()
             .args(["moves", "--jsonl", "-"])
@@ -48,18 +36,15 @@ fn check_corpus(name: &str) -> usize {
     let mut agree = 0;
     let mut failures = Vec::new();
     for (line, want) in lines.iter().zip(&expected) {
-        let got: Value = serde_json::from_str(line).expect("output JSON");
         let id = want["id"].as_str().unwrap_or("?");
         // Exactly the contractual fields, in order.
-        let positions: Vec<usize> = REPORT_FIELDS
-            .iter()
-            .map(|f| line.find(&format!("\"{f}\":")).unwrap_or(usize::MAX))
-            .collect();
-        let keys = got.as_object().map_or(0, |o| o.len());
-        if keys != REPORT_FIELDS.len() || !positions.windows(2).all(|w| w[0] < w[1]) {
-            failures.push(format!("{id}: fields {line:.80}"));
-            continue;
-        }
+        let got = match report_fields(line, &REPORT_FIELDS) {
+            Ok(got) => got,
+            Err(e) => {
+                failures.push(format!("{id}: fields {e:.120}"));
+                continue;
+            }
+        };
         let mut ok = true;
         for field in REPORT_FIELDS {
             if field == "results" {
@@ -102,11 +87,6 @@ fn check_corpus(name: &str) -> usize {
     }
     assert!(failures.is_empty(), "{name}: {failures:#?}");
     agree
-}
-
-/// A compressed data file of this game's reference data.
-fn gunzip(name: &str) -> String {
-    boardgames_testdata::gunzip(&format!("backgammon/{name}"))
 }
 
 #[test]
@@ -298,18 +278,7 @@ fn replay_of_the_example_record() {
 
 /// Runs `play` with the given options on `input`; the whole output.
 fn play(args: &[&str], input: &str) -> String {
-    let out = cli()
-        .arg("play")
-        .args(args)
-        .write_stdin(input.to_owned())
-        .output()
-        .expect("runs");
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8(out.stdout).expect("UTF-8")
+    stdout_of(cli().arg("play").args(args).write_stdin(input.to_owned()))
 }
 
 /// The Match ID printed by the `id` command after the `n`-th time (from 0).
@@ -706,9 +675,8 @@ fn the_same_failure_gives_the_same_exit_status_as_in_the_other_programs() {
 #[test]
 fn manual_dice_typed_at_the_roll_prompt_roll_them() {
     // X's opening 31 and play; then O, who may double, types its dice at once.
-    let out = boardgames_testdata::stdout_of(
-        Command::cargo_bin("backgammon-cli")
-            .expect("built")
+    let out = stdout_of(
+        cli()
             .args(["play", "--manual-dice"])
             .write_stdin("31\n8/5 6/5\n42\n"),
     );
@@ -718,14 +686,8 @@ fn manual_dice_typed_at_the_roll_prompt_roll_them() {
 
 #[test]
 fn play_starts_from_ids_and_moves_takes_turns_first() {
-    let run = |args: &[&str], stdin: &str| {
-        boardgames_testdata::stdout_of(
-            Command::cargo_bin("backgammon-cli")
-                .expect("built")
-                .args(args)
-                .write_stdin(stdin.to_owned()),
-        )
-    };
+    let run =
+        |args: &[&str], stdin: &str| stdout_of(cli().args(args).write_stdin(stdin.to_owned()));
     // A 5-point match at 4-2, the Crawford game, O to play 52 (XGID fields, docs/backgammon.md).
     let out = run(
         &[
@@ -754,8 +716,7 @@ fn play_starts_from_ids_and_moves_takes_turns_first() {
     assert!(out.contains("money game, Jacoby rule: X 0 - O 0"), "{out}");
     // After X opens 31 with 8/5 6/5, O is on roll at gnubg's sGfwATDgc/ABMA (the reference
     // data's id_examples); its plays of 64 are listed from there.
-    let out = Command::cargo_bin("backgammon-cli")
-        .expect("built")
+    let out = cli()
         .args(["moves", "--dice", "64", "31:", "8/5", "6/5"])
         .output()
         .expect("runs");

@@ -1,28 +1,16 @@
 //! The engine's commands: `hint`, `eval`, `bestmove --jsonl`, `analyse`, `arena`, and
 //! `hint` at the prompt of `play`.
 
-use assert_cmd::Command;
 use boardgames_core::backgammon::{Match, MatchAction, MatchRules};
 use boardgames_core::Game;
+use boardgames_testdata::stdout_of;
 use serde_json::Value;
 
-fn cli() -> Command {
-    Command::cargo_bin("backgammon-cli").expect("the backgammon-cli binary is built")
-}
+use crate::cli;
 
 /// Standard output of a run that succeeds.
 fn ok(args: &[&str], stdin: &str) -> String {
-    let out = cli()
-        .args(args)
-        .write_stdin(stdin.to_owned())
-        .output()
-        .expect("runs");
-    assert!(
-        out.status.success(),
-        "{args:?}: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8_lossy(&out.stdout).into_owned()
+    stdout_of(cli().args(args).write_stdin(stdin.to_owned()))
 }
 
 /// The start position with X to play 31, and a race X leads by far, X before its roll.
@@ -268,11 +256,8 @@ fn hint_at_the_prompt() {
 
 /// Exit status and standard error of a run.
 fn failing(args: &[&str]) -> (Option<i32>, String) {
-    let out = cli().args(args).output().expect("runs");
-    (
-        out.status.code(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
+    let out = boardgames_testdata::run(cli().args(args));
+    (out.code, out.stderr)
 }
 
 #[test]
@@ -505,16 +490,8 @@ fn automatic_doubles_at_the_prompt() {
 
 /// Runs `args` with `stdin`: exit code, standard output, standard error.
 fn run(args: &[&str], stdin: &str) -> (i32, String, String) {
-    let out = cli()
-        .args(args)
-        .write_stdin(stdin.to_owned())
-        .output()
-        .expect("runs");
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
+    let out = boardgames_testdata::run(cli().args(args).write_stdin(stdin.to_owned()));
+    (out.code.unwrap_or(-1), out.stdout, out.stderr)
 }
 
 #[test]

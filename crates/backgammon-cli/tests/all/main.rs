@@ -5,3 +5,13 @@
 mod cli;
 mod engine;
 mod records;
+
+/// `backgammon-cli`, to be given its arguments and standard input.
+fn cli() -> assert_cmd::Command {
+    boardgames_testdata::program("backgammon-cli")
+}
+
+/// A compressed data file of this game's reference data.
+fn gunzip(name: &str) -> String {
+    boardgames_testdata::gunzip(&format!("backgammon/{name}"))
+}

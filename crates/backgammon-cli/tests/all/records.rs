@@ -1,13 +1,10 @@
 //! `backgammon-cli replay` and `convert` on real match files, and `replay --jsonl` over the
 //! reference records refereed by GNU Backgammon.
 
-use assert_cmd::Command;
 use predicates::prelude::*;
 use serde_json::Value;
 
-fn cli() -> Command {
-    Command::cargo_bin("backgammon-cli").expect("the backgammon-cli binary is built")
-}
+use crate::{cli, gunzip};
 
 fn stdout(out: &std::process::Output) -> String {
     String::from_utf8_lossy(&out.stdout).into_owned()
@@ -15,11 +12,6 @@ fn stdout(out: &std::process::Output) -> String {
 
 /// A Galaxy 7-point match (gnubg agrees: P1 wins 2, 2, 2, then the Crawford game at 6-0 by
 /// resignation, 1 point).
-/// A compressed data file of this game's reference data.
-fn gunzip(name: &str) -> String {
-    boardgames_testdata::gunzip(&format!("backgammon/{name}"))
-}
-
 #[test]
 fn replay_a_real_match_file() {
     let text = gunzip("match-files/galaxy/match11926267.txt.gz");

@@ -3,7 +3,6 @@
 
 use boardgames_ai::{Budget, Engine, WIN};
 use boardgames_core::Game;
-use serde_json::Value;
 
 /// A suite position: its id, the position, and the moves listed under the suite's field.
 pub type Case<G> = (String, G, Vec<String>);
@@ -11,23 +10,12 @@ pub type Case<G> = (String, G, Vec<String>);
 /// The positions of the suite `file` with the moves listed under `field`; each line's
 /// `setup` is read by [`Game::from_text`].
 pub fn suite<G: Game>(file: &str, field: &str) -> Vec<Case<G>> {
-    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("tests/data")
-        .join(file);
-    let text = std::fs::read_to_string(&path).expect("the suite is shipped");
-    text.lines()
-        .map(|line| {
-            let v: Value = serde_json::from_str(line).expect("JSON");
-            let setup = v["setup"].as_str().expect("a setup");
+    boardgames_testdata::tactics_suite(file, field)
+        .into_iter()
+        .map(|case| {
+            let setup = &case.setup;
             let pos = G::from_text(setup).unwrap_or_else(|e| panic!("{setup}: {e}"));
-            let moves = v[field]
-                .as_array()
-                .expect("moves")
-                .iter()
-                .filter_map(Value::as_str)
-                .map(str::to_owned)
-                .collect();
-            (v["id"].as_str().unwrap_or("?").to_owned(), pos, moves)
+            (case.id, pos, case.moves)
         })
         .collect()
 }

@@ -8,13 +8,9 @@ use boardgames_core::backgammon::Backgammon;
 use boardgames_core::pente::Pente;
 use boardgames_core::rand::SeedableRng;
 use boardgames_core::{search, ChaCha8Rng, Game, Turn};
-use serde_json::Value;
 
 #[test]
 fn random_playouts_find_wins_at_once_in_pente() {
-    let path =
-        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/pente-win-now.jsonl");
-    let text = std::fs::read_to_string(path).expect("the suite is shipped");
     let mut mcts = Mcts::new(
         "uct",
         RandomPlayout { max_plies: 40 },
@@ -22,24 +18,20 @@ fn random_playouts_find_wins_at_once_in_pente() {
         1.4,
         1,
     );
-    for line in text.lines().take(25) {
-        let v: Value = serde_json::from_str(line).expect("JSON");
-        let pos = Pente::from_text(v["setup"].as_str().expect("setup")).expect("a position");
-        let wins: Vec<&str> = v["wins"]
-            .as_array()
-            .expect("wins")
-            .iter()
-            .filter_map(Value::as_str)
-            .collect();
+    for case in boardgames_testdata::tactics_suite("pente-win-now.jsonl", "wins")
+        .iter()
+        .take(25)
+    {
+        let pos = Pente::from_text(&case.setup).expect("a position");
         let found = mcts.search(&pos, &Budget::nodes(2_000)).expect("a move");
         assert!(
-            wins.contains(&found.best.to_string().as_str()),
+            case.moves.contains(&found.best.to_string()),
             "{}: {}",
-            v["id"],
+            case.id,
             found.best
         );
         // A win at once is worth all of the team's share.
-        assert_eq!(found.score, 1000, "{}", v["id"]);
+        assert_eq!(found.score, 1000, "{}", case.id);
         assert_eq!(found.nodes, 2_000);
         assert_eq!(found.pv[0], found.best);
     }

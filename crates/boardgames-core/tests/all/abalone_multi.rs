@@ -17,6 +17,8 @@ use boardgames_core::search::perft;
 use boardgames_core::{Game, GameResult, Seat, Team, Turn};
 use proptest::prelude::*;
 
+use crate::common::abalone::all_candidates;
+
 fn cell(s: &str) -> Cell {
     s.parse().unwrap()
 }
@@ -740,26 +742,6 @@ fn json_names_every_colour_and_reads_back() {
 // ---------------------------------------------------------------------------------------------
 // Conformance kit and invariants.
 // ---------------------------------------------------------------------------------------------
-
-/// Every well-formed move of the board.
-fn all_candidates() -> Vec<Move> {
-    let mut out = Vec::new();
-    for c in Cell::all() {
-        for d in Direction::ALL {
-            for marbles in 1..=3 {
-                for pushed in 0..marbles {
-                    out.extend(Move::in_line(c, d, marbles, pushed));
-                }
-            }
-            for axis in Direction::AXES {
-                for marbles in 2..=3 {
-                    out.extend(Move::broadside(c, axis, marbles, d));
-                }
-            }
-        }
-    }
-    out
-}
 
 fn conformance<const N: usize>(layout: MultiLayout, seed: u64) -> Report {
     let start = Position::<N>::from_layout(layout).unwrap();

@@ -57,14 +57,7 @@ use proptest::prelude::*;
 use serde_json::{json, Value};
 
 /// The fields of a `replay --jsonl` line, in their order.
-const REPORT_FIELDS: [&str; 6] = [
-    "id",
-    "legal_plies",
-    "first_illegal",
-    "captured",
-    "legal_move_counts",
-    "final_position",
-];
+use boardgames_testdata::ABALONE_REPLAY_FIELDS as REPORT_FIELDS;
 
 /// Games and plies replayed.
 struct Totals {

@@ -9,6 +9,8 @@ use boardgames_core::conformance::{check_position, check_random_games, check_ser
 use boardgames_core::{Game, GameResult, MoveError, Team, Turn};
 use proptest::prelude::*;
 
+use crate::common::abalone::all_candidates;
+
 fn cell(s: &str) -> Cell {
     s.parse().unwrap()
 }
@@ -29,27 +31,6 @@ fn position(black: &str, white: &str, turn: Colour, captured: (u32, u32)) -> Aba
         ..Setup::default()
     };
     Abalone::from_setup(setup).unwrap()
-}
-
-/// Every well-formed move of the board: in-line moves of 1-3 marbles pushing 0-2 from every
-/// cell in every direction, and every 2- and 3-marble broadside.
-fn all_candidates() -> Vec<Move> {
-    let mut out = Vec::new();
-    for c in Cell::all() {
-        for d in Direction::ALL {
-            for marbles in 1..=3 {
-                for pushed in 0..marbles {
-                    out.extend(Move::in_line(c, d, marbles, pushed));
-                }
-            }
-            for axis in Direction::AXES {
-                for marbles in 2..=3 {
-                    out.extend(Move::broadside(c, axis, marbles, d));
-                }
-            }
-        }
-    }
-    out
 }
 
 #[test]

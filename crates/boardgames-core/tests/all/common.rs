@@ -1,9 +1,35 @@
 //! Helpers shared by the integration tests: the compressed reference data (see the
-//! `boardgames-testdata` crate).
+//! `boardgames-testdata` crate), and helpers of the Abalone and backgammon tests.
 
-#![allow(dead_code, unused_imports)] // each test file uses some of them
+#![allow(dead_code, unused_imports)] // each test module uses some of them
 
 pub use boardgames_testdata::{data_path, gunzip, read_jsonl_gz};
+
+/// Helpers of the tests of Abalone.
+pub mod abalone {
+    use boardgames_core::abalone::{Cell, Direction, Move};
+
+    /// Every well-formed move of the board: in-line moves of 1-3 marbles pushing 0-2 from
+    /// every cell in every direction, and every 2- and 3-marble broadside.
+    pub fn all_candidates() -> Vec<Move> {
+        let mut out = Vec::new();
+        for c in Cell::all() {
+            for d in Direction::ALL {
+                for marbles in 1..=3 {
+                    for pushed in 0..marbles {
+                        out.extend(Move::in_line(c, d, marbles, pushed));
+                    }
+                }
+                for axis in Direction::AXES {
+                    for marbles in 2..=3 {
+                        out.extend(Move::broadside(c, axis, marbles, d));
+                    }
+                }
+            }
+        }
+        out
+    }
+}
 
 /// Helpers of the tests of the backgammon match game ([`Match`](boardgames_core::backgammon::Match)).
 pub mod session {
