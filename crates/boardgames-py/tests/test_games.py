@@ -209,7 +209,7 @@ def test_perft_matches_the_reference_counts():
     s = bg.Abalone()
     for depth in (1, 2, 3):
         assert s.perft(depth) == ref[depth]
-    # Pente with the tournament rule, by hand (crates/boardgames-core/tests/pente_rules.rs):
+    # Pente with the tournament rule, by hand (crates/boardgames-core/tests/all/pente_rules.rs):
     # K10, then 360 points, then 336 outside the centre square less the one taken.
     p = bg.Pente()
     assert [p.perft(d) for d in (1, 2, 3)] == [1, 360, 24 * 336 + 336 * 335]

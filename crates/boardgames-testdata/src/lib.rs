@@ -1,9 +1,12 @@
 //! Test helpers shared by the workspace's test suites and benchmarks: reading the compressed
-//! reference data shipped in `crates/boardgames-core/tests/data/`, and running a program for
-//! its output.
+//! reference data shipped in `crates/boardgames-core/tests/data/` and the engines' tactics
+//! suites, and the harness of the programs' tests: running a program of the workspace
+//! ([`program`], [`stdout_of`], [`run`], [`spawn`]), checking the lines of its JSON-lines
+//! reports ([`report_fields`]), and the terminal and input conventions every program keeps.
 
 use std::io::Read;
 use std::path::PathBuf;
+use std::process::{Child, Stdio};
 
 /// The root of the repository.
 pub fn repo_root() -> PathBuf {
@@ -83,6 +86,134 @@ pub fn read_jsonl_gz(name: &str) -> Vec<serde_json::Value> {
     jsonl(&gunzip(name))
 }
 
+/// A position of a tactics suite of the engines.
+#[derive(Clone, Debug)]
+pub struct SuiteCase {
+    /// The position's id (`?` when it has none).
+    pub id: String,
+    /// The position, as text (the game's `from_text` reads it).
+    pub setup: String,
+    /// The moves listed under the field asked for (`wins`, `defences`).
+    pub moves: Vec<String>,
+}
+
+/// The positions of a tactics suite of the engines, `crates/boardgames-ai/tests/data/NAME`
+/// (see the README there), with the moves each lists under `field`.
+///
+/// # Panics
+/// When the file is missing, or a line is not JSON or has no setup or no list of moves.
+pub fn tactics_suite(name: &str, field: &str) -> Vec<SuiteCase> {
+    let path = repo_root()
+        .join("crates/boardgames-ai/tests/data")
+        .join(name);
+    let text = std::fs::read_to_string(&path)
+        .unwrap_or_else(|e| panic!("{}: {e} (the suite is shipped)", path.display()));
+    jsonl(&text)
+        .iter()
+        .map(|v| SuiteCase {
+            id: v["id"].as_str().unwrap_or("?").to_owned(),
+            setup: v["setup"].as_str().expect("a setup").to_owned(),
+            moves: v[field]
+                .as_array()
+                .expect("moves")
+                .iter()
+                .filter_map(serde_json::Value::as_str)
+                .map(str::to_owned)
+                .collect(),
+        })
+        .collect()
+}
+
+/// The fields of a line of `abalone-cli replay --jsonl`, the library's
+/// `abalone::record::ReplayReport`, in their contractual order.
+pub const ABALONE_REPLAY_FIELDS: [&str; 6] = [
+    "id",
+    "legal_plies",
+    "first_illegal",
+    "captured",
+    "legal_move_counts",
+    "final_position",
+];
+
+/// One of the workspace's programs (`pente-cli`, `abalone-cli`, `backgammon-cli`) as Cargo
+/// built it for the tests, to be given its arguments and standard input.
+///
+/// # Panics
+/// When the binary is not built.
+pub fn program(name: &str) -> assert_cmd::Command {
+    assert_cmd::Command::cargo_bin(name)
+        .unwrap_or_else(|e| panic!("the {name} binary is built: {e}"))
+}
+
+/// What a run of a program gave.
+#[derive(Clone, Debug)]
+pub struct Run {
+    /// The exit status (`None` when a signal ended the program).
+    pub code: Option<i32>,
+    /// The standard output, as text (bytes that are not UTF-8 replaced).
+    pub stdout: String,
+    /// The standard error, as text (bytes that are not UTF-8 replaced).
+    pub stderr: String,
+}
+
+/// Runs a command to its end, whatever its exit status.
+///
+/// # Panics
+/// When it does not start.
+pub fn run(cmd: &mut assert_cmd::Command) -> Run {
+    let out = cmd.output().expect("runs");
+    Run {
+        code: out.status.code(),
+        stdout: String::from_utf8_lossy(&out.stdout).into_owned(),
+        stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
+    }
+}
+
+/// Starts a program of the workspace (see [`program`]) with `args` and its three standard
+/// streams piped, for a test that talks to it while it runs.
+///
+/// # Panics
+/// When it does not start.
+pub fn spawn(name: &str, args: &[&str]) -> Child {
+    std::process::Command::new(assert_cmd::cargo::cargo_bin(name))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap_or_else(|e| panic!("{name} starts: {e}"))
+}
+
+/// A line of a program's JSON-lines report, parsed, when it holds exactly `fields`, in that
+/// order: the programs' batch contracts fix the order of the fields as well as their values.
+///
+/// # Errors
+/// What is wrong with the line: not a JSON object, a field missing, one too many, or the
+/// fields in another order.
+pub fn report_fields(
+    line: &str,
+    fields: &[&str],
+) -> Result<serde_json::Map<String, serde_json::Value>, String> {
+    let object: serde_json::Map<String, serde_json::Value> =
+        serde_json::from_str(line).map_err(|e| format!("not a JSON object ({e}): {line}"))?;
+    let mut at = Vec::with_capacity(fields.len());
+    for field in fields {
+        match line.find(&format!("\"{field}\":")) {
+            Some(i) if object.contains_key(*field) => at.push(i),
+            _ => return Err(format!("no \"{field}\" field: {line}")),
+        }
+    }
+    if object.len() != fields.len() {
+        return Err(format!("fields other than {fields:?}: {line}"));
+    }
+    if !at.windows(2).all(|w| w[0] < w[1]) {
+        return Err(format!(
+            "the fields are not in the order {fields:?}: {line}"
+        ));
+    }
+    Ok(object)
+}
+
 /// Runs a command and returns its standard output.
 ///
 /// # Panics
@@ -106,13 +237,14 @@ pub fn stdout_of(cmd: &mut assert_cmd::Command) -> String {
 /// When a convention does not hold (the message names the command).
 pub fn check_terminal_conventions(program: &str, board_commands: &[(&[&str], &str)]) {
     let run = |args: &[&str], stdin: &str| {
-        let mut cmd = assert_cmd::Command::cargo_bin(program).expect("the binary is built");
-        cmd.current_dir(repo_root())
-            .env_remove("NO_COLOR")
-            .env_remove("CLICOLOR_FORCE")
-            .args(args)
-            .write_stdin(stdin);
-        stdout_of(&mut cmd)
+        stdout_of(
+            self::program(program)
+                .current_dir(repo_root())
+                .env_remove("NO_COLOR")
+                .env_remove("CLICOLOR_FORCE")
+                .args(args)
+                .write_stdin(stdin),
+        )
     };
     let script = run(&["completions", "bash"], "");
     assert!(
@@ -168,15 +300,13 @@ pub struct InputCases<'a> {
 pub fn check_input_conventions(cases: &InputCases<'_>) {
     let program = cases.program;
     let run = |args: &[&str], stdin: &[u8]| {
-        let mut cmd = assert_cmd::Command::cargo_bin(program).expect("the binary is built");
-        let out = cmd
-            .current_dir(repo_root())
-            .args(args)
-            .write_stdin(stdin.to_vec())
-            .output()
-            .expect("runs");
-        let err = String::from_utf8_lossy(&out.stderr).into_owned();
-        (out.status.code(), err)
+        let out = self::run(
+            self::program(program)
+                .current_dir(repo_root())
+                .args(args)
+                .write_stdin(stdin.to_vec()),
+        );
+        (out.code, out.stderr)
     };
     let to = if program == "backgammon-cli" {
         "mat"

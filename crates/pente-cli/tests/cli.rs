@@ -2,10 +2,9 @@
 //! shipped game, error exits, perft, moves, selfplay and the interactive loop.
 
 use std::collections::HashMap;
-use std::path::PathBuf;
 
 use assert_cmd::Command;
-use boardgames_testdata::stdout_of;
+use boardgames_testdata::{repo_root as root, report_fields, stdout_of};
 use predicates::prelude::*;
 use serde_json::Value;
 
@@ -31,11 +30,7 @@ const FINISHED: &str =
     "pente free 9 0-0 19/19/19/19/19/19/19/19/19/xxxxx14/oooo15/19/19/19/19/19/19/19/19";
 
 fn pente() -> Command {
-    Command::cargo_bin("pente-cli").expect("the pente-cli binary is built")
-}
-
-fn root() -> PathBuf {
-    boardgames_testdata::repo_root()
+    boardgames_testdata::program("pente-cli")
 }
 
 /// Runs `replay --jsonl -` over a corpus and compares every report with the expected line,
@@ -60,12 +55,8 @@ fn batch_agrees(games: &str, expected: &str) -> usize {
     let mut agree = 0;
     for line in out.lines() {
         // The contract fixes the order of the fields as well as their values.
-        let positions: Vec<usize> = REPORT_FIELDS
-            .iter()
-            .map(|f| line.find(&format!("\"{f}\":")).expect("field present"))
-            .collect();
-        assert!(positions.windows(2).all(|w| w[0] < w[1]), "{line}");
-        let got: Value = serde_json::from_str(line).expect("report line is JSON");
+        let got =
+            Value::Object(report_fields(line, &REPORT_FIELDS).unwrap_or_else(|e| panic!("{e}")));
         let id = got["id"].as_str().expect("id").to_owned();
         let expected = want
             .remove(&id)
@@ -615,14 +606,8 @@ fn position_starts_from_a_position_string() {
 #[test]
 fn bestmove_answers_each_line_at_once_in_its_contract() {
     use std::io::{BufRead, BufReader, Write};
-    use std::process::{Command as Process, Stdio};
-    let mut child = Process::new(assert_cmd::cargo::cargo_bin("pente-cli"))
-        .args(["bestmove", "--jsonl", "-", "--depth", "2"])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("runs");
+    let mut child =
+        boardgames_testdata::spawn("pente-cli", &["bestmove", "--jsonl", "-", "--depth", "2"]);
     let mut stdin = child.stdin.take().expect("piped");
     let (send, answers) = std::sync::mpsc::channel();
     let stdout = child.stdout.take().expect("piped");
@@ -641,14 +626,12 @@ fn bestmove_answers_each_line_at_once_in_its_contract() {
     let first = answers
         .recv_timeout(std::time::Duration::from_secs(60))
         .expect("an answer while the input is still open");
-    let v: Value = serde_json::from_str(&first).expect("JSON");
     // Exactly these fields, in this order.
-    assert_eq!(v.as_object().map(serde_json::Map::len), Some(7), "{first}");
-    let at: Vec<usize> = ["id", "move", "score", "depth", "nodes", "time_ms", "pv"]
-        .iter()
-        .map(|k| first.find(&format!("\"{k}\":")).expect("the field"))
-        .collect();
-    assert!(at.windows(2).all(|w| w[0] < w[1]), "{first}");
+    let v = report_fields(
+        &first,
+        &["id", "move", "score", "depth", "nodes", "time_ms", "pv"],
+    )
+    .unwrap_or_else(|e| panic!("{e}"));
     assert_eq!(
         (v["id"].as_str(), v["move"].as_str(), v["depth"].as_u64()),
         (Some("block"), Some("E10"), Some(2))

@@ -1,0 +1,16 @@
+//! `abalone-cli` run as a program, one test binary: the batch interfaces against the
+//! reference corpora, perft, the interactive loop and timed games (`cli`), and record files
+//! (`records`).
+
+mod cli;
+mod records;
+
+/// `abalone-cli`, to be given its arguments and standard input.
+fn abalone() -> assert_cmd::Command {
+    boardgames_testdata::program("abalone-cli")
+}
+
+/// A compressed data file of this game's reference data.
+fn gunzip(name: &str) -> String {
+    boardgames_testdata::gunzip(&format!("abalone/{name}"))
+}

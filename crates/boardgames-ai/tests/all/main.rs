@@ -1,0 +1,10 @@
+//! The integration tests of `boardgames-ai`, built as one test binary: the engines on the
+//! tactics suites of `tests/data/` (see its README), the Monte Carlo tree search, and the
+//! backgammon engine on seeded games and the real match files; one module each.
+
+mod common;
+
+mod abalone_tactics;
+mod backgammon_engine;
+mod mcts;
+mod pente_tactics;
