@@ -30,6 +30,8 @@ mod backgammon_rules;
 mod chance_game;
 mod fuzz_regressions;
 #[cfg(feature = "serde")]
+mod match_formats;
+#[cfg(feature = "serde")]
 mod pente_corpus;
 #[cfg(feature = "serde")]
 mod pente_records;

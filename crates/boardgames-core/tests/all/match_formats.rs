@@ -1,4 +1,5 @@
-//! Match files as formats of the match game, on every handed match file.
+//! Match files as formats of the match game, on every handed match file and on played
+//! sessions.
 
 use boardgames_core::backgammon::record::record_of_session;
 use boardgames_core::backgammon::record::{read_matches, write_match, MatchJson, MatchText};
