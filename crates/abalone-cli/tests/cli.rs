@@ -858,3 +858,37 @@ fn the_three_player_example_in_the_docs_is_what_selfplay_writes() {
         .collect();
     assert_eq!(written.join(" "), record, "{command}");
 }
+
+/// Runs `args`, reads one line of its standard output (or none with `read_first` false),
+/// closes the pipe and checks that the program ended without a panic.
+fn closed_pipe_is_quiet(args: &[&str], read_first: bool) {
+    use std::io::BufRead;
+    let mut child = spawn(args);
+    let stdout = child.stdout.take().expect("stdout");
+    if read_first {
+        let mut line = String::new();
+        std::io::BufReader::new(stdout)
+            .read_line(&mut line)
+            .expect("a line");
+        assert!(!line.is_empty(), "{args:?}");
+    } else {
+        drop(stdout);
+    }
+    drop(child.stdin.take());
+    let out = child.wait_with_output().expect("ends");
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_ne!(out.status.code(), Some(101), "{args:?}: {err}");
+    assert!(!err.contains("panicked"), "{args:?}: {err}");
+}
+
+#[test]
+fn completions_and_man_into_a_closed_pipe_end_quietly() {
+    for args in [
+        &["completions", "bash"][..],
+        &["completions", "zsh"],
+        &["man"],
+    ] {
+        closed_pipe_is_quiet(args, false);
+        closed_pipe_is_quiet(args, true);
+    }
+}
