@@ -262,7 +262,7 @@ fn selfplay_records_replay_to_the_same_result() {
 #[test]
 fn play_script_with_bad_input_moves_undo_and_quit() {
     let script = "help\nhello\na1a3\nz9z8\n\u{0}\u{7f}\ni5h5\na1b2\nmoves\nundo\nundo\na1b2\ni5h5\nboard\nrecord\nquit\nnever read\n";
-    let out = stdout_of(abalone().arg("play").write_stdin(script));
+    let out = stdout_of_refused(abalone().arg("play").write_stdin(script));
     assert!(out.contains("Commands:"), "{out}");
     assert!(out.contains("broadside: both ends of a line"), "{out}");
     assert!(out.matches("error:").count() >= 4, "{out}");
@@ -287,7 +287,7 @@ fn play_script_with_bad_input_moves_undo_and_quit() {
 
 #[test]
 fn play_ends_at_the_move_limit() {
-    let out = stdout_of(
+    let out = stdout_of_refused(
         abalone()
             .args(["--move-limit", "2", "play"])
             .write_stdin("a1b2\ni5h5\na2b3\nquit\n"),
@@ -336,7 +336,7 @@ fn after_waiting(mut child: Child, wait: Duration, then: &str) -> String {
 fn a_timed_game_ends_when_a_clock_runs_out_while_waiting() {
     // Nobody types for 2.5 s with 1 s each: Black's flag falls; 0 ejected each is a draw.
     let child = spawn(&["play", "--time-limit", "1s"]);
-    let out = after_waiting(child, Duration::from_millis(2500), "a1b2\nquit\n");
+    let out = after_waiting_refused(child, Duration::from_millis(2500), "a1b2\nquit\n");
     assert!(out.contains("clocks: Black (@) 0:01.0 *"), "{out}");
     assert!(out.contains("Black (@)'s time ran out"), "{out}");
     assert!(
@@ -857,6 +857,63 @@ fn the_three_player_example_in_the_docs_is_what_selfplay_writes() {
         .flat_map(|l| l.split_whitespace().map(str::to_owned).collect::<Vec<_>>())
         .collect();
     assert_eq!(written.join(" "), record, "{command}");
+}
+
+/// The standard output of a `play` whose script had lines refused: the run ends with exit
+/// status 1, each refused line named on standard error.
+fn stdout_of_refused(cmd: &mut Command) -> String {
+    let out = cmd.output().expect("runs");
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert!(err.starts_with("error: line "), "{err}");
+    String::from_utf8(out.stdout).expect("UTF-8 output")
+}
+
+/// [`after_waiting`] for a script with lines refused: exit status 1.
+fn after_waiting_refused(mut child: Child, wait: Duration, then: &str) -> String {
+    std::thread::sleep(wait);
+    let mut stdin = child.stdin.take().expect("stdin");
+    stdin.write_all(then.as_bytes()).expect("writes");
+    drop(stdin);
+    let started = Instant::now();
+    while child.try_wait().expect("waits").is_none() {
+        if started.elapsed() > Duration::from_secs(30) {
+            child.kill().expect("kills");
+            panic!("abalone-cli did not finish");
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    let out = child.wait_with_output().expect("output");
+    assert_eq!(out.status.code(), Some(1));
+    String::from_utf8(out.stdout).expect("UTF-8")
+}
+
+#[test]
+fn typos_name_the_nearest_command_and_scripts_with_refused_lines_end_with_1() {
+    let out = abalone()
+        .arg("play")
+        .write_stdin("hnt\na1b2\nrecrod\nz9z8\n")
+        .output()
+        .expect("runs");
+    assert_eq!(out.status.code(), Some(1));
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        stdout.contains("error: unknown command \"hnt\" (did you mean hint?)"),
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains("error: unknown command \"recrod\" (did you mean record?)"),
+        "{stdout}"
+    );
+    assert!(stdout.contains("last move: Black (@) a1b2"), "{stdout}");
+    let err = String::from_utf8_lossy(&out.stderr);
+    let lines: Vec<&str> = err.lines().collect();
+    assert_eq!(lines.len(), 3, "{err}");
+    assert!(
+        lines[0].starts_with("error: line 1: unknown command"),
+        "{err}"
+    );
+    assert!(lines[2].starts_with("error: line 4: bad notation"), "{err}");
 }
 
 /// Runs `args`, reads one line of its standard output (or none with `read_first` false),

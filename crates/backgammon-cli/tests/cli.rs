@@ -349,14 +349,14 @@ fn money_game_double_take_then_redouble_drop() {
 fn cube_rules_at_the_prompt() {
     // Doubling after the roll is refused.
     let input = "31\n8/5 6/5\nroll\n52\ndouble\n13/8 13/11\n";
-    let out = play(&["--manual-dice"], input);
+    let out = play_refused(&["--manual-dice"], input);
     assert!(
         out.contains("error: illegal move: double before rolling"),
         "{out}"
     );
     // X owns the cube; after X plays, O is to roll: no double offered, the roll comes.
     let input = "31\n8/5 6/5\ndouble\ntake\n52\n13/8 13/11\nroll\n64\n24/18 13/9\ndouble\n";
-    let out = play(&["--manual-dice"], input);
+    let out = play_refused(&["--manual-dice"], input);
     assert!(
         out.contains("error: the cube is X's: only its owner may double"),
         "{out}"
@@ -372,7 +372,7 @@ fn match_to_three_with_the_crawford_game() {
                  41\n24/23 13/9\ndouble\ndrop\n\
                  13\n8/5 6/5\ndouble\n52\n13/8 13/11\ndouble\n62\nresign\naccept\n\
                  31\n8/5 6/5\nroll\n21\n13/11 6/5\ndouble\ntake\nid\n";
-    let out = play(&["--manual-dice", "--match", "3"], input);
+    let out = play_refused(&["--manual-dice", "--match", "3"], input);
     assert!(
         out.contains("match to 3: X 0 - O 2; next game is the Crawford game"),
         "{out}"
@@ -426,7 +426,7 @@ fn junk_and_end_of_input_never_crash() {
             "--jacoby",
         ],
     ] {
-        let out = play(&args, junk);
+        let out = play_refused(&args, junk);
         assert!(out.trim_end().ends_with("bye"), "{args:?}: {out}");
     }
     // Bytes that are not UTF-8, and no final newline.
@@ -435,7 +435,7 @@ fn junk_and_end_of_input_never_crash() {
         .write_stdin(vec![0xff, 0xfe, b'\n', 0xc3, b'x'])
         .output()
         .expect("runs");
-    assert!(out.status.success());
+    assert_eq!(out.status.code(), Some(1));
 }
 
 /// Reads the output of a running `play` until it waits at a prompt (`...> `).
@@ -482,6 +482,8 @@ fn match_against_computer(length: u16, seed: u64) -> String {
         .args(["--match", &length.to_string()])
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
+        // The refused double of the Crawford game is named there.
+        .stderr(Stdio::null())
         .spawn()
         .expect("starts");
     let mut stdin = child.stdin.take().expect("stdin");
@@ -549,7 +551,8 @@ fn match_against_computer(length: u16, seed: u64) -> String {
     }
     drop(stdin);
     let status = child.wait().expect("ends");
-    assert!(status.success());
+    // The double tried in the Crawford game is refused: the script then ends with 1.
+    assert_eq!(status.code(), Some(i32::from(tried_crawford_double)));
     all
 }
 
@@ -685,7 +688,7 @@ fn completions_man_page_and_no_colour_in_a_pipe() {
         "backgammon-cli",
         &[
             (&["replay", "examples/games/backgammon-bear-off.txt"], ""),
-            (&["play", "--seed", "1"], "roll\nquit\n"),
+            (&["play", "--seed", "1"], "board\nquit\n"),
         ],
     );
 }
@@ -764,6 +767,60 @@ fn play_starts_from_ids_and_moves_takes_turns_first() {
     assert!(
         err.contains("plays for O with 64 (Position ID sGfwATDgc/ABMA)"),
         "{err}"
+    );
+}
+
+/// Runs `play` with the given options on `input`, which has lines refused: exit status 1,
+/// each refused line named on standard error; the whole output.
+fn play_refused(args: &[&str], input: &str) -> String {
+    let out = cli()
+        .arg("play")
+        .args(args)
+        .write_stdin(input.to_owned())
+        .output()
+        .expect("runs");
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert!(err.starts_with("error: line "), "{err}");
+    String::from_utf8(out.stdout).expect("UTF-8")
+}
+
+#[test]
+fn a_typo_names_the_nearest_command_and_plays_stay_plays() {
+    // At the opening 31: typos of the kit's and the game's commands, then a play (with a
+    // space), `pass` (a play, not legal here), and junk that is neither.
+    let out = play_refused(
+        &["--manual-dice"],
+        "31\nrol\nhnt\nscroe\ndubble\npass\nxyzzy\n8/5 6/5\nrol\n",
+    );
+    for (typed, meant) in [
+        ("rol", "roll"),
+        ("hnt", "hint"),
+        ("scroe", "score"),
+        ("dubble", "double"),
+    ] {
+        assert!(
+            out.contains(&format!(
+                "error: unknown command \"{typed}\" (did you mean {meant}?)"
+            )),
+            "{typed}: {out}"
+        );
+    }
+    assert!(
+        out.contains("error: illegal move: pass is not a legal play"),
+        "{out}"
+    );
+    assert!(
+        out.contains("error: bad notation: bad play notation \"xyzzy\""),
+        "{out}"
+    );
+    assert!(out.contains("X 31: 8/5 6/5"), "{out}");
+    // At O's roll-or-double prompt, a typo of roll too.
+    assert_eq!(
+        out.matches("error: unknown command \"rol\" (did you mean roll?)")
+            .count(),
+        2,
+        "{out}"
     );
 }
 

@@ -493,3 +493,57 @@ fn arena_counts_games_alternates_teams_and_repeats_for_a_seed() {
     assert_eq!(exit, Exit::BadInput);
     assert!(String::from_utf8_lossy(&err).contains("--a: this game has no engine"));
 }
+
+#[test]
+fn edit_distance_and_the_nearest_command() {
+    use crate::repl::{edit_distance, nearest};
+    assert_eq!(edit_distance("hnt", "hint"), 1);
+    assert_eq!(edit_distance("hitn", "hint"), 1);
+    assert_eq!(edit_distance("", "ab"), 2);
+    assert_eq!(edit_distance("kitten", "sitting"), 3);
+    let names = ["help", "hint", "roll", "record", "save"];
+    assert_eq!(nearest("hnt", names), Some("hint"));
+    assert_eq!(nearest("rol", names), Some("roll"));
+    assert_eq!(nearest("recrod", names), Some("record"));
+    assert_eq!(nearest("sve", names), Some("save"));
+    // A name itself, one letter, or too far: none.
+    assert_eq!(nearest("save", names), None);
+    assert_eq!(nearest("x", names), None);
+    assert_eq!(nearest("xyzzy", names), None);
+    assert_eq!(nearest("he", names), None);
+}
+
+#[test]
+fn a_script_reports_its_refused_lines_and_fails() {
+    let script = "2\n2\n1\nrol\nscroe\n3\nbogus\nquit\n";
+    let mut input = Cursor::new(script.as_bytes().to_vec());
+    let (mut out, mut errors) = (Vec::new(), Vec::new());
+    let exit = repl::play_script(&RaceCli, &manual(), &mut input, &mut out, &mut errors)
+        .expect("in-memory I/O");
+    assert_eq!(exit, Exit::Failure);
+    let out = String::from_utf8(out).expect("UTF-8");
+    let errors = String::from_utf8(errors).expect("UTF-8");
+    // `rol` at a move: the kit's roll (the race has chance); `scroe`: the game's score.
+    assert!(
+        out.contains("error: unknown command \"rol\" (did you mean roll?)"),
+        "{out}"
+    );
+    assert!(
+        errors.contains("error: line 5: unknown command \"scroe\" (did you mean score?)"),
+        "{errors}"
+    );
+    assert!(errors.contains("error: line 6: illegal move"), "{errors}");
+    assert!(errors.contains("error: line 7: bad notation"), "{errors}");
+    assert_eq!(errors.lines().count(), 4, "{errors}");
+    // Without a refused line: success.
+    let mut input = Cursor::new(b"2\n2\nquit\n".to_vec());
+    let exit = repl::play_script(
+        &RaceCli,
+        &manual(),
+        &mut input,
+        &mut Vec::new(),
+        &mut Vec::new(),
+    )
+    .expect("in-memory I/O");
+    assert_eq!(exit, Exit::Success);
+}

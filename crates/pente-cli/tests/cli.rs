@@ -336,7 +336,7 @@ fn selfplay_is_deterministic_and_its_records_replay() {
 #[test]
 fn play_from_a_script_never_crashes() {
     let script = "K10\nZZ\nK10\n\nmoves\nL9\nundo\nundo\nundo\nhelp\nboard\nrecord\n\u{1b}[A\n-\n1.\nK10 L9\n";
-    let out = stdout_of(pente().arg("play").write_stdin(script));
+    let out = stdout_of_refused(pente().arg("play").write_stdin(script));
     assert!(out.contains("player 1 (X): K10\n"), "{out}");
     assert!(out.contains("error: bad notation"), "{out}");
     assert!(out.contains("error: illegal move: occupied"), "{out}");
@@ -354,7 +354,7 @@ fn play_from_a_script_never_crashes() {
         .map(ToString::to_string)
         .collect();
     let script = format!("{}\nA1\nundo\nM8\nrecord\nquit\nK1\n", moves.join("\n"));
-    let out = stdout_of(pente().arg("play").write_stdin(script));
+    let out = stdout_of_refused(pente().arg("play").write_stdin(script));
     assert_eq!(
         out.matches("game over: player 1 (X) wins by five at ply 39")
             .count(),
@@ -371,7 +371,7 @@ fn play_from_a_script_never_crashes() {
 fn play_against_the_computer_is_repeatable_with_a_seed() {
     let script = "K10\nmoves\nundo\nquit\n";
     let run = || {
-        stdout_of(
+        stdout_of_refused(
             pente()
                 .args([
                     "play",
@@ -398,7 +398,7 @@ fn play_against_the_computer_is_repeatable_with_a_seed() {
     assert!(out.contains("\u{1b}[1;31mX\u{1b}[0m"), "{out}");
     assert!(out.ends_with("bye\n"), "{out}");
     // Playing the second seat is the same as letting the computer go first.
-    let seat2 = stdout_of(
+    let seat2 = stdout_of_refused(
         pente()
             .args(["play", "--vs", "computer", "--seed", "9", "--seat", "2"])
             .write_stdin(script),
@@ -552,7 +552,7 @@ fn the_same_failure_gives_the_same_exit_status_as_in_the_other_programs() {
 #[test]
 fn play_brackets_the_last_stone_and_cuts_long_tokens() {
     let long = "Q".repeat(300);
-    let out = stdout_of(
+    let out = stdout_of_refused(
         pente()
             .arg("play")
             .write_stdin(format!("K10\n{long}\nquit\n")),
@@ -1085,6 +1085,39 @@ fn arena_and_bestmove_play_keryo_pente() {
         (Some("k"), Some("O10")),
         "{answer}"
     );
+}
+
+/// The standard output of a `play` whose script had lines refused: the run ends with exit
+/// status 1, each refused line named on standard error.
+fn stdout_of_refused(cmd: &mut Command) -> String {
+    let out = cmd.output().expect("runs");
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert!(err.starts_with("error: line "), "{err}");
+    String::from_utf8(out.stdout).expect("UTF-8 output")
+}
+
+#[test]
+fn a_script_with_a_refused_line_ends_with_exit_status_1() {
+    let out = pente()
+        .arg("play")
+        .write_stdin("K10\nK10\nL9\n")
+        .output()
+        .expect("runs");
+    assert_eq!(out.status.code(), Some(1));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(
+        err,
+        "error: line 2: illegal move: occupied; type moves for the legal moves, help for the commands\n"
+    );
+    // The game went on after it.
+    assert!(String::from_utf8_lossy(&out.stdout).contains("player 2 (O): L9"));
+    // A script without one ends with 0.
+    pente()
+        .arg("play")
+        .write_stdin("K10\nL9\nquit\n")
+        .assert()
+        .success();
 }
 
 /// Runs `args`, reads one line of its standard output (or none with `read_first` false),
