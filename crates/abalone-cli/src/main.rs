@@ -59,8 +59,9 @@ At the prompt type a move in Aba-Pro notation:
   in-line (every single-marble move): the trailing marble and the cell it moves to, a1b2 moves
     the marbles in a row from A1 towards B2 (1 to 3 of them) and pushes what they can (sumito);
   broadside: both ends of the line of 2 or 3, then where the first end goes, c3c5d4.
-Commands: moves, hint (the engine's move, score and line), undo, board, record, help, quit
-(end of input quits too).
+Commands: moves, hint (the engine's move, score and line), undo, board, record, save FILE
+(the record written to FILE, which replay reads), help, quit (end of input quits too).
+With --record FILE the record is kept in FILE, rewritten after every move.
 With --time-limit each side has that much time for the whole game; the clocks are shown after
 every move, and when one runs out the game ends: more marbles ejected wins, equal is a draw.";
 

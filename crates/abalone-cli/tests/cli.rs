@@ -888,6 +888,113 @@ fn after_waiting_refused(mut child: Child, wait: Duration, then: &str) -> String
     String::from_utf8(out.stdout).expect("UTF-8")
 }
 
+/// A file name of this test run in the temporary folder.
+fn temporary(name: &str) -> PathBuf {
+    std::env::temp_dir().join(format!("abalone-cli-{}-{name}", std::process::id()))
+}
+
+/// The final board of `replay --quiet` output (from row I on) and its result line.
+fn replayed_end(replayed: &str) -> (String, String) {
+    let start = replayed.find("    I ").expect("a board");
+    let (board, result) = replayed[start..]
+        .trim_end()
+        .rsplit_once('\n')
+        .expect("a result line");
+    (board.to_owned(), result.to_owned())
+}
+
+/// The moves of a plain Aba-Pro record's first game, without numbers and results.
+fn record_moves(text: &str) -> Vec<String> {
+    text.lines()
+        .map(|l| l.split('#').next().unwrap_or(""))
+        .filter(|l| !l.trim_start().starts_with('['))
+        .flat_map(str::split_whitespace)
+        .map(|t| t.rsplit('.').next().unwrap_or(t).to_owned())
+        .filter(|t| !t.is_empty() && !["*", "1-0", "0-1", "1/2-1/2"].contains(&t.as_str()))
+        .collect()
+}
+
+/// Plays `moves` typed at the prompt of `abalone-cli OPTIONS play --record R`, then `board`
+/// and `save S`; checks that both files hold the same record, which replays (with no option
+/// but `--players` when given in `replay_options`) to the board shown at the end of the game.
+/// Returns the record, the board and the result line of its replay.
+fn play_save_and_replay(
+    name: &str,
+    options: &[&str],
+    moves: &[String],
+    replay_options: &[&str],
+) -> (String, String, String) {
+    let saved = temporary(&format!("{name}-saved.txt"));
+    let recorded = temporary(&format!("{name}-recorded.txt"));
+    let script = format!("{}\nboard\nsave {}\n", moves.join("\n"), saved.display());
+    let out = stdout_of(
+        abalone()
+            .args(options)
+            .args(["play", "--record"])
+            .arg(&recorded)
+            .write_stdin(script),
+    );
+    assert!(
+        out.contains(&format!("saved to {}", saved.display())),
+        "{out}"
+    );
+    let text = std::fs::read_to_string(&saved).expect("saved");
+    assert_eq!(std::fs::read_to_string(&recorded).ok(), Some(text.clone()));
+    let replayed = stdout_of(
+        abalone()
+            .args(replay_options)
+            .args(["replay", "--quiet"])
+            .arg(&saved),
+    );
+    let (board, result) = replayed_end(&replayed);
+    assert!(out.contains(&board), "{name}: {board}\n{out}");
+    for file in [saved, recorded] {
+        let _ = std::fs::remove_file(file);
+    }
+    (text, board, result)
+}
+
+#[test]
+fn a_played_two_player_game_is_saved_and_recorded_and_replays_and_converts() {
+    // The AWC 2015 final, from the Belgian daisy, typed at the prompt.
+    let example = std::fs::read_to_string(root().join(EXAMPLE)).expect("the example");
+    let moves = record_moves(&example);
+    assert_eq!(moves.len(), 115);
+    let (text, board, result) =
+        play_save_and_replay("two", &["--layout", "belgian-daisy"], &moves, &[]);
+    assert!(text.starts_with("[Layout \"belgian_daisy\"]\n"), "{text}");
+    assert!(board.contains("ply 115"), "{board}");
+    assert!(
+        result.starts_with("result: the game goes on after 115 plies"),
+        "{result}"
+    );
+    // As JSON lines, then as APGN: the same end; JSON back to the same text.
+    let json = stdout_of(
+        abalone()
+            .args(["convert", "--to", "json", "-"])
+            .write_stdin(text.clone()),
+    );
+    let replayed = stdout_of(
+        abalone()
+            .args(["replay", "--quiet", "-"])
+            .write_stdin(json.clone()),
+    );
+    assert_eq!(replayed_end(&replayed), (board.clone(), result.clone()));
+    let back = stdout_of(
+        abalone()
+            .args(["convert", "--to", "abapro", "-"])
+            .write_stdin(json),
+    );
+    assert_eq!(back, text);
+    let apgn = stdout_of(
+        abalone()
+            .args(["convert", "--to", "apgn", "-"])
+            .write_stdin(text),
+    );
+    let replayed = stdout_of(abalone().args(["replay", "--quiet", "-"]).write_stdin(apgn));
+    assert_eq!(replayed_end(&replayed), (board, result));
+}
+
 #[test]
 fn typos_name_the_nearest_command_and_scripts_with_refused_lines_end_with_1() {
     let out = abalone()

@@ -825,6 +825,30 @@ fn a_typo_names_the_nearest_command_and_plays_stay_plays() {
 }
 
 #[test]
+fn save_and_record_keep_what_record_shows() {
+    let dir = std::env::temp_dir();
+    let saved = dir.join(format!("backgammon-cli-{}-saved.txt", std::process::id()));
+    let recorded = dir.join(format!(
+        "backgammon-cli-{}-recorded.txt",
+        std::process::id()
+    ));
+    let out = play(
+        &[
+            "--manual-dice",
+            "--record",
+            recorded.to_str().expect("UTF-8"),
+        ],
+        &format!("31\n8/5 6/5\nrecord\nsave {}\n", saved.display()),
+    );
+    let text = std::fs::read_to_string(&saved).expect("saved");
+    assert_eq!(std::fs::read_to_string(&recorded).ok(), Some(text.clone()));
+    assert!(out.contains(&text), "{text}\n{out}");
+    for file in [saved, recorded] {
+        let _ = std::fs::remove_file(file);
+    }
+}
+
+#[test]
 fn completions_and_man_into_a_closed_pipe_end_quietly() {
     use std::io::BufRead;
     for args in [

@@ -208,6 +208,12 @@ pub struct PlayArgs {
     /// uniformly random legal moves (default: the game's default level).
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u8).range(0..=5))]
     pub level: Option<u8>,
+    /// Keep the game in FILE as it goes: its record (what `record` at the prompt shows) is
+    /// written at the start and rewritten after every move, so that FILE always holds the
+    /// last complete record; `replay FILE` replays it. A FILE that cannot be written is
+    /// refused before the game. At the prompt, `save FILE` writes the record once.
+    #[arg(long, value_name = "FILE")]
+    pub record: Option<PathBuf>,
 }
 
 /// One entry of `--computer-seats`: a seat number from 1 and, after a colon, its level.

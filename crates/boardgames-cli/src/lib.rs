@@ -9,8 +9,9 @@
 //! What the kit gives every game:
 //!
 //! * [`repl::play`]: the interactive loop (moves typed in the game's notation, `help`, `moves`,
-//!   `undo`, `board`, `record`, `quit`, the game's own commands; computer seats played by
-//!   [`GameCli::computer`] players; chance drawn or typed; clocks for timed games).
+//!   `undo`, `board`, `record`, `save`, `quit`, the game's own commands; computer seats played
+//!   by [`GameCli::computer`] players; chance drawn or typed; clocks for timed games; the
+//!   record kept in a file with `--record`, [`save`]).
 //! * [`replay::replay`]: the records of a file step by step, or `--jsonl` batch reports.
 //! * [`perft::perft`], [`moves::moves`], [`selfplay::selfplay`], [`convert::convert`].
 //! * [`KitCommand`] and the other clap argument structs, and [`run`] to dispatch them.
@@ -61,6 +62,7 @@ pub mod moves;
 pub mod perft;
 pub mod repl;
 pub mod replay;
+pub mod save;
 pub mod selfplay;
 pub mod shell;
 
@@ -136,7 +138,8 @@ fn with_output(command: impl FnOnce(&mut dyn Write, &mut dyn Write) -> io::Resul
 }
 
 /// `play` on the process's standard input: at a terminal with line editing (untimed games),
-/// from a script with its refused lines on `err` too ([`repl::play_script`]).
+/// from a script with its refused lines on `err` too ([`repl::play_script`]). `--record` to
+/// a file that cannot be written is refused before the game.
 ///
 /// # Errors
 /// Only I/O errors of the standard streams.
@@ -159,6 +162,12 @@ fn play<C: GameCli>(
         }
     };
     config.time_limit = cli.time_limit();
+    if let Some(path) = &config.record {
+        if let Err(e) = save::start_recording(cli, path) {
+            writeln!(err, "error: --record: {e}")?;
+            return Ok(Exit::BadInput);
+        }
+    }
     let scripted = !io::stdin().is_terminal();
     // At a terminal, untimed games get line editing and history.
     let edited = config.time_limit.is_none() && !scripted && io::stdout().is_terminal();

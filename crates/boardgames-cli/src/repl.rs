@@ -1,17 +1,21 @@
 //! `play`: the interactive loop.
 //!
 //! Reads one line at a time. A line is a command (`help`, `moves`, `undo`, `board`, `record`,
-//! `roll`, `quit`, or one of the game's own, [`GameCli::commands`]) or else a move in
+//! `save`, `roll`, `quit`, or one of the game's own, [`GameCli::commands`]) or else a move in
 //! the game's notation (at a chance node with manual dice: an outcome such as a roll). Bad input
 //! gets a message and the prompt again (a word that is no move but close to a command names
 //! that command); the end of the input ends the game like `quit`. A script's refused lines are
 //! also reported on its error stream ([`play_script`]).
+//!
+//! `save FILE` writes the record of the game so far, and [`PlayConfig::record`] keeps it in a
+//! file rewritten after every step ([`crate::save`]).
 //!
 //! The history keeps a copy of every position before each step (copy-make), so `undo` goes
 //! back to the last position where input was asked for, taking back the computer's replies and
 //! the drawn chance outcomes with it.
 
 use std::io::{self, BufRead, Write};
+use std::path::PathBuf;
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
@@ -23,7 +27,7 @@ use rand_chacha::ChaCha8Rng;
 
 use crate::args::{ChanceArgs, Opponent, PlayArgs};
 use crate::frontend::{has_chance, CommandOutput, GameCli};
-use crate::Exit;
+use crate::{save, Exit};
 
 /// How `play` is set up.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -45,6 +49,9 @@ pub struct PlayConfig {
     /// seat is to move (the computer's too) and are shown after every move; when one runs
     /// out the game ends through [`GameCli::time_out`].
     pub time_limit: Option<Duration>,
+    /// The file the game is kept in (`--record`): its record is rewritten after every step
+    /// and every `undo` ([`crate::save`]); `None` keeps no file.
+    pub record: Option<PathBuf>,
 }
 
 impl PlayConfig {
@@ -120,6 +127,7 @@ impl PlayConfig {
                 .filter_map(|c| c.level.map(|l| (Seat(c.seat - 1), l)))
                 .collect(),
             time_limit: None,
+            record: args.record.clone(),
         })
     }
 }
@@ -199,9 +207,9 @@ pub fn cut_quoted(message: &str) -> String {
 
 /// The kit's commands at the prompt by their full names, for the suggestion of
 /// [`nearest`] (`roll` is one only in games with chance).
-const KIT_COMMANDS: [&str; 13] = [
-    "help", "hint", "moves", "undo", "board", "record", "quit", "exit", "legal", "takeback",
-    "back", "show", "history",
+const KIT_COMMANDS: [&str; 14] = [
+    "help", "hint", "moves", "undo", "board", "record", "save", "quit", "exit", "legal",
+    "takeback", "back", "show", "history",
 ];
 
 /// The name of `names` that `word` is a typo of: the closest by [`edit_distance`], at most one
@@ -260,8 +268,10 @@ struct Session<'a, C: GameCli> {
     errors: Option<&'a mut dyn Write>,
     /// Lines read so far.
     line_no: usize,
-    /// Errors reported so far: refused lines.
+    /// Errors reported so far: refused lines, records `--record` could not write.
     failures: usize,
+    /// Whether the last write of `--record` failed (said once, until one succeeds again).
+    record_failing: bool,
     cli: &'a C,
     config: &'a PlayConfig,
     start: C::Game,
@@ -372,8 +382,42 @@ impl<C: GameCli> Session<'_, C> {
         }
     }
 
-    fn push(&mut self, before: C::Game, step: Option<Applied<C::Game>>) {
+    /// Adds a step (or a position set by a command or the clock) to the history, and keeps
+    /// the record of `--record`.
+    fn push(
+        &mut self,
+        before: C::Game,
+        step: Option<Applied<C::Game>>,
+        out: &mut dyn Write,
+    ) -> io::Result<()> {
         self.history.push(Entry { before, step });
+        self.keep(out)
+    }
+
+    /// The steps played so far.
+    fn steps(&self) -> Vec<Applied<C::Game>> {
+        self.history.iter().filter_map(|e| e.step).collect()
+    }
+
+    /// `--record`: the file rewritten with the record of the game as it stands. A failure is
+    /// said once (until a write succeeds again), and the game goes on.
+    fn keep(&mut self, out: &mut dyn Write) -> io::Result<()> {
+        let config = self.config;
+        let Some(path) = config.record.as_deref() else {
+            return Ok(());
+        };
+        let text = save::record_text(self.cli, &self.start, &self.steps(), &self.pos);
+        match save::write_atomically(path, &text) {
+            Ok(()) => {
+                self.record_failing = false;
+                Ok(())
+            }
+            Err(_) if self.record_failing => Ok(()),
+            Err(e) => {
+                self.record_failing = true;
+                self.fail(out, &format!("--record: {e}; the game goes on"), false)
+            }
+        }
     }
 
     /// Says `message` as an error on `out`, and on the error stream of a script (with the
@@ -481,7 +525,7 @@ impl<C: GameCli> Session<'_, C> {
         match self.cli.time_out(&self.pos, seat) {
             Some(pos) => {
                 let before = core::mem::replace(&mut self.pos, pos);
-                self.push(before, None);
+                self.push(before, None, out)?;
                 self.show(out)?;
                 Ok(true)
             }
@@ -533,7 +577,7 @@ impl<C: GameCli> Session<'_, C> {
             Applied::Move(_) => writeln!(out, "{who} (computer): {what}")?,
             Applied::Chance(_) => writeln!(out, "chance: {what}")?,
         }
-        self.push(before, Some(step));
+        self.push(before, Some(step), out)?;
         self.show_when_due(out)?;
         Ok(true)
     }
@@ -572,6 +616,21 @@ impl<C: GameCli> Session<'_, C> {
         )?;
         writeln!(out, "  board            show the board again")?;
         writeln!(out, "  record           show the moves so far as a record")?;
+        writeln!(
+            out,
+            "  save FILE        write that record to FILE, which replay reads"
+        )?;
+        match &self.config.record {
+            Some(path) => writeln!(
+                out,
+                "                   (--record: {} is rewritten after every move)",
+                path.display()
+            )?,
+            None => writeln!(
+                out,
+                "                   (play --record FILE rewrites FILE after every move)"
+            )?,
+        }
         if self.config.manual_chance {
             writeln!(
                 out,
@@ -640,13 +699,25 @@ impl<C: GameCli> Session<'_, C> {
             }
         }
         writeln!(out, "taken back")?;
+        self.keep(out)?;
         self.show(out)
     }
 
     fn record(&self, out: &mut dyn Write) -> io::Result<()> {
-        let steps: Vec<Applied<C::Game>> = self.history.iter().filter_map(|e| e.step).collect();
-        let text = self.cli.write_played(&self.start, &steps, &self.pos);
-        writeln!(out, "{}", text.trim_end())
+        let text = save::record_text(self.cli, &self.start, &self.steps(), &self.pos);
+        write!(out, "{text}")
+    }
+
+    /// `save FILE`: the record written to FILE, or why not.
+    fn save(&mut self, rest: &str, out: &mut dyn Write) -> io::Result<()> {
+        let steps = self.steps();
+        let saved = save::file_name(rest).and_then(|path| {
+            save::save(self.cli, &path, &self.start, &steps, &self.pos).map(|()| path)
+        });
+        match saved {
+            Ok(path) => writeln!(out, "saved to {}", path.display()),
+            Err(e) => self.refuse(out, &format!("{e}; the game goes on")),
+        }
     }
 
     /// Handles one input line; returns `false` to leave.
@@ -671,6 +742,7 @@ impl<C: GameCli> Session<'_, C> {
             "undo" | "takeback" | "back" | "u" => self.undo(out)?,
             "board" | "show" => self.show_whole(out)?,
             "record" | "history" => self.record(out)?,
+            "save" => self.save(rest, out)?,
             "roll" if self.pos.turn() == Turn::Chance => {
                 if let Some(c) = self.draw() {
                     self.apply(Applied::Chance(c), out)?;
@@ -703,8 +775,8 @@ impl<C: GameCli> Session<'_, C> {
             Some(Ok(CommandOutput::Print(text))) => writeln!(out, "{text}"),
             Some(Ok(CommandOutput::Replace(pos, text))) => {
                 let before = core::mem::replace(&mut self.pos, pos);
-                self.push(before, None);
                 writeln!(out, "{text}")?;
+                self.push(before, None, out)?;
                 self.show(out)
             }
             Some(Err(e)) => self.refuse(out, &cut_quoted(&e)),
@@ -773,8 +845,8 @@ impl<C: GameCli> Session<'_, C> {
             return Ok(false);
         }
         let what = self.cli.describe_step(&before, step, &self.pos);
-        self.push(before, Some(step));
         writeln!(out, "{who}: {what}")?;
+        self.push(before, Some(step), out)?;
         Ok(true)
     }
 
@@ -909,6 +981,7 @@ pub fn play_edited<C: GameCli>(
         time_limit: None,
         computer: config.computer.clone(),
         seat_levels: config.seat_levels.clone(),
+        record: config.record.clone(),
         ..*config
     };
     let mut s = Session::new(cli, &untimed, None);
@@ -927,6 +1000,7 @@ impl<'a, C: GameCli> Session<'a, C> {
             errors,
             line_no: 0,
             failures: 0,
+            record_failing: false,
             cli,
             config,
             pos: start.clone(),
@@ -971,7 +1045,15 @@ impl<C: GameCli> Session<'_, C> {
                 format_clock(limit)
             )?;
         }
+        if let Some(path) = &self.config.record {
+            writeln!(
+                out,
+                "the game is kept in {}, rewritten after every move",
+                path.display()
+            )?;
+        }
         self.show(out)?;
+        self.keep(out)?;
         let mut announced = false;
         loop {
             while self.automatic(out)? {}
@@ -993,7 +1075,7 @@ impl<C: GameCli> Session<'_, C> {
                     writeln!(out, "game over: {}", self.cli.describe_end(&self.pos))?;
                     writeln!(
                         out,
-                        "type undo to take back, record for the moves, quit to leave"
+                        "type undo to take back, record for the moves, save FILE to keep them, quit to leave"
                     )?;
                     announced = true;
                 }

@@ -295,6 +295,7 @@ fn play_config_from_shared_options() {
         computer_seats: Vec::new(),
         color: ColorChoice::Never,
         level: Some(2),
+        record: None,
     };
     let c = PlayConfig::from_args(&args, &ChanceArgs { manual_dice: true }, &start).unwrap();
     assert_eq!(c.computer, vec![Seat(0)]);
@@ -546,4 +547,37 @@ fn a_script_reports_its_refused_lines_and_fails() {
     )
     .expect("in-memory I/O");
     assert_eq!(exit, Exit::Success);
+}
+
+#[test]
+fn save_and_record_write_what_record_shows() {
+    let dir = std::env::temp_dir();
+    let saved = dir.join(format!("boardgames-cli-{}-saved.txt", std::process::id()));
+    let kept = dir.join(format!("boardgames-cli-{}-kept.txt", std::process::id()));
+    let config = PlayConfig {
+        record: Some(kept.clone()),
+        ..manual()
+    };
+    let script = format!("2\n2\n1\n1\nrecord\nsave {}\nhelp\n", saved.display());
+    let out = run_play(&config, &script);
+    let text = std::fs::read_to_string(&saved).expect("saved");
+    assert_eq!(text, "2 2 1 1\n");
+    assert_eq!(std::fs::read_to_string(&kept).ok(), Some(text));
+    assert!(
+        out.contains(&format!("saved to {}", saved.display())),
+        "{out}"
+    );
+    assert!(out.contains("(--record: "), "{out}");
+    // `undo` rewrites the kept record; after `restart`, a command of the game, it holds
+    // the steps played, as `record` shows them.
+    let out = run_play(
+        &config,
+        &format!("2\n2\nundo\nrestart\nsave {}\n", saved.display()),
+    );
+    assert_eq!(std::fs::read_to_string(&kept).ok().as_deref(), Some("2\n"));
+    assert_eq!(std::fs::read_to_string(&saved).ok().as_deref(), Some("2\n"));
+    assert!(out.contains("restarted"), "{out}");
+    for file in [saved, kept] {
+        let _ = std::fs::remove_file(file);
+    }
 }

@@ -1097,6 +1097,149 @@ fn stdout_of_refused(cmd: &mut Command) -> String {
     String::from_utf8(out.stdout).expect("UTF-8 output")
 }
 
+/// A file name of this test run in the temporary folder.
+fn temporary(name: &str) -> PathBuf {
+    std::env::temp_dir().join(format!("pente-cli-{}-{name}", std::process::id()))
+}
+
+/// The final board of `replay --quiet` (from the column letters on) and its result line.
+fn replayed_end(replayed: &str) -> (String, String) {
+    let start = replayed.find("    A B C").expect("a board");
+    let (board, result) = replayed[start..]
+        .trim_end()
+        .rsplit_once('\n')
+        .expect("a result line");
+    (board.to_owned(), result.to_owned())
+}
+
+/// `replay --quiet FILE`, its final board and result.
+fn replay_end(file: &std::path::Path) -> (String, String) {
+    let out = stdout_of(pente().args(["replay", "--quiet"]).arg(file));
+    replayed_end(&out)
+}
+
+#[test]
+fn a_played_game_is_saved_and_recorded_and_replays_and_converts() {
+    // Pente: the shipped game; Keryo-Pente: a random game of selfplay. Both typed at the
+    // prompt, then `board` and `save`, with `--record` keeping the same record meanwhile.
+    let pente_game =
+        std::fs::read_to_string(root().join("examples/games").join(EXAMPLE)).expect("the example");
+    let keryo_game = stdout_of(pente().args(["--variant", "keryo", "selfplay", "--seed", "3"]));
+    for (variant, game) in [("pente", pente_game), ("keryo", keryo_game)] {
+        let moves: Vec<String> = boardgames_core::pente::record::parse_move_list(&game)
+            .expect("the game parses")
+            .iter()
+            .map(ToString::to_string)
+            .collect();
+        let saved = temporary(&format!("{variant}-saved.txt"));
+        let recorded = temporary(&format!("{variant}-recorded.txt"));
+        let script = format!("{}\nboard\nsave {}\n", moves.join("\n"), saved.display());
+        let out = stdout_of(
+            pente()
+                .args(["--variant", variant, "play", "--record"])
+                .arg(&recorded)
+                .write_stdin(script),
+        );
+        assert!(
+            out.contains(&format!("saved to {}", saved.display())),
+            "{out}"
+        );
+        let end = out
+            .lines()
+            .find_map(|l| l.strip_prefix("game over: "))
+            .expect("the game ends");
+        let text = std::fs::read_to_string(&saved).expect("saved");
+        assert_eq!(std::fs::read_to_string(&recorded).ok(), Some(text.clone()));
+        let title = if variant == "pente" {
+            "Pente"
+        } else {
+            "Keryo-Pente"
+        };
+        assert!(text.starts_with(&format!("[Game \"{title}\"]\n")), "{text}");
+        // Replayed with no option: the game's board and result.
+        let (board, result) = replay_end(&saved);
+        assert!(out.contains(&board), "{variant}: {board}\n{out}");
+        assert_eq!(result, format!("result: {end}"));
+        // As a JSON record: the same end, and back to the same text.
+        let json = stdout_of(pente().args(["convert", "--to", "json"]).arg(&saved));
+        let json_file = temporary(&format!("{variant}.json"));
+        std::fs::write(&json_file, &json).expect("written");
+        assert_eq!(replay_end(&json_file), (board, result));
+        let back = stdout_of(pente().args(["convert", "--to", "pgn"]).arg(&json_file));
+        assert_eq!(back, text, "{variant}");
+        for file in [saved, recorded, json_file] {
+            let _ = std::fs::remove_file(file);
+        }
+    }
+}
+
+#[test]
+fn save_and_record_refuse_what_cannot_be_written() {
+    let missing = temporary("no-such-folder").join("game.txt");
+    // `--record` to a file that cannot be written: refused before the game.
+    pente()
+        .args(["play", "--record"])
+        .arg(&missing)
+        .write_stdin("K10\n")
+        .assert()
+        .code(2)
+        .stdout("")
+        .stderr(predicate::str::starts_with(
+            "error: --record: cannot write ",
+        ));
+    // `save` without a name, or to such a file: a message, and the game goes on.
+    let out = pente()
+        .arg("play")
+        .write_stdin(format!("K10\nsave\nsave {}\nL9\nhelp\n", missing.display()))
+        .output()
+        .expect("runs");
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        stdout.contains("error: save needs a file name: save FILE; the game goes on"),
+        "{stdout}"
+    );
+    assert!(stdout.contains("error: cannot write "), "{stdout}");
+    assert!(stdout.contains("player 2 (O): L9"), "{stdout}");
+    assert!(stdout.contains("  save FILE "), "{stdout}");
+    assert!(
+        stdout.contains("(play --record FILE rewrites FILE"),
+        "{stdout}"
+    );
+    assert_eq!(out.status.code(), Some(1));
+    // Both are in the help of play.
+    pente().args(["play", "--help"]).assert().success().stdout(
+        predicate::str::contains("--record <FILE>").and(predicate::str::contains("save FILE")),
+    );
+}
+
+#[test]
+fn a_typo_names_the_nearest_command_and_a_move_stays_a_move() {
+    let out = stdout_of_refused(
+        pente()
+            .arg("play")
+            .write_stdin("hnt\nK10\nsve\nboadr\nxyzzy\nmvoes\n"),
+    );
+    for (typed, meant) in [
+        ("hnt", "hint"),
+        ("sve", "save"),
+        ("boadr", "board"),
+        ("mvoes", "moves"),
+    ] {
+        assert!(
+            out.contains(&format!(
+                "error: unknown command \"{typed}\" (did you mean {meant}?)"
+            )),
+            "{typed}: {out}"
+        );
+    }
+    assert!(out.contains("player 1 (X): K10"), "{out}");
+    // Neither a move nor close to a command: the notation error, as before.
+    assert!(
+        out.contains("error: bad notation: bad column 'x' in \"xyzzy\""),
+        "{out}"
+    );
+}
+
 #[test]
 fn a_script_with_a_refused_line_ends_with_exit_status_1() {
     let out = pente()
