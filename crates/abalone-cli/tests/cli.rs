@@ -422,15 +422,10 @@ fn selfplay_with_three_four_and_six_players_ends_and_replays() {
         );
         let last = replayed.lines().last().expect("result");
         assert_eq!(last, format!("result: {result}"), "{players}");
-        // Without --players the record's layout says what to give.
-        abalone()
-            .args(["replay", "-"])
-            .write_stdin(out)
-            .assert()
-            .code(2)
-            .stderr(predicate::str::contains(format!(
-                "give --players {players}"
-            )));
+        // Without --players the record's layout gives the game.
+        let replayed = stdout_of(abalone().args(["replay", "-"]).write_stdin(out));
+        let last = replayed.lines().last().expect("result");
+        assert_eq!(last, format!("result: {result}"), "{players}");
     }
 }
 
@@ -993,6 +988,49 @@ fn a_played_two_player_game_is_saved_and_recorded_and_replays_and_converts() {
     );
     let replayed = stdout_of(abalone().args(["replay", "--quiet", "-"]).write_stdin(apgn));
     assert_eq!(replayed_end(&replayed), (board, result));
+}
+
+#[test]
+fn a_played_six_player_game_is_saved_and_replays_without_players() {
+    // The first 40 plies of a random six-player game, typed at the prompt.
+    let game = stdout_of(abalone().args(["--players", "6", "selfplay", "--seed", "11"]));
+    let moves: Vec<String> = record_moves(&game).into_iter().take(40).collect();
+    let (text, board, result) = play_save_and_replay("six", &["--players", "6"], &moves, &[]);
+    assert!(text.starts_with("[Layout \"six_players\"]\n"), "{text}");
+    assert!(
+        board.contains("Purple (*)") && board.contains("ply 40"),
+        "{board}"
+    );
+    assert!(
+        result.starts_with("result: the game goes on after 40 plies"),
+        "{result}"
+    );
+    // From standard input too; with --players 6 the same; the plain record is its only
+    // format, which converts to itself.
+    for options in [&[][..], &["--players", "6"]] {
+        let replayed = stdout_of(
+            abalone()
+                .args(options)
+                .args(["replay", "--quiet", "-"])
+                .write_stdin(text.clone()),
+        );
+        assert_eq!(replayed_end(&replayed), (board.clone(), result.clone()));
+    }
+    let converted = stdout_of(
+        abalone()
+            .args(["convert", "--to", "abapro", "-"])
+            .write_stdin(text.clone()),
+    );
+    assert_eq!(converted, text);
+    // Another number of players given is refused, saying which.
+    abalone()
+        .args(["--players", "4", "replay", "-"])
+        .write_stdin(text)
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(
+            "layout six_players is for 6 players",
+        ));
 }
 
 #[test]

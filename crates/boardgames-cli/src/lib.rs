@@ -66,7 +66,7 @@ pub mod save;
 pub mod selfplay;
 pub mod shell;
 
-use std::io::{self, Write};
+use std::io::{self, BufRead, Write};
 
 use boardgames_core::record::replay as replay_record;
 
@@ -112,17 +112,26 @@ impl From<Exit> for std::process::ExitCode {
 ///
 /// A closed output pipe (`| head`) ends the command quietly.
 pub fn run<C: GameCli>(cli: &C, command: &KitCommand) -> Exit {
-    let stdin = io::stdin();
-    with_output(|out, err| match command {
+    if let KitCommand::Play(args) = command {
         // Standard input not locked: a timed game reads it on a second thread.
+        return with_output(|out, err| play(cli, args, out, err));
+    }
+    run_reading(cli, command, &mut io::stdin().lock())
+}
+
+/// [`run`] with `stdin` read in place of the process's standard input where a command reads
+/// it (a file named `-`): for a program that has read its standard input before (to choose
+/// the game from a record, say). `play` still reads the process's standard input.
+pub fn run_reading<C: GameCli>(cli: &C, command: &KitCommand, stdin: &mut dyn BufRead) -> Exit {
+    with_output(|out, err| match command {
         KitCommand::Play(a) => play(cli, a, out, err),
-        KitCommand::Replay(a) => replay::replay(cli, a, &mut stdin.lock(), out, err),
-        KitCommand::Moves(a) => moves::moves(cli, a, &mut stdin.lock(), out, err),
+        KitCommand::Replay(a) => replay::replay(cli, a, stdin, out, err),
+        KitCommand::Moves(a) => moves::moves(cli, a, stdin, out, err),
         KitCommand::Perft(a) => perft_on_stderr(cli, a, out, err),
         KitCommand::Selfplay(a) => selfplay::selfplay(cli, a, out),
-        KitCommand::Convert(a) => convert::convert(cli, a, &mut stdin.lock(), out, err),
-        KitCommand::Bestmove(a) => bestmove::bestmove(cli, a, &mut stdin.lock(), out, err),
-        KitCommand::Arena(a) => arena::arena(cli, a, &mut stdin.lock(), out, err),
+        KitCommand::Convert(a) => convert::convert(cli, a, stdin, out, err),
+        KitCommand::Bestmove(a) => bestmove::bestmove(cli, a, stdin, out, err),
+        KitCommand::Arena(a) => arena::arena(cli, a, stdin, out, err),
     })
 }
 
