@@ -14,6 +14,7 @@ use std::time::Duration;
 
 use boardgames_cli::arena::PlayerSpec;
 use boardgames_cli::args::ARENA_HELP;
+use boardgames_cli::args::{for_game, hide_global, GameHelp};
 use boardgames_cli::shell::{self, ProgramCommand};
 use boardgames_cli::{parse_duration, Exit, KitCommand};
 use boardgames_core::abalone::{Layout, MultiLayout, Setup};
@@ -222,7 +223,7 @@ fn parse_players(text: &str) -> Result<usize, String> {
 }
 
 fn main() -> ExitCode {
-    let mut command = Cli::command()
+    let command = Cli::command()
         .mut_subcommand("play", |c| {
             c.about("Play in the terminal: against a friend, or against the computer (the engine at --level). Type `help` at the prompt for the commands")
                 .after_help(PLAY_HELP)
@@ -253,6 +254,7 @@ fn main() -> ExitCode {
         .mut_subcommand("selfplay", |c| {
             c.about("Computer against computer with random legal moves: each game's record and result")
         });
+    let mut command = help_for_abalone(command);
     let cli = match Cli::from_arg_matches(&command.get_matches_mut()) {
         Ok(cli) => cli,
         Err(e) => e.exit(),
@@ -286,6 +288,19 @@ fn main() -> ExitCode {
             .error(clap::error::ErrorKind::InvalidValue, message)
             .exit(),
     }
+}
+
+/// The help of every subcommand with what applies to Abalone only: the kit's options as the
+/// game has them, `--time-limit` on `play` only, no start options on `bestmove` (its lines
+/// carry their positions).
+fn help_for_abalone(command: clap::Command) -> clap::Command {
+    let command = for_game(command, &GameHelp::of(&AbaloneCli::<2>::default()));
+    let command = hide_global(command, "time_limit", |sub| sub == "play");
+    ["layout", "position"]
+        .into_iter()
+        .fold(command, |command, arg| {
+            hide_global(command, arg, |sub| sub != "bestmove")
+        })
 }
 
 /// The record file `replay` or `convert` reads, read beforehand when nothing else gives the

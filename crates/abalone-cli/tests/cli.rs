@@ -1061,6 +1061,33 @@ fn typos_name_the_nearest_command_and_scripts_with_refused_lines_end_with_1() {
     assert!(lines[2].starts_with("error: line 4: bad notation"), "{err}");
 }
 
+#[test]
+fn help_says_only_what_applies_to_abalone() {
+    let help = |args: &[&str]| stdout_of(abalone().args(args));
+    for sub in [
+        "replay", "moves", "perft", "selfplay", "convert", "bestmove", "arena",
+    ] {
+        let text = help(&[sub, "--help"]);
+        assert!(!text.contains("--time-limit"), "{sub}: {text}");
+        assert!(!text.to_lowercase().contains("chance"), "{sub}: {text}");
+    }
+    assert!(help(&["play", "--help"]).contains("--time-limit"));
+    let convert = help(&["convert", "--help"]);
+    assert!(
+        convert.contains("The format to write: apgn, json or abapro"),
+        "{convert}"
+    );
+    assert!(
+        !convert.contains("movelist") && !convert.contains("Pente"),
+        "{convert}"
+    );
+    let play = help(&["play", "--help"]);
+    assert!(
+        play.contains("--record <FILE>") && play.contains("save FILE"),
+        "{play}"
+    );
+}
+
 /// Runs `args`, reads one line of its standard output (or none with `read_first` false),
 /// closes the pipe and checks that the program ended without a panic.
 fn closed_pipe_is_quiet(args: &[&str], read_first: bool) {

@@ -581,3 +581,45 @@ fn save_and_record_write_what_record_shows() {
         let _ = std::fs::remove_file(file);
     }
 }
+
+#[test]
+fn help_of_a_game_says_only_what_applies() {
+    use clap::{CommandFactory, Parser};
+    #[derive(Parser)]
+    struct Program {
+        #[arg(long, global = true)]
+        option: bool,
+        #[command(subcommand)]
+        command: crate::shell::ProgramCommand,
+    }
+    let game = crate::args::GameHelp {
+        formats: vec!["one", "two", "three"],
+        replay_jsonl: false,
+        moves_jsonl: false,
+        chance: false,
+    };
+    let command = crate::args::for_game(Program::command(), &game);
+    let mut command = crate::args::hide_global(command, "option", |sub| sub == "play");
+    let mut help = |sub: &str| {
+        command
+            .find_subcommand_mut(sub)
+            .map(|c| c.render_long_help().to_string())
+            .unwrap_or_default()
+    };
+    assert!(help("convert").contains("The format to write: one, two or three"));
+    assert!(!help("moves").contains("--jsonl"));
+    assert!(!help("replay").contains("--jsonl"));
+    assert!(help("play").contains("--option"));
+    for sub in ["selfplay", "arena", "completions", "man", "replay"] {
+        let text = help(sub);
+        assert!(!text.to_lowercase().contains("chance"), "{sub}: {text}");
+        assert!(!text.contains("--option"), "{sub}: {text}");
+    }
+    // The options hidden still parse, in their places.
+    let matches = command
+        .try_get_matches_from_mut(["program", "moves", "--jsonl", "-", "--option"])
+        .expect("parses");
+    let (name, sub) = matches.subcommand().expect("a subcommand");
+    assert_eq!(name, "moves");
+    assert_eq!(sub.get_one::<PathBuf>("jsonl"), Some(&PathBuf::from("-")));
+}

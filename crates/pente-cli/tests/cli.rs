@@ -1301,3 +1301,34 @@ fn completions_and_man_into_a_closed_pipe_end_quietly() {
         closed_pipe_is_quiet(args, true);
     }
 }
+
+#[test]
+fn help_says_only_what_applies_to_pente() {
+    let help = |args: &[&str]| stdout_of(pente().args(args));
+    let convert = help(&["convert", "--help"]);
+    assert!(
+        convert.contains("The format to write: pgn, json or movelist"),
+        "{convert}"
+    );
+    for other in ["apgn", "abapro", "mat or", "Abalone", "backgammon"] {
+        assert!(!convert.contains(other), "{other}: {convert}");
+    }
+    assert!(!help(&["moves", "--help"]).contains("--jsonl"));
+    for sub in [
+        "play", "replay", "moves", "perft", "selfplay", "convert", "bestmove", "arena",
+    ] {
+        let text = help(&[sub, "--help"]);
+        assert!(!text.to_lowercase().contains("chance"), "{sub}: {text}");
+        assert!(!text.contains("--time-limit"), "{sub}: {text}");
+        assert!(!text.contains("Abalone"), "{sub}: {text}");
+    }
+    // The lines of bestmove carry their rules: the options of the rules are not its own.
+    assert!(!help(&["bestmove", "--help"]).contains("--variant <"));
+    // Still accepted where hidden.
+    pente()
+        .args(["moves", "--jsonl", "-"])
+        .write_stdin("")
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("no moves --jsonl mode"));
+}
