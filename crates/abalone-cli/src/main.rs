@@ -8,15 +8,17 @@
 mod abalone;
 mod report;
 
-use std::io::{self, Write};
+use std::io::{self, Read, Write};
 use std::process::ExitCode;
 use std::time::Duration;
 
 use boardgames_cli::arena::PlayerSpec;
 use boardgames_cli::args::ARENA_HELP;
+use boardgames_cli::args::{for_game, hide_global, GameHelp};
 use boardgames_cli::shell::{self, ProgramCommand};
 use boardgames_cli::{parse_duration, Exit, KitCommand};
 use boardgames_core::abalone::{Layout, MultiLayout, Setup};
+use boardgames_core::record::tags::read_loose_tags;
 use clap::{CommandFactory, FromArgMatches, Parser};
 
 use crate::abalone::{parse_position, AbaloneCli};
@@ -39,9 +41,10 @@ Examples:
   abalone-cli --players 6 play --vs computer --seat 2
   abalone-cli --players 3 selfplay --seed 7
 
-Players (--players): 2 (default; with --position, the number of its colours), 3 (each for
-themselves, 11 marbles each), 4 (two teams of two, partners opposite, 9 each) or 6 (two
-teams of three, seated alternately, 6 each). Seats
+Players (--players): 2 (default; with --position, the number of its colours; replay and
+convert of a plain Aba-Pro record: the number its Layout or Position header gives), 3
+(each for themselves, 11 marbles each), 4 (two teams of two, partners opposite, 9 each) or
+6 (two teams of three, seated alternately, 6 each). Seats
 in turn order: Black (@), White (O), Red (X), Green (#), Yellow (+), Purple (*); with teams,
 team 1 is Black, Red, Yellow and team 2 White, Green, Purple.
 
@@ -59,8 +62,9 @@ At the prompt type a move in Aba-Pro notation:
   in-line (every single-marble move): the trailing marble and the cell it moves to, a1b2 moves
     the marbles in a row from A1 towards B2 (1 to 3 of them) and pushes what they can (sumito);
   broadside: both ends of the line of 2 or 3, then where the first end goes, c3c5d4.
-Commands: moves, hint (the engine's move, score and line), undo, board, record, help, quit
-(end of input quits too).
+Commands: moves, hint (the engine's move, score and line), undo, board, record, save FILE
+(the record written to FILE, which replay reads), help, quit (end of input quits too).
+With --record FILE the record is kept in FILE, rewritten after every move.
 With --time-limit each side has that much time for the whole game; the clocks are shown after
 every move, and when one runs out the game ends: more marbles ejected wins, equal is a draw.";
 
@@ -173,7 +177,8 @@ Example: `abalone-cli perft --depth 2` prints 1936; `abalone-cli --layout belgia
 #[derive(Debug, Parser)]
 #[command(name = "abalone-cli", version, about = ABOUT, after_help = AFTER_HELP)]
 struct Cli {
-    /// The number of players: 2, 3, 4 or 6 [default: the number of colours of --position,
+    /// The number of players: 2, 3, 4 or 6 [default: the number of colours of --position;
+    /// for replay and convert, the number the record's Layout or Position header gives;
     /// else 2].
     #[arg(long, global = true, value_name = "N", value_parser = parse_players)]
     players: Option<usize>,
@@ -218,7 +223,7 @@ fn parse_players(text: &str) -> Result<usize, String> {
 }
 
 fn main() -> ExitCode {
-    let mut command = Cli::command()
+    let command = Cli::command()
         .mut_subcommand("play", |c| {
             c.about("Play in the terminal: against a friend, or against the computer (the engine at --level). Type `help` at the prompt for the commands")
                 .after_help(PLAY_HELP)
@@ -249,6 +254,7 @@ fn main() -> ExitCode {
         .mut_subcommand("selfplay", |c| {
             c.about("Computer against computer with random legal moves: each game's record and result")
         });
+    let mut command = help_for_abalone(command);
     let cli = match Cli::from_arg_matches(&command.get_matches_mut()) {
         Ok(cli) => cli,
         Err(e) => e.exit(),
@@ -257,15 +263,24 @@ fn main() -> ExitCode {
         ProgramCommand::Game(kit) => kit,
         ProgramCommand::Shell(c) => return shell::run(c, command).into(),
     };
+    let input = match RecordInput::of(&cli, kit) {
+        Ok(input) => input,
+        Err(e) => {
+            // Said as the kit says it; nothing more to do if standard error is gone.
+            let _ = writeln!(io::stderr(), "error: cannot read -: {e}");
+            return Exit::BadInput.into();
+        }
+    };
     let players = cli
         .players
         .or_else(|| cli.position.as_deref().and_then(position_players))
+        .or_else(|| input.players())
         .unwrap_or(2);
     let exit = match players {
-        3 => configure::<3>(&cli).map(|game| run(&game, kit)),
-        4 => configure::<4>(&cli).map(|game| run(&game, kit)),
-        6 => configure::<6>(&cli).map(|game| run(&game, kit)),
-        _ => configure::<2>(&cli).map(|game| run(&game, kit)),
+        3 => configure::<3>(&cli).map(|game| run(&game, kit, input)),
+        4 => configure::<4>(&cli).map(|game| run(&game, kit, input)),
+        6 => configure::<6>(&cli).map(|game| run(&game, kit, input)),
+        _ => configure::<2>(&cli).map(|game| run(&game, kit, input)),
     };
     match exit {
         Ok(exit) => exit.into(),
@@ -273,6 +288,91 @@ fn main() -> ExitCode {
             .error(clap::error::ErrorKind::InvalidValue, message)
             .exit(),
     }
+}
+
+/// The help of every subcommand with what applies to Abalone only: the kit's options as the
+/// game has them, `--time-limit` on `play` only, no start options on `bestmove` (its lines
+/// carry their positions).
+fn help_for_abalone(command: clap::Command) -> clap::Command {
+    let command = for_game(command, &GameHelp::of(&AbaloneCli::<2>::default()));
+    let command = hide_global(command, "time_limit", |sub| sub == "play");
+    ["layout", "position"]
+        .into_iter()
+        .fold(command, |command, arg| {
+            hide_global(command, arg, |sub| sub != "bestmove")
+        })
+}
+
+/// The record file `replay` or `convert` reads, read beforehand when nothing else gives the
+/// number of players: the game is chosen from its header.
+enum RecordInput {
+    /// Another command, or the players or start were given.
+    None,
+    /// A file, read again by the kit (its problems are the kit's to report); its text when
+    /// it could be read as UTF-8.
+    File(Option<String>),
+    /// Standard input, read whole here and handed to the kit.
+    Stdin(Vec<u8>),
+}
+
+impl RecordInput {
+    /// The input of `kit` to read beforehand: that of `replay` (not `--jsonl`, whose lines
+    /// are two-player games) and `convert`, when neither `--players`, `--position` nor
+    /// `--layout` is given.
+    ///
+    /// # Errors
+    /// Standard input that cannot be read.
+    fn of(cli: &Cli, kit: &KitCommand) -> io::Result<RecordInput> {
+        let file = match kit {
+            KitCommand::Replay(a) if !a.jsonl => &a.file,
+            KitCommand::Convert(a) => &a.file,
+            _ => return Ok(RecordInput::None),
+        };
+        if cli.players.is_some() || cli.position.is_some() || cli.layout.is_some() {
+            return Ok(RecordInput::None);
+        }
+        if file.as_os_str() == "-" {
+            let mut bytes = Vec::new();
+            io::stdin().lock().read_to_end(&mut bytes)?;
+            return Ok(RecordInput::Stdin(bytes));
+        }
+        Ok(RecordInput::File(std::fs::read_to_string(file).ok()))
+    }
+
+    /// The number of players the record's first start header names.
+    fn players(&self) -> Option<usize> {
+        match self {
+            RecordInput::None | RecordInput::File(None) => None,
+            RecordInput::File(Some(text)) => record_players(text),
+            RecordInput::Stdin(bytes) => record_players(&String::from_utf8_lossy(bytes)),
+        }
+    }
+}
+
+/// The number of players a plain Aba-Pro record names in the `Layout` or `Position` header
+/// (also `Variant`, `Setup`) of its first game; `None` without one before its first move, or
+/// when it does not read (the game of two players then says what is wrong).
+fn record_players(text: &str) -> Option<usize> {
+    // A byte-order mark some editors put first is no part of the text.
+    for line in text.trim_start_matches('\u{feff}').lines() {
+        let line = line.split('#').next().unwrap_or("").trim();
+        if line.is_empty() {
+            continue;
+        }
+        if !line.starts_with('[') {
+            return None;
+        }
+        let tags = read_loose_tags(line);
+        let Some((name, value)) = tags.first() else {
+            continue;
+        };
+        match name.to_ascii_lowercase().as_str() {
+            "layout" | "variant" => return layout_players(value),
+            "position" | "setup" => return position_players(value),
+            _ => {}
+        }
+    }
+    None
 }
 
 /// The number of players of a `--position` (a position string or neutral JSON): its colours
@@ -338,7 +438,15 @@ fn configure<const SEATS: usize>(cli: &Cli) -> Result<AbaloneCli<SEATS>, String>
     Ok(game)
 }
 
-fn run<const SEATS: usize>(game: &AbaloneCli<SEATS>, command: &KitCommand) -> Exit {
+fn run<const SEATS: usize>(
+    game: &AbaloneCli<SEATS>,
+    command: &KitCommand,
+    input: RecordInput,
+) -> Exit {
+    if let RecordInput::Stdin(bytes) = input {
+        // Standard input was read to choose the game: the kit reads that text instead.
+        return boardgames_cli::run_reading(game, command, &mut io::Cursor::new(bytes));
+    }
     if let KitCommand::Selfplay(_) = command {
         if SEATS > 2 && game.move_limit.is_none() {
             // Random play with many seats could wander for long: a game that has not ended

@@ -7,7 +7,9 @@
 use std::path::PathBuf;
 use std::time::Duration;
 
-use clap::{Args, Subcommand, ValueEnum};
+use clap::{Args, Command, Subcommand, ValueEnum};
+
+use crate::frontend::{has_chance, GameCli};
 
 /// The subcommands every game's program has.
 #[derive(Clone, Debug, Subcommand)]
@@ -55,8 +57,8 @@ Output (a stable contract):
   score of A: S (95 % interval LOW to HIGH)
   Elo A - B: E (95 % interval LOW to HIGH)
 The score is (W + D/2) / N with its Wilson interval; Elo is -400 log10(1/S - 1) of each
-(+inf or -inf at a score of 1 or 0), measured from an even score: with three teams (three-player
-Abalone) A holds one seat against two, so equal players give A a score of 1/3. With --jsonl: one line per game,
+(+inf or -inf at a score of 1 or 0), measured from an even score: with three teams A holds one
+seat against two, so equal players give A a score of 1/3. With --jsonl: one line per game,
   {\"game\", \"a_team\", \"result\": \"a\" | \"b\" | \"draw\" | \"unfinished\", \"plies\", \"end\"}
 then {\"games\", \"a_wins\", \"draws\", \"b_wins\", \"score\", \"score_low\", \"score_high\",
 \"elo\", \"elo_low\", \"elo_high\"} (scores to 4 places, Elo to 1; null for an infinite Elo).
@@ -208,6 +210,12 @@ pub struct PlayArgs {
     /// uniformly random legal moves (default: the game's default level).
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u8).range(0..=5))]
     pub level: Option<u8>,
+    /// Keep the game in FILE as it goes: its record (what `record` at the prompt shows) is
+    /// written at the start and rewritten after every move, so that FILE always holds the
+    /// last complete record; `replay FILE` replays it. A FILE that cannot be written is
+    /// refused before the game. At the prompt, `save FILE` writes the record once.
+    #[arg(long, value_name = "FILE")]
+    pub record: Option<PathBuf>,
 }
 
 /// One entry of `--computer-seats`: a seat number from 1 and, after a colon, its level.
@@ -288,8 +296,8 @@ pub struct ConvertArgs {
     /// The record file, or `-` for standard input.
     #[arg(value_name = "FILE")]
     pub file: PathBuf,
-    /// The format to write: pgn, json or movelist (Pente); apgn, json or abapro (Abalone);
-    /// mat or json (backgammon).
+    /// The format to write: one of the game's record formats (each program's help names
+    /// them).
     #[arg(long, value_name = "FORMAT")]
     pub to: String,
 }
@@ -351,6 +359,137 @@ impl Default for SelfplayArgs {
             max_steps: 100_000,
         }
     }
+}
+
+/// What of the kit's commands applies to one game, for the help of its program: see
+/// [`for_game`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GameHelp {
+    /// The names of the game's record formats, which `convert --to` writes.
+    pub formats: Vec<&'static str>,
+    /// Whether the game has a `replay --jsonl` mode.
+    pub replay_jsonl: bool,
+    /// Whether the game has a `moves --jsonl` mode.
+    pub moves_jsonl: bool,
+    /// Whether the game has chance outcomes (dice).
+    pub chance: bool,
+}
+
+impl GameHelp {
+    /// What applies to the game of `cli`.
+    pub fn of<C: GameCli>(cli: &C) -> GameHelp {
+        GameHelp {
+            formats: cli.formats().iter().map(|f| f.name()).collect(),
+            replay_jsonl: cli.replay_lines().is_some(),
+            moves_jsonl: cli.moves_lines().is_some(),
+            chance: has_chance::<C::Game>(),
+        }
+    }
+}
+
+/// `command`, a program's command line over [`KitCommand`] (and the shell commands), built
+/// and with the help of its subcommands saying only what applies to the game: `convert --to`
+/// names the game's formats, `--jsonl` of `replay` and `moves` is hidden where the game has
+/// no such mode (given anyway, it is refused as before), a game without chance hears nothing
+/// of chance outcomes, and `completions` and `man` hide the program's global options, which
+/// they ignore. The options still parse as before.
+#[must_use]
+pub fn for_game(mut command: Command, game: &GameHelp) -> Command {
+    command.build();
+    let formats = match game.formats.split_last() {
+        Some((last, [])) => (*last).to_owned(),
+        Some((last, rest)) => format!("{} or {last}", rest.join(", ")),
+        None => "none: this game has no record formats".to_owned(),
+    };
+    command = edit_arg(command, "convert", "to", |_| {
+        format!("The format to write: {formats}")
+    });
+    if !game.replay_jsonl {
+        command = hide_arg(command, "replay", "jsonl");
+    }
+    if !game.moves_jsonl {
+        command = in_subcommand(hide_arg(command, "moves", "jsonl"), "moves", |c| {
+            c.about("List the legal moves after a move list (one line, separated by spaces)")
+        });
+    }
+    if !game.chance {
+        command = without_chance(command);
+    }
+    command.mut_subcommands(|c| match c.get_name() {
+        "completions" | "man" => c.mut_args(|a| if a.is_global_set() { a.hide(true) } else { a }),
+        _ => c,
+    })
+}
+
+/// The help of `arena` and `selfplay` without chance outcomes.
+fn without_chance(command: Command) -> Command {
+    let command = edit_arg(command, "selfplay", "max_steps", |help| {
+        help.replace("steps (moves and chance outcomes)", "moves")
+    });
+    let command = edit_arg(command, "arena", "max_steps", |help| {
+        help.replace("steps (moves and chance outcomes)", "moves")
+    });
+    let command = edit_arg(command, "arena", "seed", |help| {
+        help.replace(" and of chance", "")
+    });
+    let command = edit_arg(command, "arena", "from_game", |help| {
+        help.replace(" or in games with chance outcomes", "")
+    });
+    in_subcommand(command, "arena", |c| {
+        match c.get_after_help().map(ToString::to_string) {
+            Some(text) => c.after_help(text.replace(" Chance comes from --seed.", "")),
+            None => c,
+        }
+    })
+}
+
+/// `command` with the help of the option `arg` of the subcommand `sub` rewritten by `edit`
+/// (given the help as it is); unchanged when there is no such option.
+fn edit_arg(command: Command, sub: &str, arg: &str, edit: impl FnOnce(&str) -> String) -> Command {
+    let Some(help) = command
+        .find_subcommand(sub)
+        .and_then(|c| c.get_arguments().find(|a| a.get_id() == arg))
+        .map(|a| a.get_help().map(ToString::to_string).unwrap_or_default())
+    else {
+        return command;
+    };
+    let help = edit(&help);
+    // In place: a built command finds its options by their places.
+    in_subcommand(command, sub, |c| {
+        c.mut_args(|a| {
+            if a.get_id() == arg {
+                a.help(help.clone())
+            } else {
+                a
+            }
+        })
+    })
+}
+
+/// `command` with its subcommand `sub` changed by `change`, in place (a built command keeps
+/// its subcommands in order).
+fn in_subcommand(command: Command, sub: &str, change: impl Fn(Command) -> Command) -> Command {
+    command.mut_subcommands(|c| if c.get_name() == sub { change(c) } else { c })
+}
+
+/// `command` with the option `arg` of the subcommand `sub` hidden from the help (still
+/// accepted); unchanged when there is no such option.
+fn hide_arg(command: Command, sub: &str, arg: &str) -> Command {
+    hide_global(command, arg, |name| name != sub)
+}
+
+/// `command`, built, with the option `arg` (a global option of the program, say) hidden from
+/// the help of every subcommand for which `applies` says no; it is still accepted there.
+#[must_use]
+pub fn hide_global(mut command: Command, arg: &str, applies: impl Fn(&str) -> bool) -> Command {
+    command.build();
+    command.mut_subcommands(|c| {
+        if applies(c.get_name()) {
+            return c;
+        }
+        // In place: a built command finds its options by their places.
+        c.mut_args(|a| if a.get_id() == arg { a.hide(true) } else { a })
+    })
 }
 
 /// Reads a time limit such as `10m`, `90s`, `1h`, `1h30m` or `5m30s` (hours `h`, minutes `m`,

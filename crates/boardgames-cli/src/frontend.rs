@@ -356,6 +356,13 @@ pub trait GameCli: Sized {
     }
 }
 
+/// Whether the game has chance outcomes (dice): its [`Game::Chance`] is not
+/// [`NoChance`](boardgames_core::NoChance).
+#[must_use]
+pub fn has_chance<G: Game>() -> bool {
+    std::any::TypeId::of::<G::Chance>() != std::any::TypeId::of::<boardgames_core::NoChance>()
+}
+
 /// The format of `cli` called `name` (lower case).
 pub fn format_named<'a, C: GameCli>(
     formats: &'a Formats<'_, C>,

@@ -9,8 +9,9 @@
 //! What the kit gives every game:
 //!
 //! * [`repl::play`]: the interactive loop (moves typed in the game's notation, `help`, `moves`,
-//!   `undo`, `board`, `record`, `quit`, the game's own commands; computer seats played by
-//!   [`GameCli::computer`] players; chance drawn or typed; clocks for timed games).
+//!   `undo`, `board`, `record`, `save`, `quit`, the game's own commands; computer seats played
+//!   by [`GameCli::computer`] players; chance drawn or typed; clocks for timed games; the
+//!   record kept in a file with `--record`, [`save`]).
 //! * [`replay::replay`]: the records of a file step by step, or `--jsonl` batch reports.
 //! * [`perft::perft`], [`moves::moves`], [`selfplay::selfplay`], [`convert::convert`].
 //! * [`KitCommand`] and the other clap argument structs, and [`run`] to dispatch them.
@@ -46,7 +47,8 @@
 //! ```
 //!
 //! Exit codes ([`Exit`]): 0 success, 1 the input was read but a move in it is illegal (or
-//! some `--jsonl` lines are bad), 2 the input could not be read or parsed.
+//! some `--jsonl` lines are bad, or `play` from a script refused some of its lines), 2 the
+//! input could not be read or parsed.
 
 pub mod arena;
 pub mod args;
@@ -60,10 +62,11 @@ pub mod moves;
 pub mod perft;
 pub mod repl;
 pub mod replay;
+pub mod save;
 pub mod selfplay;
 pub mod shell;
 
-use std::io::{self, Write};
+use std::io::{self, BufRead, Write};
 
 use boardgames_core::record::replay as replay_record;
 
@@ -81,8 +84,8 @@ pub use repl::{PlayConfig, SeatError};
 pub enum Exit {
     /// Done (exit code 0).
     Success,
-    /// The input was read, but a move in it is illegal, or some batch lines were bad (exit
-    /// code 1).
+    /// The input was read, but a move in it is illegal, or some batch lines were bad, or a
+    /// script given to `play` had lines refused (exit code 1).
     Failure,
     /// The input could not be read or is not in the expected format (exit code 2).
     BadInput,
@@ -109,55 +112,86 @@ impl From<Exit> for std::process::ExitCode {
 ///
 /// A closed output pipe (`| head`) ends the command quietly.
 pub fn run<C: GameCli>(cli: &C, command: &KitCommand) -> Exit {
-    let stdin = io::stdin();
+    if let KitCommand::Play(args) = command {
+        // Standard input not locked: a timed game reads it on a second thread.
+        return with_output(|out, err| play(cli, args, out, err));
+    }
+    run_reading(cli, command, &mut io::stdin().lock())
+}
+
+/// [`run`] with `stdin` read in place of the process's standard input where a command reads
+/// it (a file named `-`): for a program that has read its standard input before (to choose
+/// the game from a record, say). `play` still reads the process's standard input.
+pub fn run_reading<C: GameCli>(cli: &C, command: &KitCommand, stdin: &mut dyn BufRead) -> Exit {
+    with_output(|out, err| match command {
+        KitCommand::Play(a) => play(cli, a, out, err),
+        KitCommand::Replay(a) => replay::replay(cli, a, stdin, out, err),
+        KitCommand::Moves(a) => moves::moves(cli, a, stdin, out, err),
+        KitCommand::Perft(a) => perft_on_stderr(cli, a, out, err),
+        KitCommand::Selfplay(a) => selfplay::selfplay(cli, a, out),
+        KitCommand::Convert(a) => convert::convert(cli, a, stdin, out, err),
+        KitCommand::Bestmove(a) => bestmove::bestmove(cli, a, stdin, out, err),
+        KitCommand::Arena(a) => arena::arena(cli, a, stdin, out, err),
+    })
+}
+
+/// Runs `command` with the process's standard output (buffered) and standard error, and
+/// turns its result into the exit status ([`finish`]).
+fn with_output(command: impl FnOnce(&mut dyn Write, &mut dyn Write) -> io::Result<Exit>) -> Exit {
     let stdout = io::stdout();
     let mut out = io::BufWriter::new(stdout.lock());
     let stderr = io::stderr();
     let mut err = stderr.lock();
-    let result = match command {
-        KitCommand::Play(a) => {
-            let start = cli.start();
-            let chance = ChanceArgs {
-                manual_dice: cli.manual_chance(),
-            };
-            let mut config = match PlayConfig::from_args(a, &chance, &start) {
-                Ok(config) => config,
-                Err(e) => {
-                    // Nothing more can be done if standard error is gone.
-                    let _ = writeln!(err, "error: {e}");
-                    return Exit::BadInput;
-                }
-            };
-            config.time_limit = cli.time_limit();
-            // At a terminal, untimed games get line editing and history.
-            use std::io::IsTerminal;
-            let edited = config.time_limit.is_none()
-                && io::stdin().is_terminal()
-                && io::stdout().is_terminal();
-            match edited
-                .then(editor::TerminalEditor::new)
-                .and_then(Result::ok)
-            {
-                Some(mut editor) => repl::play_edited(cli, &config, &mut editor, &mut out),
-                None => {
-                    // Standard input unlocked: a timed game reads it on a second thread.
-                    let mut keyboard = io::BufReader::new(stdin);
-                    repl::play(cli, &config, &mut keyboard, &mut out)
-                }
-            }
-            .map(|()| Exit::Success)
-        }
-        KitCommand::Replay(a) => replay::replay(cli, a, &mut stdin.lock(), &mut out, &mut err),
-        KitCommand::Moves(a) => moves::moves(cli, a, &mut stdin.lock(), &mut out, &mut err),
-        KitCommand::Perft(a) => perft_on_stderr(cli, a, &mut out, &mut err),
-        KitCommand::Selfplay(a) => selfplay::selfplay(cli, a, &mut out),
-        KitCommand::Convert(a) => convert::convert(cli, a, &mut stdin.lock(), &mut out, &mut err),
-        KitCommand::Bestmove(a) => {
-            bestmove::bestmove(cli, a, &mut stdin.lock(), &mut out, &mut err)
-        }
-        KitCommand::Arena(a) => arena::arena(cli, a, &mut stdin.lock(), &mut out, &mut err),
-    };
+    let result = command(&mut out, &mut err);
     finish(result.and_then(|exit| out.flush().map(|()| exit)), &mut err)
+}
+
+/// `play` on the process's standard input: at a terminal with line editing (untimed games),
+/// from a script with its refused lines on `err` too ([`repl::play_script`]). `--record` to
+/// a file that cannot be written is refused before the game.
+///
+/// # Errors
+/// Only I/O errors of the standard streams.
+fn play<C: GameCli>(
+    cli: &C,
+    args: &PlayArgs,
+    out: &mut dyn Write,
+    err: &mut dyn Write,
+) -> io::Result<Exit> {
+    use std::io::IsTerminal;
+    let start = cli.start();
+    let chance = ChanceArgs {
+        manual_dice: cli.manual_chance(),
+    };
+    let mut config = match PlayConfig::from_args(args, &chance, &start) {
+        Ok(config) => config,
+        Err(e) => {
+            writeln!(err, "error: {e}")?;
+            return Ok(Exit::BadInput);
+        }
+    };
+    config.time_limit = cli.time_limit();
+    if let Some(path) = &config.record {
+        if let Err(e) = save::start_recording(cli, path) {
+            writeln!(err, "error: --record: {e}")?;
+            return Ok(Exit::BadInput);
+        }
+    }
+    let scripted = !io::stdin().is_terminal();
+    // At a terminal, untimed games get line editing and history.
+    let edited = config.time_limit.is_none() && !scripted && io::stdout().is_terminal();
+    if let Some(mut editor) = edited
+        .then(editor::TerminalEditor::new)
+        .and_then(Result::ok)
+    {
+        return repl::play_edited(cli, &config, &mut editor, out).map(|()| Exit::Success);
+    }
+    let mut keyboard = io::BufReader::new(io::stdin());
+    if scripted {
+        repl::play_script(cli, &config, &mut keyboard, out, err)
+    } else {
+        repl::play(cli, &config, &mut keyboard, out).map(|()| Exit::Success)
+    }
 }
 
 /// `perft` with its progress rewritten in place when standard error is a terminal.

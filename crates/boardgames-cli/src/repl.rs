@@ -1,15 +1,21 @@
 //! `play`: the interactive loop.
 //!
 //! Reads one line at a time. A line is a command (`help`, `moves`, `undo`, `board`, `record`,
-//! `roll`, `quit`, or one of the game's own, [`GameCli::commands`]) or else a move in the game's
-//! notation (at a chance node with manual dice: an outcome such as a roll). Bad input gets a
-//! message and the prompt again; the end of the input ends the game like `quit`.
+//! `save`, `roll`, `quit`, or one of the game's own, [`GameCli::commands`]) or else a move in
+//! the game's notation (at a chance node with manual dice: an outcome such as a roll). Bad input
+//! gets a message and the prompt again (a word that is no move but close to a command names
+//! that command); the end of the input ends the game like `quit`. A script's refused lines are
+//! also reported on its error stream ([`play_script`]).
+//!
+//! `save FILE` writes the record of the game so far, and [`PlayConfig::record`] keeps it in a
+//! file rewritten after every step ([`crate::save`]).
 //!
 //! The history keeps a copy of every position before each step (copy-make), so `undo` goes
 //! back to the last position where input was asked for, taking back the computer's replies and
 //! the drawn chance outcomes with it.
 
 use std::io::{self, BufRead, Write};
+use std::path::PathBuf;
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
@@ -20,7 +26,8 @@ use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
 use crate::args::{ChanceArgs, Opponent, PlayArgs};
-use crate::frontend::{CommandOutput, GameCli};
+use crate::frontend::{has_chance, CommandOutput, GameCli};
+use crate::{save, Exit};
 
 /// How `play` is set up.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -42,6 +49,9 @@ pub struct PlayConfig {
     /// seat is to move (the computer's too) and are shown after every move; when one runs
     /// out the game ends through [`GameCli::time_out`].
     pub time_limit: Option<Duration>,
+    /// The file the game is kept in (`--record`): its record is rewritten after every step
+    /// and every `undo` ([`crate::save`]); `None` keeps no file.
+    pub record: Option<PathBuf>,
 }
 
 impl PlayConfig {
@@ -117,6 +127,7 @@ impl PlayConfig {
                 .filter_map(|c| c.level.map(|l| (Seat(c.seat - 1), l)))
                 .collect(),
             time_limit: None,
+            record: args.record.clone(),
         })
     }
 }
@@ -194,6 +205,57 @@ pub fn cut_quoted(message: &str) -> String {
     out
 }
 
+/// The kit's commands at the prompt by their full names, for the suggestion of
+/// [`nearest`] (`roll` is one only in games with chance).
+const KIT_COMMANDS: [&str; 14] = [
+    "help", "hint", "moves", "undo", "board", "record", "save", "quit", "exit", "legal",
+    "takeback", "back", "show", "history",
+];
+
+/// The name of `names` that `word` is a typo of: the closest by [`edit_distance`], at most one
+/// edit from a name of up to four letters and two from a longer one, and fewer edits than
+/// `word` has letters; the first of the closest. `None` when none is that close or `word` is
+/// one of them.
+pub fn nearest<'n>(word: &str, names: impl IntoIterator<Item = &'n str>) -> Option<&'n str> {
+    let letters = word.chars().count();
+    let mut best: Option<(usize, &str)> = None;
+    for name in names {
+        let d = edit_distance(word, name);
+        if d == 0 {
+            return None;
+        }
+        let allowed = if name.chars().count() <= 4 { 1 } else { 2 };
+        if d <= allowed && d < letters && best.is_none_or(|(b, _)| d < b) {
+            best = Some((d, name));
+        }
+    }
+    best.map(|(_, name)| name)
+}
+
+/// The number of single-character edits (insertions, deletions, substitutions, swaps of two
+/// neighbours) that turn `a` into `b`.
+#[must_use]
+pub fn edit_distance(a: &str, b: &str) -> usize {
+    let a: Vec<char> = a.chars().collect();
+    let b: Vec<char> = b.chars().collect();
+    // Three rows of the table: two rows back (for swaps), the last one, the current one.
+    let mut before: Vec<usize> = vec![0; b.len() + 1];
+    let mut last: Vec<usize> = (0..=b.len()).collect();
+    for i in 1..=a.len() {
+        let mut row = vec![i; b.len() + 1];
+        for j in 1..=b.len() {
+            let cost = usize::from(a[i - 1] != b[j - 1]);
+            let mut d = (last[j] + 1).min(row[j - 1] + 1).min(last[j - 1] + cost);
+            if i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] {
+                d = d.min(before[j - 2] + 1);
+            }
+            row[j] = d;
+        }
+        before = std::mem::replace(&mut last, row);
+    }
+    last[b.len()]
+}
+
 /// One step of the history: the position before it and what was done.
 struct Entry<G: Game> {
     before: G,
@@ -202,6 +264,14 @@ struct Entry<G: Game> {
 
 /// The state of an interactive game.
 struct Session<'a, C: GameCli> {
+    /// Where refused lines are also reported, with their number (a script's error stream).
+    errors: Option<&'a mut dyn Write>,
+    /// Lines read so far.
+    line_no: usize,
+    /// Errors reported so far: refused lines, records `--record` could not write.
+    failures: usize,
+    /// Whether the last write of `--record` failed (said once, until one succeeds again).
+    record_failing: bool,
     cli: &'a C,
     config: &'a PlayConfig,
     start: C::Game,
@@ -312,8 +382,63 @@ impl<C: GameCli> Session<'_, C> {
         }
     }
 
-    fn push(&mut self, before: C::Game, step: Option<Applied<C::Game>>) {
+    /// Adds a step (or a position set by a command or the clock) to the history, and keeps
+    /// the record of `--record`.
+    fn push(
+        &mut self,
+        before: C::Game,
+        step: Option<Applied<C::Game>>,
+        out: &mut dyn Write,
+    ) -> io::Result<()> {
         self.history.push(Entry { before, step });
+        self.keep(out)
+    }
+
+    /// The steps played so far.
+    fn steps(&self) -> Vec<Applied<C::Game>> {
+        self.history.iter().filter_map(|e| e.step).collect()
+    }
+
+    /// `--record`: the file rewritten with the record of the game as it stands. A failure is
+    /// said once (until a write succeeds again), and the game goes on.
+    fn keep(&mut self, out: &mut dyn Write) -> io::Result<()> {
+        let config = self.config;
+        let Some(path) = config.record.as_deref() else {
+            return Ok(());
+        };
+        let text = save::record_text(self.cli, &self.start, &self.steps(), &self.pos);
+        match save::write_atomically(path, &text) {
+            Ok(()) => {
+                self.record_failing = false;
+                Ok(())
+            }
+            Err(_) if self.record_failing => Ok(()),
+            Err(e) => {
+                self.record_failing = true;
+                self.fail(out, &format!("--record: {e}; the game goes on"), false)
+            }
+        }
+    }
+
+    /// Says `message` as an error on `out`, and on the error stream of a script (with the
+    /// number of the line read last when `at_line`); counted in [`Session::failures`].
+    fn fail(&mut self, out: &mut dyn Write, message: &str, at_line: bool) -> io::Result<()> {
+        self.failures += 1;
+        writeln!(out, "error: {message}")?;
+        let line_no = self.line_no;
+        if let Some(errors) = self.errors.as_deref_mut() {
+            if at_line {
+                writeln!(errors, "error: line {line_no}: {message}")?;
+            } else {
+                writeln!(errors, "error: {message}")?;
+            }
+        }
+        Ok(())
+    }
+
+    /// Refuses the line just read: [`Session::fail`] at its line.
+    fn refuse(&mut self, out: &mut dyn Write, message: &str) -> io::Result<()> {
+        self.fail(out, message, true)
     }
 
     /// After a step, the board when the keyboard is next (or when every seat is the
@@ -400,7 +525,7 @@ impl<C: GameCli> Session<'_, C> {
         match self.cli.time_out(&self.pos, seat) {
             Some(pos) => {
                 let before = core::mem::replace(&mut self.pos, pos);
-                self.push(before, None);
+                self.push(before, None, out)?;
                 self.show(out)?;
                 Ok(true)
             }
@@ -452,7 +577,7 @@ impl<C: GameCli> Session<'_, C> {
             Applied::Move(_) => writeln!(out, "{who} (computer): {what}")?,
             Applied::Chance(_) => writeln!(out, "chance: {what}")?,
         }
-        self.push(before, Some(step));
+        self.push(before, Some(step), out)?;
         self.show_when_due(out)?;
         Ok(true)
     }
@@ -491,6 +616,21 @@ impl<C: GameCli> Session<'_, C> {
         )?;
         writeln!(out, "  board            show the board again")?;
         writeln!(out, "  record           show the moves so far as a record")?;
+        writeln!(
+            out,
+            "  save FILE        write that record to FILE, which replay reads"
+        )?;
+        match &self.config.record {
+            Some(path) => writeln!(
+                out,
+                "                   (--record: {} is rewritten after every move)",
+                path.display()
+            )?,
+            None => writeln!(
+                out,
+                "                   (play --record FILE rewrites FILE after every move)"
+            )?,
+        }
         if self.config.manual_chance {
             writeln!(
                 out,
@@ -559,13 +699,25 @@ impl<C: GameCli> Session<'_, C> {
             }
         }
         writeln!(out, "taken back")?;
+        self.keep(out)?;
         self.show(out)
     }
 
     fn record(&self, out: &mut dyn Write) -> io::Result<()> {
-        let steps: Vec<Applied<C::Game>> = self.history.iter().filter_map(|e| e.step).collect();
-        let text = self.cli.write_played(&self.start, &steps, &self.pos);
-        writeln!(out, "{}", text.trim_end())
+        let text = save::record_text(self.cli, &self.start, &self.steps(), &self.pos);
+        write!(out, "{text}")
+    }
+
+    /// `save FILE`: the record written to FILE, or why not.
+    fn save(&mut self, rest: &str, out: &mut dyn Write) -> io::Result<()> {
+        let steps = self.steps();
+        let saved = save::file_name(rest).and_then(|path| {
+            save::save(self.cli, &path, &self.start, &steps, &self.pos).map(|()| path)
+        });
+        match saved {
+            Ok(path) => writeln!(out, "saved to {}", path.display()),
+            Err(e) => self.refuse(out, &format!("{e}; the game goes on")),
+        }
     }
 
     /// Handles one input line; returns `false` to leave.
@@ -580,61 +732,106 @@ impl<C: GameCli> Session<'_, C> {
         match word.to_ascii_lowercase().as_str() {
             "quit" | "exit" | "q" => return Ok(false),
             "help" | "h" | "?" => self.help(out)?,
-            // A game may list its moves its own way (backgammon: plays apart from resignations).
-            "moves" | "legal" => match self.cli.command(&self.pos, "moves", rest) {
-                Some(Ok(CommandOutput::Print(text))) => writeln!(out, "{text}")?,
-                _ => {
-                    let texts = crate::moves::legal_texts(&self.pos);
-                    if texts.is_empty() {
-                        writeln!(out, "no legal moves: {}", self.cli.describe_end(&self.pos))?;
-                    } else {
-                        let list = texts.join(self.cli.move_separator());
-                        writeln!(out, "{} legal: {list}", texts.len())?;
-                    }
-                }
-            },
+            "moves" | "legal" => self.list(out)?,
             // A game without an engine of the kit's kind may answer `hint` itself.
             "hint" => match self.cli.command(&self.pos, "hint", rest) {
                 Some(Ok(CommandOutput::Print(text))) => writeln!(out, "{text}")?,
-                Some(Err(e)) => writeln!(out, "error: {}", cut_quoted(&e))?,
+                Some(Err(e)) => self.refuse(out, &cut_quoted(&e))?,
                 _ => self.hint(out)?,
             },
             "undo" | "takeback" | "back" | "u" => self.undo(out)?,
             "board" | "show" => self.show_whole(out)?,
             "record" | "history" => self.record(out)?,
+            "save" => self.save(rest, out)?,
             "roll" if self.pos.turn() == Turn::Chance => {
                 if let Some(c) = self.draw() {
                     self.apply(Applied::Chance(c), out)?;
                 }
             }
-            _ => match self.cli.command(&self.pos, word, rest) {
-                Some(Ok(CommandOutput::Print(text))) => writeln!(out, "{text}")?,
-                Some(Ok(CommandOutput::Replace(pos, text))) => {
-                    let before = core::mem::replace(&mut self.pos, pos);
-                    self.push(before, None);
-                    writeln!(out, "{text}")?;
-                    self.show(out)?;
-                }
-                Some(Err(e)) => writeln!(out, "error: {}", cut_quoted(&e))?,
-                None => match resolve_text(&self.pos, line) {
-                    Ok(step) => self.apply(step, out)?,
-                    Err(e) => match self.through_chance(line).filter(|_| e.is_notation()) {
-                        Some([first, then]) => {
-                            if self.step(first, out)? {
-                                self.step(then, out)?;
-                            }
-                            self.show_when_due(out)?;
-                        }
-                        None => writeln!(
-                            out,
-                            "error: {}; type moves for the legal moves, help for the commands",
-                            cut_quoted(&crate::replay::error_reason(&self.pos, &e))
-                        )?,
-                    },
-                },
-            },
+            _ => self.game_line(line, word, rest, out)?,
         }
         Ok(true)
+    }
+
+    /// `moves`: the game's own listing where it has one (backgammon: plays apart from
+    /// resignations), else the legal moves on one line.
+    fn list(&self, out: &mut dyn Write) -> io::Result<()> {
+        if let Some(Ok(CommandOutput::Print(text))) = self.cli.command(&self.pos, "moves", "") {
+            return writeln!(out, "{text}");
+        }
+        let texts = crate::moves::legal_texts(&self.pos);
+        if texts.is_empty() {
+            return writeln!(out, "no legal moves: {}", self.cli.describe_end(&self.pos));
+        }
+        let list = texts.join(self.cli.move_separator());
+        writeln!(out, "{} legal: {list}", texts.len())
+    }
+
+    /// A line that is none of the kit's commands: one of the game's own, else a step.
+    fn game_line(
+        &mut self,
+        line: &str,
+        word: &str,
+        rest: &str,
+        out: &mut dyn Write,
+    ) -> io::Result<()> {
+        match self.cli.command(&self.pos, word, rest) {
+            Some(Ok(CommandOutput::Print(text))) => writeln!(out, "{text}"),
+            Some(Ok(CommandOutput::Replace(pos, text))) => {
+                let before = core::mem::replace(&mut self.pos, pos);
+                writeln!(out, "{text}")?;
+                self.push(before, None, out)?;
+                self.show(out)
+            }
+            Some(Err(e)) => self.refuse(out, &cut_quoted(&e)),
+            None => self.typed_step(line, word, out),
+        }
+    }
+
+    /// A move (or chance outcome) typed in; text that is none gets the reason, or the command
+    /// it is close to when it does not read as a step at all.
+    fn typed_step(&mut self, line: &str, word: &str, out: &mut dyn Write) -> io::Result<()> {
+        let e = match resolve_text(&self.pos, line) {
+            Ok(step) => return self.apply(step, out),
+            Err(e) => e,
+        };
+        if let Some([first, then]) = self.through_chance(line).filter(|_| e.is_notation()) {
+            if self.step(first, out)? {
+                self.step(then, out)?;
+            }
+            return self.show_when_due(out);
+        }
+        let near = self
+            .nearest_command(word)
+            .filter(|_| e.is_notation() && !self.reads_as_step(line));
+        if let Some(near) = near {
+            let message = format!("unknown command {:?} (did you mean {near}?)", echo(word));
+            return self.refuse(out, &message);
+        }
+        let reason = cut_quoted(&crate::replay::error_reason(&self.pos, &e));
+        self.refuse(
+            out,
+            &format!("{reason}; type moves for the legal moves, help for the commands"),
+        )
+    }
+
+    /// Whether `text` reads as a move or a chance outcome of the game, legal here or not.
+    fn reads_as_step(&self, text: &str) -> bool {
+        text.parse::<<C::Game as Game>::Notation>().is_ok()
+            || text.parse::<<C::Game as Game>::ChanceNotation>().is_ok()
+    }
+
+    /// The command `word` is closest to, when it is close to one (a typo): among the kit's
+    /// commands and the game's own ([`GameCli::commands`]).
+    fn nearest_command(&self, word: &str) -> Option<String> {
+        let own = self.cli.commands();
+        let own_names = own
+            .iter()
+            .flat_map(|c| c.name.split(','))
+            .filter_map(|name| name.split_whitespace().next());
+        let roll = has_chance::<C::Game>().then_some("roll");
+        let names = KIT_COMMANDS.iter().copied().chain(roll).chain(own_names);
+        nearest(&word.to_lowercase(), names).map(str::to_owned)
     }
 
     /// Plays a step typed at the keyboard and shows the result.
@@ -648,12 +845,12 @@ impl<C: GameCli> Session<'_, C> {
         let before = self.pos.clone();
         let who = self.who(&before);
         if let Err(e) = step.apply(&mut self.pos) {
-            writeln!(out, "error: {e}")?;
+            self.refuse(out, &e.to_string())?;
             return Ok(false);
         }
         let what = self.cli.describe_step(&before, step, &self.pos);
-        self.push(before, Some(step));
         writeln!(out, "{who}: {what}")?;
+        self.push(before, Some(step), out)?;
         Ok(true)
     }
 
@@ -695,7 +892,43 @@ pub fn play<C: GameCli>(
     input: &mut (dyn BufRead + Send),
     out: &mut dyn Write,
 ) -> io::Result<()> {
-    let mut s = Session::new(cli, config);
+    play_lines(cli, config, input, out, None).map(|_| ())
+}
+
+/// [`play`] with its lines from a script (a file or a pipe rather than a terminal): every line
+/// refused (a move that is not legal here, text that is neither a move nor a command, a
+/// command or `save` that failed) is also reported on `errors` with its line number, as is a
+/// record `--record` could not write; then the result is [`Exit::Failure`], else
+/// [`Exit::Success`].
+///
+/// # Errors
+/// Only I/O errors of `input`, `out` or `errors`.
+pub fn play_script<C: GameCli>(
+    cli: &C,
+    config: &PlayConfig,
+    input: &mut (dyn BufRead + Send),
+    out: &mut dyn Write,
+    errors: &mut dyn Write,
+) -> io::Result<Exit> {
+    let failures = play_lines(cli, config, input, out, Some(errors))?;
+    Ok(if failures == 0 {
+        Exit::Success
+    } else {
+        Exit::Failure
+    })
+}
+
+/// [`play`], reporting refused lines on `errors` too; the number of errors reported.
+fn play_lines<C: GameCli>(
+    cli: &C,
+    config: &PlayConfig,
+    input: &mut (dyn BufRead + Send),
+    out: &mut dyn Write,
+    errors: Option<&mut dyn Write>,
+) -> io::Result<usize> {
+    // The stream's own lifetime shortened to the session's.
+    let errors = errors.map(|e| -> &mut dyn Write { e });
+    let mut s = Session::new(cli, config, errors);
     std::thread::scope(|scope| {
         let mut keyboard = if config.time_limit.is_some() {
             let (ask, asked) = mpsc::channel::<()>();
@@ -723,7 +956,7 @@ pub fn play<C: GameCli>(
             // Ends the reading thread (unless it is still waiting for a line).
             ask.take();
         }
-        result
+        result.map(|()| s.failures)
     })
 }
 
@@ -752,17 +985,26 @@ pub fn play_edited<C: GameCli>(
         time_limit: None,
         computer: config.computer.clone(),
         seat_levels: config.seat_levels.clone(),
+        record: config.record.clone(),
         ..*config
     };
-    let mut s = Session::new(cli, &untimed);
+    let mut s = Session::new(cli, &untimed, None);
     s.run(&mut Keyboard::Edited(editor), out)
 }
 
 impl<'a, C: GameCli> Session<'a, C> {
-    fn new(cli: &'a C, config: &'a PlayConfig) -> Session<'a, C> {
+    fn new(
+        cli: &'a C,
+        config: &'a PlayConfig,
+        errors: Option<&'a mut dyn Write>,
+    ) -> Session<'a, C> {
         let start = cli.start();
         let seats = start.seat_count();
         Session {
+            errors,
+            line_no: 0,
+            failures: 0,
+            record_failing: false,
             cli,
             config,
             pos: start.clone(),
@@ -807,7 +1049,15 @@ impl<C: GameCli> Session<'_, C> {
                 format_clock(limit)
             )?;
         }
+        if let Some(path) = &self.config.record {
+            writeln!(
+                out,
+                "the game is kept in {}, rewritten after every move",
+                path.display()
+            )?;
+        }
         self.show(out)?;
+        self.keep(out)?;
         let mut announced = false;
         loop {
             while self.automatic(out)? {}
@@ -829,7 +1079,7 @@ impl<C: GameCli> Session<'_, C> {
                     writeln!(out, "game over: {}", self.cli.describe_end(&self.pos))?;
                     writeln!(
                         out,
-                        "type undo to take back, record for the moves, quit to leave"
+                        "type undo to take back, record for the moves, save FILE to keep them, quit to leave"
                     )?;
                     announced = true;
                 }
@@ -870,6 +1120,7 @@ impl<C: GameCli> Session<'_, C> {
                 }
                 Input::TimedOut => {}
                 Input::Line(buf) => {
+                    self.line_no += 1;
                     let line = String::from_utf8_lossy(&buf);
                     if !self.line(&line, out)? {
                         break;

@@ -54,16 +54,19 @@ pub struct ManArgs {
 
 /// Runs `command` for the program whose command line is `app`: the script or the page on
 /// standard output (or the pages in a folder); a folder that cannot be written gives exit
-/// status 2.
+/// status 2. A closed output pipe (`| head -1`) ends it quietly.
 pub fn run(command: &ShellCommand, mut app: clap::Command) -> Exit {
     let stdout = io::stdout();
     let mut out = io::BufWriter::new(stdout.lock());
     let mut err = io::stderr().lock();
     let result = match command {
         ShellCommand::Completions(a) => {
+            // Generated whole first: the generator cannot report a failed write (a closed
+            // pipe), and the write below can.
             let name = app.get_name().to_owned();
-            clap_complete::generate(a.shell, &mut app, name, &mut out);
-            Ok(Exit::Success)
+            let mut script = Vec::new();
+            clap_complete::generate(a.shell, &mut app, name, &mut script);
+            out.write_all(&script).map(|()| Exit::Success)
         }
         ShellCommand::Man(ManArgs { dir: None }) => clap_mangen::Man::new(app)
             .render(&mut out)

@@ -295,6 +295,7 @@ fn play_config_from_shared_options() {
         computer_seats: Vec::new(),
         color: ColorChoice::Never,
         level: Some(2),
+        record: None,
     };
     let c = PlayConfig::from_args(&args, &ChanceArgs { manual_dice: true }, &start).unwrap();
     assert_eq!(c.computer, vec![Seat(0)]);
@@ -492,4 +493,133 @@ fn arena_counts_games_alternates_teams_and_repeats_for_a_seed() {
     let exit = arena::arena(&RaceCli, &args, &mut &b""[..], &mut out, &mut err).expect("I/O");
     assert_eq!(exit, Exit::BadInput);
     assert!(String::from_utf8_lossy(&err).contains("--a: this game has no engine"));
+}
+
+#[test]
+fn edit_distance_and_the_nearest_command() {
+    use crate::repl::{edit_distance, nearest};
+    assert_eq!(edit_distance("hnt", "hint"), 1);
+    assert_eq!(edit_distance("hitn", "hint"), 1);
+    assert_eq!(edit_distance("", "ab"), 2);
+    assert_eq!(edit_distance("kitten", "sitting"), 3);
+    let names = ["help", "hint", "roll", "record", "save"];
+    assert_eq!(nearest("hnt", names), Some("hint"));
+    assert_eq!(nearest("rol", names), Some("roll"));
+    assert_eq!(nearest("recrod", names), Some("record"));
+    assert_eq!(nearest("sve", names), Some("save"));
+    // A name itself, one letter, or too far: none.
+    assert_eq!(nearest("save", names), None);
+    assert_eq!(nearest("x", names), None);
+    assert_eq!(nearest("xyzzy", names), None);
+    assert_eq!(nearest("he", names), None);
+}
+
+#[test]
+fn a_script_reports_its_refused_lines_and_fails() {
+    let script = "2\n2\n1\nrol\nscroe\n3\nbogus\nquit\n";
+    let mut input = Cursor::new(script.as_bytes().to_vec());
+    let (mut out, mut errors) = (Vec::new(), Vec::new());
+    let exit = repl::play_script(&RaceCli, &manual(), &mut input, &mut out, &mut errors)
+        .expect("in-memory I/O");
+    assert_eq!(exit, Exit::Failure);
+    let out = String::from_utf8(out).expect("UTF-8");
+    let errors = String::from_utf8(errors).expect("UTF-8");
+    // `rol` at a move: the kit's roll (the race has chance); `scroe`: the game's score.
+    assert!(
+        out.contains("error: unknown command \"rol\" (did you mean roll?)"),
+        "{out}"
+    );
+    assert!(
+        errors.contains("error: line 5: unknown command \"scroe\" (did you mean score?)"),
+        "{errors}"
+    );
+    assert!(errors.contains("error: line 6: illegal move"), "{errors}");
+    assert!(errors.contains("error: line 7: bad notation"), "{errors}");
+    assert_eq!(errors.lines().count(), 4, "{errors}");
+    // Without a refused line: success.
+    let mut input = Cursor::new(b"2\n2\nquit\n".to_vec());
+    let exit = repl::play_script(
+        &RaceCli,
+        &manual(),
+        &mut input,
+        &mut Vec::new(),
+        &mut Vec::new(),
+    )
+    .expect("in-memory I/O");
+    assert_eq!(exit, Exit::Success);
+}
+
+#[test]
+fn save_and_record_write_what_record_shows() {
+    let dir = std::env::temp_dir();
+    let saved = dir.join(format!("boardgames-cli-{}-saved.txt", std::process::id()));
+    let kept = dir.join(format!("boardgames-cli-{}-kept.txt", std::process::id()));
+    let config = PlayConfig {
+        record: Some(kept.clone()),
+        ..manual()
+    };
+    let script = format!("2\n2\n1\n1\nrecord\nsave {}\nhelp\n", saved.display());
+    let out = run_play(&config, &script);
+    let text = std::fs::read_to_string(&saved).expect("saved");
+    assert_eq!(text, "2 2 1 1\n");
+    assert_eq!(std::fs::read_to_string(&kept).ok(), Some(text));
+    assert!(
+        out.contains(&format!("saved to {}", saved.display())),
+        "{out}"
+    );
+    assert!(out.contains("(--record: "), "{out}");
+    // `undo` rewrites the kept record; after `restart`, a command of the game, it holds
+    // the steps played, as `record` shows them.
+    let out = run_play(
+        &config,
+        &format!("2\n2\nundo\nrestart\nsave {}\n", saved.display()),
+    );
+    assert_eq!(std::fs::read_to_string(&kept).ok().as_deref(), Some("2\n"));
+    assert_eq!(std::fs::read_to_string(&saved).ok().as_deref(), Some("2\n"));
+    assert!(out.contains("restarted"), "{out}");
+    for file in [saved, kept] {
+        let _ = std::fs::remove_file(file);
+    }
+}
+
+#[test]
+fn help_of_a_game_says_only_what_applies() {
+    use clap::{CommandFactory, Parser};
+    #[derive(Parser)]
+    struct Program {
+        #[arg(long, global = true)]
+        option: bool,
+        #[command(subcommand)]
+        command: crate::shell::ProgramCommand,
+    }
+    let game = crate::args::GameHelp {
+        formats: vec!["one", "two", "three"],
+        replay_jsonl: false,
+        moves_jsonl: false,
+        chance: false,
+    };
+    let command = crate::args::for_game(Program::command(), &game);
+    let mut command = crate::args::hide_global(command, "option", |sub| sub == "play");
+    let mut help = |sub: &str| {
+        command
+            .find_subcommand_mut(sub)
+            .map(|c| c.render_long_help().to_string())
+            .unwrap_or_default()
+    };
+    assert!(help("convert").contains("The format to write: one, two or three"));
+    assert!(!help("moves").contains("--jsonl"));
+    assert!(!help("replay").contains("--jsonl"));
+    assert!(help("play").contains("--option"));
+    for sub in ["selfplay", "arena", "completions", "man", "replay"] {
+        let text = help(sub);
+        assert!(!text.to_lowercase().contains("chance"), "{sub}: {text}");
+        assert!(!text.contains("--option"), "{sub}: {text}");
+    }
+    // The options hidden still parse, in their places.
+    let matches = command
+        .try_get_matches_from_mut(["program", "moves", "--jsonl", "-", "--option"])
+        .expect("parses");
+    let (name, sub) = matches.subcommand().expect("a subcommand");
+    assert_eq!(name, "moves");
+    assert_eq!(sub.get_one::<PathBuf>("jsonl"), Some(&PathBuf::from("-")));
 }

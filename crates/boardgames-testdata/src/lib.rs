@@ -228,6 +228,45 @@ pub fn stdout_of(cmd: &mut assert_cmd::Command) -> String {
     String::from_utf8(out.stdout).expect("UTF-8 output")
 }
 
+/// The standard output of a `play` whose script had lines refused: the run ends with exit
+/// status 1, each refused line named on standard error (`error: line N: ...`).
+///
+/// # Panics
+/// When the program does not run, ends otherwise, or prints output that is not UTF-8.
+pub fn stdout_of_refused(cmd: &mut assert_cmd::Command) -> String {
+    let out = cmd.output().expect("runs");
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert!(err.starts_with("error: line "), "{err}");
+    String::from_utf8(out.stdout).expect("UTF-8 output")
+}
+
+/// Runs `program` with `args`, reads one line of its standard output (or none with
+/// `read_first` false), closes the pipe and checks that the program ended without a panic
+/// (`completions bash | head -1`).
+///
+/// # Panics
+/// When the program panicked, or printed nothing where a line was to be read.
+pub fn closed_pipe_is_quiet(program: &str, args: &[&str], read_first: bool) {
+    use std::io::BufRead;
+    let mut child = spawn(program, args);
+    let stdout = child.stdout.take().expect("stdout");
+    if read_first {
+        let mut line = String::new();
+        std::io::BufReader::new(stdout)
+            .read_line(&mut line)
+            .expect("a line");
+        assert!(!line.is_empty(), "{program} {args:?}");
+    } else {
+        drop(stdout);
+    }
+    drop(child.stdin.take());
+    let out = child.wait_with_output().expect("ends");
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_ne!(out.status.code(), Some(101), "{program} {args:?}: {err}");
+    assert!(!err.contains("panicked"), "{program} {args:?}: {err}");
+}
+
 /// Checks a program's terminal conventions: `completions bash` prints a bash completion
 /// script, `man` a roff page, and each of `board_commands` (arguments after the program
 /// name, each with the standard input given beside it) prints no ANSI escape code into a

@@ -7,6 +7,7 @@ mod pente;
 
 use std::process::ExitCode;
 
+use boardgames_cli::args::{for_game, hide_global, GameHelp};
 use boardgames_cli::shell::{self, ProgramCommand};
 use boardgames_core::pente::{Setup, SetupError, Variant};
 use clap::{CommandFactory, FromArgMatches, Parser};
@@ -113,11 +114,9 @@ fn parse_variant(text: &str) -> Result<Variant, String> {
 fn main() -> ExitCode {
     let command = Cli::command()
         .mut_subcommand("replay", |c| c.after_help(REPLAY_HELP))
-        .mut_subcommand("moves", |c| {
-            c.about("List the legal moves after a move list (one line, separated by spaces)")
-        })
         .mut_subcommand("perft", |c| c.after_help(PERFT_HELP))
         .mut_subcommand("bestmove", |c| c.after_help(BESTMOVE_HELP));
+    let command = help_for_pente(command);
     let cli = match Cli::from_arg_matches(&command.clone().get_matches()) {
         Ok(cli) => cli,
         Err(e) => e.exit(),
@@ -140,6 +139,22 @@ fn main() -> ExitCode {
         ProgramCommand::Shell(c) => shell::run(c, command),
     }
     .into()
+}
+
+/// The help of every subcommand with what applies to Pente only: the kit's options as the
+/// game has them, and no rules options on `bestmove`, whose lines carry their own.
+fn help_for_pente(command: clap::Command) -> clap::Command {
+    let pente = PenteCli {
+        variant: Variant::Pente,
+        tournament_rule: true,
+        position: None,
+    };
+    let command = for_game(command, &GameHelp::of(&pente));
+    ["variant", "no_tournament_rule", "position"]
+        .into_iter()
+        .fold(command, |command, arg| {
+            hide_global(command, arg, |sub| sub != "bestmove")
+        })
 }
 
 /// `--position` that is no position: clap's usage error (exit status 2).

@@ -126,20 +126,25 @@ impl GameCli for PenteCli {
         ]
     }
 
+    /// pente.org game files: their `Game` and `Rated` tags state the rules, so that what
+    /// `record`, `save` and `play --record` write replays under the rules it was played by,
+    /// whatever the options of `replay`.
     fn record_format(&self) -> &'static str {
-        "movelist"
+        "pgn"
     }
 
     /// The bare move list for Pente with the tournament rule (what `replay` reads by
     /// default); other rules as a pente.org game, whose `Game` and `Rated` tags say them, so
     /// that the records replay under their own rules.
     fn write_record(&self, start: &Pente, steps: &[Applied<Pente>], end: &Pente) -> String {
-        if start.variant() == Variant::Pente && start.tournament_rule() {
-            return self.write_played(start, steps, end);
-        }
+        let standard = start.variant() == Variant::Pente && start.tournament_rule();
         let written = Record::of_game(start, steps).ok().and_then(|mut record| {
             record.result = self.recorded_result(end);
-            PenteOrg::new(*start).write(&[record]).ok()
+            if standard {
+                PenteMoveList { default: *start }.write(&[record]).ok()
+            } else {
+                PenteOrg::new(*start).write(&[record]).ok()
+            }
         });
         written.unwrap_or_else(|| "the game cannot be written as a record".to_owned())
     }

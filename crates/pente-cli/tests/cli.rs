@@ -2,9 +2,10 @@
 //! shipped game, error exits, perft, moves, selfplay and the interactive loop.
 
 use std::collections::HashMap;
+use std::path::PathBuf;
 
 use assert_cmd::Command;
-use boardgames_testdata::{repo_root as root, report_fields, stdout_of};
+use boardgames_testdata::{repo_root as root, report_fields, stdout_of, stdout_of_refused};
 use predicates::prelude::*;
 use serde_json::Value;
 
@@ -327,7 +328,7 @@ fn selfplay_is_deterministic_and_its_records_replay() {
 #[test]
 fn play_from_a_script_never_crashes() {
     let script = "K10\nZZ\nK10\n\nmoves\nL9\nundo\nundo\nundo\nhelp\nboard\nrecord\n\u{1b}[A\n-\n1.\nK10 L9\n";
-    let out = stdout_of(pente().arg("play").write_stdin(script));
+    let out = stdout_of_refused(pente().arg("play").write_stdin(script));
     assert!(out.contains("player 1 (X): K10\n"), "{out}");
     assert!(out.contains("error: bad notation"), "{out}");
     assert!(out.contains("error: illegal move: occupied"), "{out}");
@@ -345,7 +346,7 @@ fn play_from_a_script_never_crashes() {
         .map(ToString::to_string)
         .collect();
     let script = format!("{}\nA1\nundo\nM8\nrecord\nquit\nK1\n", moves.join("\n"));
-    let out = stdout_of(pente().arg("play").write_stdin(script));
+    let out = stdout_of_refused(pente().arg("play").write_stdin(script));
     assert_eq!(
         out.matches("game over: player 1 (X) wins by five at ply 39")
             .count(),
@@ -362,7 +363,7 @@ fn play_from_a_script_never_crashes() {
 fn play_against_the_computer_is_repeatable_with_a_seed() {
     let script = "K10\nmoves\nundo\nquit\n";
     let run = || {
-        stdout_of(
+        stdout_of_refused(
             pente()
                 .args([
                     "play",
@@ -389,7 +390,7 @@ fn play_against_the_computer_is_repeatable_with_a_seed() {
     assert!(out.contains("\u{1b}[1;31mX\u{1b}[0m"), "{out}");
     assert!(out.ends_with("bye\n"), "{out}");
     // Playing the second seat is the same as letting the computer go first.
-    let seat2 = stdout_of(
+    let seat2 = stdout_of_refused(
         pente()
             .args(["play", "--vs", "computer", "--seed", "9", "--seat", "2"])
             .write_stdin(script),
@@ -543,7 +544,7 @@ fn the_same_failure_gives_the_same_exit_status_as_in_the_other_programs() {
 #[test]
 fn play_brackets_the_last_stone_and_cuts_long_tokens() {
     let long = "Q".repeat(300);
-    let out = stdout_of(
+    let out = stdout_of_refused(
         pente()
             .arg("play")
             .write_stdin(format!("K10\n{long}\nquit\n")),
@@ -1068,4 +1069,214 @@ fn arena_and_bestmove_play_keryo_pente() {
         (Some("k"), Some("O10")),
         "{answer}"
     );
+}
+
+/// A file name of this test run in the temporary folder.
+fn temporary(name: &str) -> PathBuf {
+    std::env::temp_dir().join(format!("pente-cli-{}-{name}", std::process::id()))
+}
+
+/// The final board of `replay --quiet` (from the column letters on) and its result line.
+fn replayed_end(replayed: &str) -> (String, String) {
+    let start = replayed.find("    A B C").expect("a board");
+    let (board, result) = replayed[start..]
+        .trim_end()
+        .rsplit_once('\n')
+        .expect("a result line");
+    (board.to_owned(), result.to_owned())
+}
+
+/// `replay --quiet FILE`, its final board and result.
+fn replay_end(file: &std::path::Path) -> (String, String) {
+    let out = stdout_of(pente().args(["replay", "--quiet"]).arg(file));
+    replayed_end(&out)
+}
+
+#[test]
+fn a_played_game_is_saved_and_recorded_and_replays_and_converts() {
+    // Pente: the shipped game; Keryo-Pente: a random game of selfplay. Both typed at the
+    // prompt, then `board` and `save`, with `--record` keeping the same record meanwhile.
+    let pente_game =
+        std::fs::read_to_string(root().join("examples/games").join(EXAMPLE)).expect("the example");
+    let keryo_game = stdout_of(pente().args(["--variant", "keryo", "selfplay", "--seed", "3"]));
+    for (variant, game) in [("pente", pente_game), ("keryo", keryo_game)] {
+        let moves: Vec<String> = boardgames_core::pente::record::parse_move_list(&game)
+            .expect("the game parses")
+            .iter()
+            .map(ToString::to_string)
+            .collect();
+        let saved = temporary(&format!("{variant}-saved.txt"));
+        let recorded = temporary(&format!("{variant}-recorded.txt"));
+        let script = format!("{}\nboard\nsave {}\n", moves.join("\n"), saved.display());
+        let out = stdout_of(
+            pente()
+                .args(["--variant", variant, "play", "--record"])
+                .arg(&recorded)
+                .write_stdin(script),
+        );
+        assert!(
+            out.contains(&format!("saved to {}", saved.display())),
+            "{out}"
+        );
+        let end = out
+            .lines()
+            .find_map(|l| l.strip_prefix("game over: "))
+            .expect("the game ends");
+        let text = std::fs::read_to_string(&saved).expect("saved");
+        assert_eq!(std::fs::read_to_string(&recorded).ok(), Some(text.clone()));
+        let title = if variant == "pente" {
+            "Pente"
+        } else {
+            "Keryo-Pente"
+        };
+        assert!(text.starts_with(&format!("[Game \"{title}\"]\n")), "{text}");
+        // Replayed with no option: the game's board and result.
+        let (board, result) = replay_end(&saved);
+        assert!(out.contains(&board), "{variant}: {board}\n{out}");
+        assert_eq!(result, format!("result: {end}"));
+        // As a JSON record: the same end, and back to the same text.
+        let json = stdout_of(pente().args(["convert", "--to", "json"]).arg(&saved));
+        let json_file = temporary(&format!("{variant}.json"));
+        std::fs::write(&json_file, &json).expect("written");
+        assert_eq!(replay_end(&json_file), (board, result));
+        let back = stdout_of(pente().args(["convert", "--to", "pgn"]).arg(&json_file));
+        assert_eq!(back, text, "{variant}");
+        for file in [saved, recorded, json_file] {
+            let _ = std::fs::remove_file(file);
+        }
+    }
+}
+
+#[test]
+fn save_and_record_refuse_what_cannot_be_written() {
+    let missing = temporary("no-such-folder").join("game.txt");
+    // `--record` to a file that cannot be written: refused before the game.
+    pente()
+        .args(["play", "--record"])
+        .arg(&missing)
+        .write_stdin("K10\n")
+        .assert()
+        .code(2)
+        .stdout("")
+        .stderr(predicate::str::starts_with(
+            "error: --record: cannot write ",
+        ));
+    // `save` without a name, or to such a file: a message, and the game goes on.
+    let out = pente()
+        .arg("play")
+        .write_stdin(format!("K10\nsave\nsave {}\nL9\nhelp\n", missing.display()))
+        .output()
+        .expect("runs");
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        stdout.contains("error: save needs a file name: save FILE; the game goes on"),
+        "{stdout}"
+    );
+    assert!(stdout.contains("error: cannot write "), "{stdout}");
+    assert!(stdout.contains("player 2 (O): L9"), "{stdout}");
+    assert!(stdout.contains("  save FILE "), "{stdout}");
+    assert!(
+        stdout.contains("(play --record FILE rewrites FILE"),
+        "{stdout}"
+    );
+    assert_eq!(out.status.code(), Some(1));
+    // Both are in the help of play.
+    pente().args(["play", "--help"]).assert().success().stdout(
+        predicate::str::contains("--record <FILE>").and(predicate::str::contains("save FILE")),
+    );
+}
+
+#[test]
+fn a_typo_names_the_nearest_command_and_a_move_stays_a_move() {
+    let out = stdout_of_refused(
+        pente()
+            .arg("play")
+            .write_stdin("hnt\nK10\nsve\nboadr\nxyzzy\nmvoes\n"),
+    );
+    for (typed, meant) in [
+        ("hnt", "hint"),
+        ("sve", "save"),
+        ("boadr", "board"),
+        ("mvoes", "moves"),
+    ] {
+        assert!(
+            out.contains(&format!(
+                "error: unknown command \"{typed}\" (did you mean {meant}?)"
+            )),
+            "{typed}: {out}"
+        );
+    }
+    assert!(out.contains("player 1 (X): K10"), "{out}");
+    // Neither a move nor close to a command: the notation error, as before.
+    assert!(
+        out.contains("error: bad notation: bad column 'x' in \"xyzzy\""),
+        "{out}"
+    );
+}
+
+#[test]
+fn a_script_with_a_refused_line_ends_with_exit_status_1() {
+    let out = pente()
+        .arg("play")
+        .write_stdin("K10\nK10\nL9\n")
+        .output()
+        .expect("runs");
+    assert_eq!(out.status.code(), Some(1));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(
+        err,
+        "error: line 2: illegal move: occupied; type moves for the legal moves, help for the commands\n"
+    );
+    // The game went on after it.
+    assert!(String::from_utf8_lossy(&out.stdout).contains("player 2 (O): L9"));
+    // A script without one ends with 0.
+    pente()
+        .arg("play")
+        .write_stdin("K10\nL9\nquit\n")
+        .assert()
+        .success();
+}
+
+#[test]
+fn completions_and_man_into_a_closed_pipe_end_quietly() {
+    for args in [
+        &["completions", "bash"][..],
+        &["completions", "zsh"],
+        &["completions", "fish"],
+        &["man"],
+    ] {
+        boardgames_testdata::closed_pipe_is_quiet("pente-cli", args, false);
+        boardgames_testdata::closed_pipe_is_quiet("pente-cli", args, true);
+    }
+}
+
+#[test]
+fn help_says_only_what_applies_to_pente() {
+    let help = |args: &[&str]| stdout_of(pente().args(args));
+    let convert = help(&["convert", "--help"]);
+    assert!(
+        convert.contains("The format to write: pgn, json or movelist"),
+        "{convert}"
+    );
+    for other in ["apgn", "abapro", "mat or", "Abalone", "backgammon"] {
+        assert!(!convert.contains(other), "{other}: {convert}");
+    }
+    assert!(!help(&["moves", "--help"]).contains("--jsonl"));
+    for sub in [
+        "play", "replay", "moves", "perft", "selfplay", "convert", "bestmove", "arena",
+    ] {
+        let text = help(&[sub, "--help"]);
+        assert!(!text.to_lowercase().contains("chance"), "{sub}: {text}");
+        assert!(!text.contains("--time-limit"), "{sub}: {text}");
+        assert!(!text.contains("Abalone"), "{sub}: {text}");
+    }
+    // The lines of bestmove carry their rules: the options of the rules are not its own.
+    assert!(!help(&["bestmove", "--help"]).contains("--variant <"));
+    // Still accepted where hidden.
+    pente()
+        .args(["moves", "--jsonl", "-"])
+        .write_stdin("")
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("no moves --jsonl mode"));
 }

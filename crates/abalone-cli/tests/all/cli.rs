@@ -6,7 +6,9 @@ use std::path::PathBuf;
 use std::process::Child;
 use std::time::{Duration, Instant};
 
-use boardgames_testdata::{jsonl, repo_root as root, report_fields, spawn, stdout_of};
+use boardgames_testdata::{
+    jsonl, repo_root as root, report_fields, spawn, stdout_of, stdout_of_refused,
+};
 use predicates::prelude::*;
 use serde_json::Value;
 
@@ -236,7 +238,7 @@ fn selfplay_records_replay_to_the_same_result() {
 #[test]
 fn play_script_with_bad_input_moves_undo_and_quit() {
     let script = "help\nhello\na1a3\nz9z8\n\u{0}\u{7f}\ni5h5\na1b2\nmoves\nundo\nundo\na1b2\ni5h5\nboard\nrecord\nquit\nnever read\n";
-    let out = stdout_of(abalone().arg("play").write_stdin(script));
+    let out = stdout_of_refused(abalone().arg("play").write_stdin(script));
     assert!(out.contains("Commands:"), "{out}");
     assert!(out.contains("broadside: both ends of a line"), "{out}");
     assert!(out.matches("error:").count() >= 4, "{out}");
@@ -261,7 +263,7 @@ fn play_script_with_bad_input_moves_undo_and_quit() {
 
 #[test]
 fn play_ends_at_the_move_limit() {
-    let out = stdout_of(
+    let out = stdout_of_refused(
         abalone()
             .args(["--move-limit", "2", "play"])
             .write_stdin("a1b2\ni5h5\na2b3\nquit\n"),
@@ -277,7 +279,13 @@ fn play_ends_at_the_move_limit() {
 }
 
 /// Waits `wait`, then writes `then` to the program and collects its output (killed after 30 s).
-fn after_waiting(mut child: Child, wait: Duration, then: &str) -> String {
+fn after_waiting(child: Child, wait: Duration, then: &str) -> String {
+    after_waiting_exit(child, wait, then, Some(0))
+}
+
+/// Waits `wait`, then writes `then` to the program and collects its output (killed after
+/// 30 s), checking its exit status.
+fn after_waiting_exit(mut child: Child, wait: Duration, then: &str, code: Option<i32>) -> String {
     std::thread::sleep(wait);
     let mut stdin = child.stdin.take().expect("stdin");
     stdin.write_all(then.as_bytes()).expect("writes");
@@ -291,7 +299,7 @@ fn after_waiting(mut child: Child, wait: Duration, then: &str) -> String {
         std::thread::sleep(Duration::from_millis(20));
     }
     let out = child.wait_with_output().expect("output");
-    assert!(out.status.success());
+    assert_eq!(out.status.code(), code);
     String::from_utf8(out.stdout).expect("UTF-8")
 }
 
@@ -299,7 +307,14 @@ fn after_waiting(mut child: Child, wait: Duration, then: &str) -> String {
 fn a_timed_game_ends_when_a_clock_runs_out_while_waiting() {
     // Nobody types for 2.5 s with 1 s each: Black's flag falls; 0 ejected each is a draw.
     let child = spawn("abalone-cli", &["play", "--time-limit", "1s"]);
-    let out = after_waiting(child, Duration::from_millis(2500), "a1b2\nquit\n");
+    // The move typed after the end is refused: the script ends with exit status 1.
+    let out = after_waiting_refused(
+        child,
+        Duration::from_millis(2500),
+        "a1b2
+quit
+",
+    );
     assert!(out.contains("clocks: Black (@) 0:01.0 *"), "{out}");
     assert!(out.contains("Black (@)'s time ran out"), "{out}");
     assert!(
@@ -388,15 +403,10 @@ fn selfplay_with_three_four_and_six_players_ends_and_replays() {
         );
         let last = replayed.lines().last().expect("result");
         assert_eq!(last, format!("result: {result}"), "{players}");
-        // Without --players the record's layout says what to give.
-        abalone()
-            .args(["replay", "-"])
-            .write_stdin(out)
-            .assert()
-            .code(2)
-            .stderr(predicate::str::contains(format!(
-                "give --players {players}"
-            )));
+        // Without --players the record's layout gives the game.
+        let replayed = stdout_of(abalone().args(["replay", "-"]).write_stdin(out));
+        let last = replayed.lines().last().expect("result");
+        assert_eq!(last, format!("result: {result}"), "{players}");
     }
 }
 
@@ -958,4 +968,226 @@ fn replay_boards_have_no_play_marks() {
     let boards = out.matches("    I  ").count();
     let board = board_rows(&out, boards.saturating_sub(1));
     assert!(!board.contains('('), "{board}");
+}
+
+/// [`after_waiting`] for a script with lines refused: exit status 1.
+fn after_waiting_refused(child: Child, wait: Duration, then: &str) -> String {
+    after_waiting_exit(child, wait, then, Some(1))
+}
+
+/// A file name of this test run in the temporary folder.
+fn temporary(name: &str) -> PathBuf {
+    std::env::temp_dir().join(format!("abalone-cli-{}-{name}", std::process::id()))
+}
+
+/// The final board of `replay --quiet` output (from row I on) and its result line.
+fn replayed_end(replayed: &str) -> (String, String) {
+    let start = replayed.find("    I ").expect("a board");
+    let (board, result) = replayed[start..]
+        .trim_end()
+        .rsplit_once('\n')
+        .expect("a result line");
+    (board.to_owned(), result.to_owned())
+}
+
+/// The moves of a plain Aba-Pro record's first game, without numbers and results.
+fn record_moves(text: &str) -> Vec<String> {
+    text.lines()
+        .map(|l| l.split('#').next().unwrap_or(""))
+        .filter(|l| !l.trim_start().starts_with('['))
+        .flat_map(str::split_whitespace)
+        .map(|t| t.rsplit('.').next().unwrap_or(t).to_owned())
+        .filter(|t| !t.is_empty() && !["*", "1-0", "0-1", "1/2-1/2"].contains(&t.as_str()))
+        .collect()
+}
+
+/// Plays `moves` typed at the prompt of `abalone-cli OPTIONS play --record R`, then `board`
+/// and `save S`; checks that both files hold the same record, which replays (with no option
+/// but `--players` when given in `replay_options`) to the board shown at the end of the game.
+/// Returns the record, the board and the result line of its replay.
+fn play_save_and_replay(
+    name: &str,
+    options: &[&str],
+    moves: &[String],
+    replay_options: &[&str],
+) -> (String, String, String) {
+    let saved = temporary(&format!("{name}-saved.txt"));
+    let recorded = temporary(&format!("{name}-recorded.txt"));
+    let script = format!("{}\nboard\nsave {}\n", moves.join("\n"), saved.display());
+    let out = stdout_of(
+        abalone()
+            .args(options)
+            .args(["play", "--record"])
+            .arg(&recorded)
+            .write_stdin(script),
+    );
+    assert!(
+        out.contains(&format!("saved to {}", saved.display())),
+        "{out}"
+    );
+    let text = std::fs::read_to_string(&saved).expect("saved");
+    assert_eq!(std::fs::read_to_string(&recorded).ok(), Some(text.clone()));
+    let replayed = stdout_of(
+        abalone()
+            .args(replay_options)
+            .args(["replay", "--quiet"])
+            .arg(&saved),
+    );
+    let (board, result) = replayed_end(&replayed);
+    assert!(out.contains(&board), "{name}: {board}\n{out}");
+    for file in [saved, recorded] {
+        let _ = std::fs::remove_file(file);
+    }
+    (text, board, result)
+}
+
+#[test]
+fn a_played_two_player_game_is_saved_and_recorded_and_replays_and_converts() {
+    // The AWC 2015 final, from the Belgian daisy, typed at the prompt.
+    let example = std::fs::read_to_string(root().join(EXAMPLE)).expect("the example");
+    let moves = record_moves(&example);
+    assert_eq!(moves.len(), 115);
+    let (text, board, result) =
+        play_save_and_replay("two", &["--layout", "belgian-daisy"], &moves, &[]);
+    assert!(text.starts_with("[Layout \"belgian_daisy\"]\n"), "{text}");
+    assert!(board.contains("ply 115"), "{board}");
+    assert!(
+        result.starts_with("result: the game goes on after 115 plies"),
+        "{result}"
+    );
+    // As JSON lines, then as APGN: the same end; JSON back to the same text.
+    let json = stdout_of(
+        abalone()
+            .args(["convert", "--to", "json", "-"])
+            .write_stdin(text.clone()),
+    );
+    let replayed = stdout_of(
+        abalone()
+            .args(["replay", "--quiet", "-"])
+            .write_stdin(json.clone()),
+    );
+    assert_eq!(replayed_end(&replayed), (board.clone(), result.clone()));
+    let back = stdout_of(
+        abalone()
+            .args(["convert", "--to", "abapro", "-"])
+            .write_stdin(json),
+    );
+    assert_eq!(back, text);
+    let apgn = stdout_of(
+        abalone()
+            .args(["convert", "--to", "apgn", "-"])
+            .write_stdin(text),
+    );
+    let replayed = stdout_of(abalone().args(["replay", "--quiet", "-"]).write_stdin(apgn));
+    assert_eq!(replayed_end(&replayed), (board, result));
+}
+
+#[test]
+fn a_played_six_player_game_is_saved_and_replays_without_players() {
+    // The first 40 plies of a random six-player game, typed at the prompt.
+    let game = stdout_of(abalone().args(["--players", "6", "selfplay", "--seed", "11"]));
+    let moves: Vec<String> = record_moves(&game).into_iter().take(40).collect();
+    let (text, board, result) = play_save_and_replay("six", &["--players", "6"], &moves, &[]);
+    assert!(text.starts_with("[Layout \"six_players\"]\n"), "{text}");
+    assert!(
+        board.contains("Purple (*)") && board.contains("ply 40"),
+        "{board}"
+    );
+    assert!(
+        result.starts_with("result: the game goes on after 40 plies"),
+        "{result}"
+    );
+    // From standard input too; with --players 6 the same; the plain record is its only
+    // format, which converts to itself.
+    for options in [&[][..], &["--players", "6"]] {
+        let replayed = stdout_of(
+            abalone()
+                .args(options)
+                .args(["replay", "--quiet", "-"])
+                .write_stdin(text.clone()),
+        );
+        assert_eq!(replayed_end(&replayed), (board.clone(), result.clone()));
+    }
+    let converted = stdout_of(
+        abalone()
+            .args(["convert", "--to", "abapro", "-"])
+            .write_stdin(text.clone()),
+    );
+    assert_eq!(converted, text);
+    // Another number of players given is refused, saying which.
+    abalone()
+        .args(["--players", "4", "replay", "-"])
+        .write_stdin(text)
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(
+            "layout six_players is for 6 players",
+        ));
+}
+
+#[test]
+fn typos_name_the_nearest_command_and_scripts_with_refused_lines_end_with_1() {
+    let out = abalone()
+        .arg("play")
+        .write_stdin("hnt\na1b2\nrecrod\nz9z8\n")
+        .output()
+        .expect("runs");
+    assert_eq!(out.status.code(), Some(1));
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        stdout.contains("error: unknown command \"hnt\" (did you mean hint?)"),
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains("error: unknown command \"recrod\" (did you mean record?)"),
+        "{stdout}"
+    );
+    assert!(stdout.contains("last move: Black (@) a1b2"), "{stdout}");
+    let err = String::from_utf8_lossy(&out.stderr);
+    let lines: Vec<&str> = err.lines().collect();
+    assert_eq!(lines.len(), 3, "{err}");
+    assert!(
+        lines[0].starts_with("error: line 1: unknown command"),
+        "{err}"
+    );
+    assert!(lines[2].starts_with("error: line 4: bad notation"), "{err}");
+}
+
+#[test]
+fn help_says_only_what_applies_to_abalone() {
+    let help = |args: &[&str]| stdout_of(abalone().args(args));
+    for sub in [
+        "replay", "moves", "perft", "selfplay", "convert", "bestmove", "arena",
+    ] {
+        let text = help(&[sub, "--help"]);
+        assert!(!text.contains("--time-limit"), "{sub}: {text}");
+        assert!(!text.to_lowercase().contains("chance"), "{sub}: {text}");
+    }
+    assert!(help(&["play", "--help"]).contains("--time-limit"));
+    let convert = help(&["convert", "--help"]);
+    assert!(
+        convert.contains("The format to write: apgn, json or abapro"),
+        "{convert}"
+    );
+    assert!(
+        !convert.contains("movelist") && !convert.contains("Pente"),
+        "{convert}"
+    );
+    let play = help(&["play", "--help"]);
+    assert!(
+        play.contains("--record <FILE>") && play.contains("save FILE"),
+        "{play}"
+    );
+}
+
+#[test]
+fn completions_and_man_into_a_closed_pipe_end_quietly() {
+    for args in [
+        &["completions", "bash"][..],
+        &["completions", "zsh"],
+        &["man"],
+    ] {
+        boardgames_testdata::closed_pipe_is_quiet("abalone-cli", args, false);
+        boardgames_testdata::closed_pipe_is_quiet("abalone-cli", args, true);
+    }
 }

@@ -318,14 +318,14 @@ fn money_game_double_take_then_redouble_drop() {
 fn cube_rules_at_the_prompt() {
     // Doubling after the roll is refused.
     let input = "31\n8/5 6/5\nroll\n52\ndouble\n13/8 13/11\n";
-    let out = play(&["--manual-dice"], input);
+    let out = play_refused(&["--manual-dice"], input);
     assert!(
         out.contains("error: illegal move: double before rolling"),
         "{out}"
     );
     // X owns the cube; after X plays, O is to roll: no double offered, the roll comes.
     let input = "31\n8/5 6/5\ndouble\ntake\n52\n13/8 13/11\nroll\n64\n24/18 13/9\ndouble\n";
-    let out = play(&["--manual-dice"], input);
+    let out = play_refused(&["--manual-dice"], input);
     assert!(
         out.contains("error: the cube is X's: only its owner may double"),
         "{out}"
@@ -341,7 +341,7 @@ fn match_to_three_with_the_crawford_game() {
                  41\n24/23 13/9\ndouble\ndrop\n\
                  13\n8/5 6/5\ndouble\n52\n13/8 13/11\ndouble\n62\nresign\naccept\n\
                  31\n8/5 6/5\nroll\n21\n13/11 6/5\ndouble\ntake\nid\n";
-    let out = play(&["--manual-dice", "--match", "3"], input);
+    let out = play_refused(&["--manual-dice", "--match", "3"], input);
     assert!(
         out.contains("match to 3: X 0 - O 2; next game is the Crawford game"),
         "{out}"
@@ -395,7 +395,7 @@ fn junk_and_end_of_input_never_crash() {
             "--jacoby",
         ],
     ] {
-        let out = play(&args, junk);
+        let out = play_refused(&args, junk);
         assert!(out.trim_end().ends_with("bye"), "{args:?}: {out}");
     }
     // Bytes that are not UTF-8, and no final newline.
@@ -404,7 +404,7 @@ fn junk_and_end_of_input_never_crash() {
         .write_stdin(vec![0xff, 0xfe, b'\n', 0xc3, b'x'])
         .output()
         .expect("runs");
-    assert!(out.status.success());
+    assert_eq!(out.status.code(), Some(1));
 }
 
 /// Reads the output of a running `play` until it waits at a prompt (`...> `).
@@ -451,6 +451,8 @@ fn match_against_computer(length: u16, seed: u64) -> String {
         .args(["--match", &length.to_string()])
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
+        // The refused double of the Crawford game is named there.
+        .stderr(Stdio::null())
         .spawn()
         .expect("starts");
     let mut stdin = child.stdin.take().expect("stdin");
@@ -518,7 +520,8 @@ fn match_against_computer(length: u16, seed: u64) -> String {
     }
     drop(stdin);
     let status = child.wait().expect("ends");
-    assert!(status.success());
+    // The double tried in the Crawford game is refused: the script then ends with 1.
+    assert_eq!(status.code(), Some(i32::from(tried_crawford_double)));
     all
 }
 
@@ -654,7 +657,7 @@ fn completions_man_page_and_no_colour_in_a_pipe() {
         "backgammon-cli",
         &[
             (&["replay", "examples/games/backgammon-bear-off.txt"], ""),
-            (&["play", "--seed", "1"], "roll\nquit\n"),
+            (&["play", "--seed", "1"], "board\nquit\n"),
         ],
     );
 }
@@ -839,4 +842,107 @@ fn every_command_checks_a_match_id_alike() {
         messages.push(err);
     }
     assert_eq!(messages[0], messages[2]);
+}
+
+/// Runs `play` with the given options on `input`, which has lines refused: exit status 1,
+/// each refused line named on standard error; the whole output.
+fn play_refused(args: &[&str], input: &str) -> String {
+    boardgames_testdata::stdout_of_refused(
+        cli().arg("play").args(args).write_stdin(input.to_owned()),
+    )
+}
+
+#[test]
+fn a_typo_names_the_nearest_command_and_plays_stay_plays() {
+    // At the opening 31: typos of the kit's and the game's commands, then a play (with a
+    // space), `pass` (a play, not legal here), and junk that is neither.
+    let out = play_refused(
+        &["--manual-dice"],
+        "31\nrol\nhnt\nscroe\ndubble\npass\nxyzzy\n8/5 6/5\nrol\n",
+    );
+    for (typed, meant) in [
+        ("rol", "roll"),
+        ("hnt", "hint"),
+        ("scroe", "score"),
+        ("dubble", "double"),
+    ] {
+        assert!(
+            out.contains(&format!(
+                "error: unknown command \"{typed}\" (did you mean {meant}?)"
+            )),
+            "{typed}: {out}"
+        );
+    }
+    assert!(
+        out.contains("error: illegal move: pass is not a legal play"),
+        "{out}"
+    );
+    assert!(
+        out.contains("error: bad notation: bad play notation \"xyzzy\""),
+        "{out}"
+    );
+    assert!(out.contains("X 31: 8/5 6/5"), "{out}");
+    // At O's roll-or-double prompt, a typo of roll too.
+    assert_eq!(
+        out.matches("error: unknown command \"rol\" (did you mean roll?)")
+            .count(),
+        2,
+        "{out}"
+    );
+}
+
+#[test]
+fn save_and_record_keep_what_record_shows() {
+    let dir = std::env::temp_dir();
+    let saved = dir.join(format!("backgammon-cli-{}-saved.txt", std::process::id()));
+    let recorded = dir.join(format!(
+        "backgammon-cli-{}-recorded.txt",
+        std::process::id()
+    ));
+    let out = play(
+        &[
+            "--manual-dice",
+            "--record",
+            recorded.to_str().expect("UTF-8"),
+        ],
+        &format!("31\n8/5 6/5\nrecord\nsave {}\n", saved.display()),
+    );
+    let text = std::fs::read_to_string(&saved).expect("saved");
+    assert_eq!(std::fs::read_to_string(&recorded).ok(), Some(text.clone()));
+    assert!(out.contains(&text), "{text}\n{out}");
+    for file in [saved, recorded] {
+        let _ = std::fs::remove_file(file);
+    }
+}
+
+#[test]
+fn completions_and_man_into_a_closed_pipe_end_quietly() {
+    use std::io::BufRead;
+    for args in [
+        &["completions", "bash"][..],
+        &["completions", "zsh"],
+        &["man"],
+    ] {
+        for read_first in [false, true] {
+            let mut child = Process::new(assert_cmd::cargo::cargo_bin("backgammon-cli"))
+                .args(args)
+                .stdout(Stdio::piped())
+                .stderr(Stdio::piped())
+                .spawn()
+                .expect("starts");
+            let stdout = child.stdout.take().expect("stdout");
+            if read_first {
+                let mut line = String::new();
+                std::io::BufReader::new(stdout)
+                    .read_line(&mut line)
+                    .expect("a line");
+            } else {
+                drop(stdout);
+            }
+            let out = child.wait_with_output().expect("ends");
+            let err = String::from_utf8_lossy(&out.stderr);
+            assert_ne!(out.status.code(), Some(101), "{args:?}: {err}");
+            assert!(!err.contains("panicked"), "{args:?}: {err}");
+        }
+    }
 }

@@ -439,7 +439,7 @@ fn beavers_and_raccoons_at_the_prompt() {
     assert!(s.contains("redouble to answer for O"), "{s}");
     assert!(s.contains("proper answer for O: take"), "{s}");
     // Without the option a beaver is refused in the program's words.
-    let s = ok(
+    let s = refused(
         &["play", "--manual-dice"],
         "31\n8/5 6/5\ndouble\nbeaver\nquit\n",
     );
@@ -471,7 +471,7 @@ fn beavers_and_raccoons_at_the_prompt() {
 fn automatic_doubles_at_the_prompt() {
     // Typed dice: 33 at the opening turns the cube to 2 (one automatic double allowed);
     // 44 is then only thrown again; 31 starts the game at 2, centred.
-    let s = ok(
+    let s = refused(
         &["play", "--auto-doubles", "1", "--manual-dice"],
         "33\n44\n31\nrecord\nquit\n",
     );
@@ -566,9 +566,19 @@ fn a_double_after_the_match_says_the_match_is_over() {
         &["play", "--match", "2", "--manual-dice", "--color", "never"],
         script,
     );
-    assert_eq!(code, 0);
+    // The refused double ends the script with 1.
+    assert_eq!(code, 1);
     assert!(
         out.contains("error: illegal move: the match is over"),
         "{out}"
     );
+}
+
+/// Standard output of a `play` whose script had lines refused: exit status 1, each refused
+/// line named on standard error.
+fn refused(args: &[&str], stdin: &str) -> String {
+    let (code, out, err) = run(args, stdin);
+    assert_eq!(code, 1, "{args:?}: {err}");
+    assert!(err.starts_with("error: line "), "{args:?}: {err}");
+    out
 }
