@@ -9,7 +9,7 @@ use std::path::Path;
 use boardgames_cli::{input, replay, Exit, ReplayArgs};
 use boardgames_core::backgammon::record::replay::move_numbers;
 use boardgames_core::backgammon::record::{
-    read_matches, replay_game_with, ActionKind, EndKind, GameRecord, GameReplay, MatchRecord,
+    read_matches, replay_game_in, ActionKind, EndKind, GameRecord, GameReplay, MatchRecord,
     ReplayError,
 };
 use boardgames_core::backgammon::{Backgammon, WinKind};
@@ -208,7 +208,7 @@ fn replay_one(
             who(1),
             g.score[1]
         )?;
-        let r = replay_game_with(g, n, rec.jacoby_rule());
+        let r = replay_game_in(g, n, rec.jacoby_rule(), index + 1 == rec.games.len());
         if let Some(e) = match_problem(&checked, g, &r) {
             writeln!(err, "{}: {e}", name.display())?;
             return Ok(Exit::Failure);

@@ -471,6 +471,13 @@ impl GameCli for MatchCli {
         vec![Box::new(MatchText), Box::new(MatchJson)]
     }
 
+    /// A match file reads back one record per game, the resignation of a game in its `Wins`
+    /// line: the kit's check of one record replaying to the session does not fit it (the
+    /// round trip is checked by the program's tests).
+    fn check_saved_records(&self) -> bool {
+        false
+    }
+
     /// Match files from servers may carry player names in a legacy 8-bit encoding: bytes
     /// that are not UTF-8 are read as U+FFFD.
     fn lossy_input(&self) -> bool {

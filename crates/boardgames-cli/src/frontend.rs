@@ -160,6 +160,15 @@ pub trait GameCli: Sized {
         false
     }
 
+    /// Whether `save` and `play --record` read what they write back through the game's
+    /// formats and check that it is one record replaying to the game's position, before
+    /// writing. Default: yes. A game whose files read back otherwise (backgammon's match
+    /// files: one record per game, a resignation in a game's result line) checks its round
+    /// trip in its own tests instead.
+    fn check_saved_records(&self) -> bool {
+        true
+    }
+
     /// Whether input text that is not UTF-8 is read with replacement characters (match files
     /// with names in an old 8-bit encoding) rather than refused, in a text one of the game's
     /// formats recognises. Default: refused.

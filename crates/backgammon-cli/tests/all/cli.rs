@@ -946,3 +946,66 @@ fn completions_and_man_into_a_closed_pipe_end_quietly() {
         }
     }
 }
+
+/// A money game with beavers and a 3-point match with its Crawford game, played at the prompt
+/// and saved: the file replays to the session's end, converts to JSON and back byte for byte,
+/// and the JSON replays alike.
+#[test]
+fn saved_sessions_replay_and_convert_back() {
+    let money = "31\n8/5 6/5\ndouble\nbeaver\ntake\n52\n13/8 13/11\ndouble\ndrop\n";
+    let three = "31\n8/5 6/5\ndouble\ndrop\n41\n24/23 13/9\ndouble\ndrop\n\
+                 13\n8/5 6/5\n52\n13/8 13/11\n62\nresign\naccept\n\
+                 31\n8/5 6/5\nroll\n21\n13/11 6/5\ndouble\ndrop\n42\n8/4 6/4\ndouble\ndrop\n";
+    // Worked by hand: O doubles, X beavers (4, X's cube), O takes; X redoubles, O drops: X
+    // wins 4. The match: O wins two drops (2-0), the Crawford game goes to X by resignation
+    // (2-1), X and O each win a drop: 3-2.
+    let cases = [
+        (
+            &["--manual-dice", "--beavers"][..],
+            money,
+            "final score: O 0 - X 4: end of the session\n",
+        ),
+        (
+            &["--manual-dice", "--match", "3"][..],
+            three,
+            "final score: O 3 - X 2: O wins the match\n",
+        ),
+    ];
+    for (k, (args, moves, result)) in cases.into_iter().enumerate() {
+        let file = std::env::temp_dir().join(format!(
+            "backgammon-cli-{}-session-{k}.txt",
+            std::process::id()
+        ));
+        play(args, &format!("{moves}save {}\n", file.display()));
+        let text = std::fs::read_to_string(&file).expect("saved");
+        let _ = std::fs::remove_file(&file);
+        if k == 1 {
+            assert!(text.contains(" Game 3\n"), "{text}");
+        }
+        let replay = |input: &str| {
+            boardgames_testdata::stdout_of(
+                cli()
+                    .args(["replay", "--quiet", "-"])
+                    .write_stdin(input.to_owned()),
+            )
+        };
+        let replayed = replay(&text);
+        assert!(replayed.ends_with(result), "{replayed}");
+        if k == 1 {
+            assert!(
+                replayed.contains("Game 3: O 2 - X 0 (Crawford game)"),
+                "{replayed}"
+            );
+        }
+        let convert = |input: &str, to: &str| {
+            boardgames_testdata::stdout_of(
+                cli()
+                    .args(["convert", "-", "--to", to])
+                    .write_stdin(input.to_owned()),
+            )
+        };
+        let json = convert(&text, "json");
+        assert_eq!(replay(&json), replayed);
+        assert_eq!(convert(&json, "mat"), text);
+    }
+}

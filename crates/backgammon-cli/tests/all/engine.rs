@@ -421,7 +421,7 @@ fn beavers_and_raccoons_at_the_prompt() {
         "31\n8/5 6/5\ndouble\nbeaver\ntake\nrecord\nquit\n",
     );
     assert!(s.contains("take\n  X owns the cube at 4"), "{s}");
-    assert!(s.contains("Beavers => 4\n  3)  Takes\n"), "{s}");
+    assert!(s.contains("Beavers => 4\n  3)  Takes "), "{s}");
     // The hint knows beavers: O's double after X's 31 leaves X the favourite, so X
     // beavers; O, beavered, takes.
     let s = ok(
@@ -542,10 +542,11 @@ fn analyse_stops_at_the_first_problem_of_the_match() {
     let (code, _, err) = run(&["replay", "-"], &short);
     assert_eq!((code, err.trim_end()), (1, format!("-: {want}").as_str()));
 
-    // Cut inside game 1: the game is not finished at its last move line, which replay and
-    // analyse number alike.
+    // Game 1 cut before its end, game 2 after it: game 1 is not finished at its last move
+    // line, which replay and analyse number alike.
     let cut: String = lines[..game2 - 3]
         .iter()
+        .chain(&lines[game2 - 1..])
         .map(|l| format!("{l}\n"))
         .collect();
     let (code, _, replay_err) = run(&["replay", "-"], &cut);
@@ -555,6 +556,14 @@ fn analyse_stops_at_the_first_problem_of_the_match() {
     let reason = replay_err.trim_end().trim_start_matches("-: ");
     assert!(reason.starts_with("game 1, move "), "{reason}");
     assert_eq!(err.trim_end(), format!("{reason} (analysed up to there)"));
+    // Cut inside game 1 alone: a match in progress, which replays to where it stops.
+    let open: String = lines[..game2 - 3]
+        .iter()
+        .map(|l| format!("{l}\n"))
+        .collect();
+    let (code, out, err) = run(&["replay", "--quiet", "-"], &open);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(out, "5 point match, 1 games\nGame 1: P1 0 - P2 0\n");
 }
 
 #[test]

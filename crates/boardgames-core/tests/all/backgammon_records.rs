@@ -328,7 +328,8 @@ fn whole_match_check() {
         [
             ("bglib-rated/2009Feb092110", 2, 24),
             ("bglib-rated/2009Feb092123", 3, 14),
-            ("bglib-rated/2009Jan291842", 2, 24),
+            // bglib-rated/2009Jan291842 stops inside its last game (game 2, move 24) without
+            // a result: a match in progress, which the check accepts.
             ("galaxy/match8239468", 1, 27),
             ("galaxy/match9665488", 1, 22),
             ("live/25p-match-2008-12-29", 11, 24),
@@ -624,4 +625,18 @@ fn several_matches_in_one_text() {
     let broken = format!("{one}{}", one.replace("31:", "71:"));
     let err = read_matches(&broken).unwrap_err();
     assert_eq!(err.line, 11, "{err}");
+}
+
+/// A game that stops without a result is a match in progress when it is the last: the check
+/// accepts it; followed by another game, it is refused, named at its last move line.
+#[test]
+fn only_the_last_game_may_stop_unfinished() {
+    let one = format!("{SMALL}  1) 31: 8/5 6/5                 42: 8/4 6/4\n");
+    let rec = read_match(&one).expect("reads");
+    let games = rec.check().expect("a match in progress");
+    assert!(games[0].end.is_none());
+    let two = format!("{one}\n Game 2\n A : 0                          B : 1\n");
+    let e = read_match(&two).expect("reads").check().unwrap_err();
+    assert_eq!((e.game, e.move_number), (1, 1), "{e}");
+    assert!(e.reason.contains("not finished"), "{e}");
 }

@@ -26,8 +26,8 @@ pub mod turns;
 pub use mat::{read_match, read_matches, write_match};
 pub use model::{Action, ActionKind, GameRecord, MatchRecord, Wins};
 pub use replay::{
-    in_match, replay_game, replay_game_with, replay_match, resolve_written, EndKind, GameEnd,
-    GameReplay, IllegalAction, ReplayError,
+    in_match, replay_game, replay_game_in, replay_game_with, replay_match, resolve_written,
+    EndKind, GameEnd, GameReplay, IllegalAction, ReplayError,
 };
 pub use session::record_of_session;
 pub use turns::{Turns, TurnsError};

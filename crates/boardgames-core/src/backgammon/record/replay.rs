@@ -161,6 +161,9 @@ fn who(p: u8) -> String {
 struct Engine<'a> {
     game: &'a GameRecord,
     length: u32,
+    /// The game may stop unfinished without a result (the last game of a match file: a match
+    /// in progress).
+    open_end: bool,
     m: Match,
     out: GameReplay,
 }
@@ -428,6 +431,7 @@ impl Engine<'_> {
         let Some(w) = g.wins else {
             return match self.out.end {
                 Some(_) => Ok(()),
+                None if self.open_end && self.offered().is_none() => Ok(()),
                 None => Err("the game is not finished: no result".into()),
             };
         };
@@ -551,9 +555,22 @@ pub fn replay_game(game: &GameRecord, match_length: u32) -> GameReplay {
 /// backgammons count single while the cube is centred: [`MatchRecord::jacoby_rule`]).
 #[must_use]
 pub fn replay_game_with(game: &GameRecord, match_length: u32, jacoby: bool) -> GameReplay {
+    replay_game_in(game, match_length, jacoby, false)
+}
+
+/// [`replay_game_with`] of a match file's game; the last game (`last`) may stop unfinished
+/// without a result, as in a match still in progress (a session saved before its end).
+#[must_use]
+pub fn replay_game_in(
+    game: &GameRecord,
+    match_length: u32,
+    jacoby: bool,
+    last: bool,
+) -> GameReplay {
     let mut e = Engine {
         game,
         length: match_length,
+        open_end: last,
         m: Match::one_game(
             game.crawford,
             jacoby && match_length == 0,
@@ -610,19 +627,22 @@ pub fn move_numbers(actions: &[Action]) -> Vec<usize> {
     out
 }
 
-/// Every game of a match replayed (see [`replay_game`]).
+/// Every game of a match replayed (see [`replay_game_in`]: the last may be unfinished).
 #[must_use]
 pub fn replay_match(rec: &MatchRecord) -> Vec<GameReplay> {
+    let last = rec.games.len().saturating_sub(1);
     rec.games
         .iter()
-        .map(|g| replay_game_with(g, rec.match_length, rec.jacoby_rule()))
+        .enumerate()
+        .map(|(i, g)| replay_game_in(g, rec.match_length, rec.jacoby_rule(), i == last))
         .collect()
 }
 
 impl MatchRecord {
     /// Replays every game and checks the match around them: each game's score is the
     /// previous one's plus the points it gave, no game follows the end of the match, and the
-    /// Crawford game is the first with one player needing one point.
+    /// Crawford game is the first with one player needing one point. Every game but the last
+    /// must have ended; the last may stop unfinished (a match in progress).
     ///
     /// # Errors
     /// [`ReplayError`] for the first problem: the game, the move line and the reason.
@@ -676,7 +696,8 @@ impl MatchRecord {
                     },
                 });
             }
-            let r = replay_game_with(g, n, self.jacoby_rule());
+            let last = gi + 1 == self.games.len();
+            let r = replay_game_in(g, n, self.jacoby_rule(), last);
             if let Some(bad) = &r.first_illegal {
                 return Err(at_line(bad.action, bad.reason.clone()));
             }
