@@ -32,11 +32,11 @@ Examples:
   abalone-cli play --vs computer --time-limit 10m
   abalone-cli --layout belgian-daisy play
   abalone-cli replay examples/games/abalone-awc2015-final.txt
-  abalone-cli replay --quiet migs-2016-2017.apgn
-  abalone-cli replay --game 3 migs-2016-2017.apgn
-  abalone-cli replay --jsonl games.jsonl > reports.jsonl
-  abalone-cli convert migs-2016-2017.apgn --to json > games.jsonl
-  abalone-cli moves --jsonl positions.jsonl > results.jsonl
+  abalone-cli replay --quiet examples/games/abalone-migs-2016-first-games.apgn
+  abalone-cli replay --game 3 examples/games/abalone-migs-2016-first-games.apgn
+  abalone-cli replay --jsonl examples/jsonl/abalone-games.jsonl > reports.jsonl
+  abalone-cli convert examples/games/abalone-migs-2016-first-games.apgn --to json > games.jsonl
+  abalone-cli moves --jsonl examples/jsonl/abalone-positions.jsonl > results.jsonl
   abalone-cli --layout standard perft --depth 3
   abalone-cli --players 6 play --vs computer --seat 2
   abalone-cli --players 3 selfplay --seed 7

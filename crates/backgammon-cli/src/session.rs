@@ -119,7 +119,7 @@ pub fn expecting(m: &Match) -> String {
         Phase::ResignationOffered { kind, by, .. } => format!(
             "{by} offers to resign {} ({}): {} to accept or reject",
             kind_words(kind),
-            points(kind.points(m.cube_value())),
+            points(m.value(kind)),
             by.other()
         ),
         Phase::ToPlay => match m.position().dice() {
@@ -651,7 +651,8 @@ impl GameCli for MatchCli {
     /// throw (what `replay` and `convert` read back); a session set up mid-game (by IDs or
     /// XGID), which match text cannot state, as a transcript of its decisions.
     fn write_played(&self, start: &Match, steps: &[Applied<Match>], end: &Match) -> String {
-        if start.phase() == Phase::Opening && *start.position() == Backgammon::new() {
+        if start.phase() == Phase::Opening && start.position().board() == Backgammon::new().board()
+        {
             return self.write_record(start, steps, end);
         }
         transcript(self, start, steps, end)

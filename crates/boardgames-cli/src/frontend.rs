@@ -162,7 +162,8 @@ pub trait GameCli: Sized {
 
     /// Whether `save` and `play --record` read what they write back through the game's
     /// formats and check that it is one record replaying to the game's position, before
-    /// writing. Default: yes. A game whose files read back otherwise (backgammon's match
+    /// writing (whether the record format can state the game is checked for every game).
+    /// Default: yes. A game whose files read back otherwise (backgammon's match
     /// files: one record per game, a resignation in a game's result line) checks its round
     /// trip in its own tests instead.
     fn check_saved_records(&self) -> bool {

@@ -267,6 +267,41 @@ pub fn closed_pipe_is_quiet(program: &str, args: &[&str], read_first: bool) {
     assert!(!err.contains("panicked"), "{program} {args:?}: {err}");
 }
 
+/// Checks that every file an example of `program --help` names exists, from the repository's
+/// root: a word of an example line (after `Examples:`) that ends as a record or data file does
+/// (`.txt`, `.apgn`, `.jsonl`, `.json`, `.mat`) and is not written to (after `>`).
+///
+/// # Panics
+/// When an example names a file that does not exist, or the help has no example.
+pub fn check_help_examples(name: &str) {
+    let program_name = name;
+    let help = stdout_of(program(program_name).arg("--help"));
+    let examples: Vec<&str> = help
+        .lines()
+        .skip_while(|l| !l.starts_with("Examples:"))
+        .skip(1)
+        .take_while(|l| !l.trim().is_empty())
+        .collect();
+    assert!(
+        !examples.is_empty(),
+        "{program_name}: no examples in\n{help}"
+    );
+    for line in examples {
+        let read = line.split('>').next().unwrap_or("");
+        for word in read.split_whitespace() {
+            let data = [".txt", ".apgn", ".jsonl", ".json", ".mat"]
+                .iter()
+                .any(|e| word.ends_with(e));
+            if data {
+                assert!(
+                    repo_root().join(word).is_file(),
+                    "{program_name} --help names {word}, which does not exist: {line}"
+                );
+            }
+        }
+    }
+}
+
 /// Checks a program's terminal conventions: `completions bash` prints a bash completion
 /// script, `man` a roff page, and each of `board_commands` (arguments after the program
 /// name, each with the standard input given beside it) prints no ANSI escape code into a

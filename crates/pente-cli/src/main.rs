@@ -22,7 +22,7 @@ Examples:
   pente-cli replay examples/games/pente-org-50000000005101.txt
   pente-cli play --vs computer --seed 7
   pente-cli --variant keryo perft --depth 2 K10 L9
-  pente-cli replay --jsonl games.jsonl > reports.jsonl
+  pente-cli replay --jsonl examples/jsonl/pente-games.jsonl > reports.jsonl
 
 Exit status: 0 success; 1 a move of the input is illegal (replay), or some --jsonl lines are
 bad; 2 the input cannot be read or parsed, or the command line is wrong.";

@@ -1280,3 +1280,9 @@ fn help_says_only_what_applies_to_pente() {
         .code(2)
         .stderr(predicate::str::contains("no moves --jsonl mode"));
 }
+
+/// Every file an example of `--help` names exists.
+#[test]
+fn help_examples_name_files_that_exist() {
+    boardgames_testdata::check_help_examples("pente-cli");
+}

@@ -1191,3 +1191,9 @@ fn completions_and_man_into_a_closed_pipe_end_quietly() {
         boardgames_testdata::closed_pipe_is_quiet("abalone-cli", args, true);
     }
 }
+
+/// Every file an example of `--help` names exists.
+#[test]
+fn help_examples_name_files_that_exist() {
+    boardgames_testdata::check_help_examples("abalone-cli");
+}

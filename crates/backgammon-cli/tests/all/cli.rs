@@ -1009,3 +1009,47 @@ fn saved_sessions_replay_and_convert_back() {
         assert_eq!(convert(&json, "mat"), text);
     }
 }
+
+/// A session saved with a double waiting for its answer replays as a game in progress; one
+/// set up mid-game by an XGID, which a match file cannot state, is not saved; a resignation
+/// offered under the Jacoby rule states what it pays.
+#[test]
+fn saving_at_a_pending_double_and_mid_game_starts() {
+    let file =
+        std::env::temp_dir().join(format!("backgammon-cli-{}-pending.txt", std::process::id()));
+    play(
+        &["--manual-dice", "--color", "never"],
+        &format!("31\n8/5 6/5\ndouble\nsave {}\n", file.display()),
+    );
+    let text = std::fs::read_to_string(&file).expect("saved");
+    let _ = std::fs::remove_file(&file);
+    let replayed = boardgames_testdata::stdout_of(cli().args(["replay", "-"]).write_stdin(text));
+    assert!(replayed.ends_with("   2) O: doubles => 2\n"), "{replayed}");
+
+    let xgid = "XGID=-b----E-C---eE---c-e----B-:0:0:1:31:0:0:0:0:10";
+    let out = cli()
+        .args(["play", "--color", "never", "--xgid", xgid])
+        .write_stdin(format!("8/5 6/5\nsave {}\n", file.display()))
+        .output()
+        .expect("runs");
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert!(err.contains("starts mid-game"), "{err}");
+    assert!(!file.exists());
+
+    // Hand-worked: under the Jacoby rule a gammon counts single while the cube is centred.
+    let out = play(
+        &["--manual-dice", "--color", "never", "--jacoby"],
+        "31\n8/5 6/5\nresign gammon\naccept\n",
+    );
+    assert!(
+        out.contains("O offers to resign a gammon (1 point): X to accept or reject"),
+        "{out}"
+    );
+}
+
+/// Every file an example of `--help` names exists.
+#[test]
+fn help_examples_name_files_that_exist() {
+    boardgames_testdata::check_help_examples("backgammon-cli");
+}

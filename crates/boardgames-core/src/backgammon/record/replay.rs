@@ -431,7 +431,7 @@ impl Engine<'_> {
         let Some(w) = g.wins else {
             return match self.out.end {
                 Some(_) => Ok(()),
-                None if self.open_end && self.offered().is_none() => Ok(()),
+                None if self.open_end => Ok(()),
                 None => Err("the game is not finished: no result".into()),
             };
         };

@@ -27,7 +27,7 @@ mod write;
 
 use crate::backgammon::record::mat::{read_matches, write_match};
 use crate::backgammon::record::RecordError;
-use crate::backgammon::Match;
+use crate::backgammon::{Backgammon, Match, Phase};
 use crate::record::{Format, Record};
 
 /// Why a match file does not read.
@@ -45,6 +45,13 @@ pub enum MatchFileError {
         /// The JSON reader's message.
         message: String,
     },
+    /// Writing: a record that does not start at a game's opening throw from the standard
+    /// position (a session set up mid-game by IDs), which a match file cannot state.
+    #[error("record {record}: a match file starts each game at its opening throw; this one starts mid-game")]
+    Start {
+        /// The record, from 1.
+        record: usize,
+    },
     /// The JSON form without the `serde` feature.
     #[error("JSON match records need the serde feature")]
     JsonUnsupported,
@@ -54,6 +61,16 @@ pub enum MatchFileError {
 /// `backgammon::record::mat` for the text and what reading accepts. One record per game.
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
 pub struct MatchText;
+
+/// Refuses records a match file cannot state (see [`MatchFileError::Start`]).
+fn check_starts(records: &[Record<Match>]) -> Result<(), MatchFileError> {
+    match records.iter().position(|r| {
+        r.start.phase() != Phase::Opening || r.start.position().board() != Backgammon::new().board()
+    }) {
+        Some(i) => Err(MatchFileError::Start { record: i + 1 }),
+        None => Ok(()),
+    }
+}
 
 /// Whether `text` holds a match-length line (`5 point match`) or a game header (`Game 1`):
 /// what tells match text from the one-turn-a-line record of the checker game.
@@ -88,6 +105,7 @@ impl Format<Match> for MatchText {
     }
 
     fn write(&self, records: &[Record<Match>]) -> Result<String, MatchFileError> {
+        check_starts(records)?;
         Ok(write::matches_of(records).iter().map(write_match).collect())
     }
 }
@@ -142,6 +160,7 @@ impl Format<Match> for MatchJson {
 
     #[cfg(feature = "serde")]
     fn write(&self, records: &[Record<Match>]) -> Result<String, MatchFileError> {
+        check_starts(records)?;
         let mut out = String::new();
         for m in write::matches_of(records) {
             let json = serde_json::to_string(&m).map_err(|e| MatchFileError::Json {
