@@ -81,8 +81,9 @@ At the prompt:
   take or drop: when doubled; accept or reject: when the other side offers to resign;
   beaver (or raccoon): when doubled (or beavered), with --beavers (and --raccoons);
   resign [single|gammon|backgammon]: offer to resign, on your turn;
-  moves (the legal plays), id (gnubg Position ID and Match ID), score, board, undo, record,
-  help, quit (the end of the input quits too).
+  moves (the legal plays), id (gnubg Position ID and Match ID), score, board, undo, record
+  (the match file of the session), save FILE (that file written; --record FILE keeps it
+  written as the session goes), help, quit (the end of the input quits too).
 With --manual-dice type each roll as thrown on a real board (31, or 3-1; the opening roll is
 X's die then O's, 41), or roll to let the program draw it. Otherwise the dice come from a
 generator seeded with --seed (printed, so that a game can be repeated).
