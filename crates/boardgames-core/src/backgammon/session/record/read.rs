@@ -161,12 +161,6 @@ impl Reader {
         self.record.steps.push(Step::Written(cell_text(a)));
     }
 
-    /// An action whose first step was refused and whose text has more to keep: kept as
-    /// written after the refused step.
-    fn refuse_rest(&mut self, a: &Action) {
-        self.kept(a);
-    }
-
     /// Stops at an action the session cannot take from this player: kept as written.
     fn refuse(&mut self, a: &Action) {
         self.stopped = true;
@@ -253,7 +247,7 @@ impl Reader {
             if self.m.turn() != Turn::Chance
                 && !self.push(Step::Move(ActionText::Word(MatchAction::Roll)))
             {
-                return self.refuse_rest(a);
+                return self.kept(a);
             }
             if !self.push(Step::Chance(ThrowText(dice[0], dice[1]))) {
                 self.note_at_last(notes::PLAY, play);

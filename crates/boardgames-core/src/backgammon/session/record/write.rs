@@ -261,7 +261,7 @@ impl<'a> Writer<'a> {
             Step::Move(ActionText::Play(n)) => self.roll(i, n.to_string()),
             Step::Chance(ThrowText(a, b)) => {
                 self.flush();
-                let dice = self.dice_as_written(i, *a, *b);
+                let dice = self.dice_as_written(&self.m, i, *a, *b);
                 let p = player.unwrap_or(0);
                 self.pending = Some((p, dice, i));
                 self.flush();
@@ -286,16 +286,16 @@ impl<'a> Writer<'a> {
         }
     }
 
-    /// The dice of a throw as the text wrote them: an opening throw high die first unless a
-    /// note says otherwise.
-    fn dice_as_written(&self, i: usize, a: u8, b: u8) -> [u8; 2] {
+    /// The dice of throw `i` as the text wrote them, `before` the position it was thrown at:
+    /// an opening throw high die first unless a note says otherwise.
+    fn dice_as_written(&self, before: &Match, i: usize, a: u8, b: u8) -> [u8; 2] {
         if let Some(d) = self.note(i, notes::DICE) {
             let v: Vec<u8> = d.bytes().map(|c| c.wrapping_sub(b'0')).collect();
             if let [x, y] = v.as_slice() {
                 return [*x, *y];
             }
         }
-        if self.m.phase() == Phase::Opening {
+        if before.phase() == Phase::Opening {
             [a.max(b), a.min(b)]
         } else {
             [a, b]
@@ -313,7 +313,7 @@ impl<'a> Writer<'a> {
             }
             Applied::Chance(throw) => {
                 let written = match self.record.steps[i] {
-                    Step::Chance(ThrowText(a, b)) => self.dice_as_written_before(before, i, a, b),
+                    Step::Chance(ThrowText(a, b)) => self.dice_as_written(before, i, a, b),
                     _ => [0, 0],
                 };
                 let roller = match throw {
@@ -354,21 +354,6 @@ impl<'a> Writer<'a> {
                 }
             }
             Applied::Move(MatchAction::Roll | MatchAction::Resign(_) | MatchAction::Reject) => {}
-        }
-    }
-
-    /// [`Writer::dice_as_written`] at the position before the throw.
-    fn dice_as_written_before(&self, before: &Match, i: usize, a: u8, b: u8) -> [u8; 2] {
-        if let Some(d) = self.note(i, notes::DICE) {
-            let v: Vec<u8> = d.bytes().map(|c| c.wrapping_sub(b'0')).collect();
-            if let [x, y] = v.as_slice() {
-                return [*x, *y];
-            }
-        }
-        if before.phase() == Phase::Opening {
-            [a.max(b), a.min(b)]
-        } else {
-            [a, b]
         }
     }
 
