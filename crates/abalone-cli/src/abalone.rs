@@ -528,10 +528,10 @@ impl<const SEATS: usize> GameCli for AbaloneCli<SEATS> {
 
     /// An APGN file that does not read is named with the problem's line and column.
     fn read_error(&self, format: &str, file: &str, error: &RecordError) -> String {
-        match format {
+        boardgames_cli::repl::cut_quoted(&match format {
             "apgn" => format!("{file}: {error}"),
             _ => format!("not a game record: {error}"),
-        }
+        })
     }
 
     /// The board, then which seat is yours (in `play` against the computer) and who is to

@@ -6,14 +6,16 @@ use std::io::{self, BufRead, Write};
 use std::path::Path;
 
 use boardgames_ai::backgammon::{judge_game, BackgammonEngine, Judged, Mark, PlayerSummary};
-use boardgames_cli::Exit;
-use boardgames_core::backgammon::record::replay::{move_numbers, replay_match};
-use boardgames_core::backgammon::record::MatchRecord;
-use boardgames_core::backgammon::Side;
+use boardgames_cli::{input, Exit};
+use boardgames_core::backgammon::record::{
+    replay_matches, MatchFileError, MatchJson, MatchReplay, MatchText,
+};
+use boardgames_core::backgammon::{Match, Side};
+use boardgames_core::record::{Format, Record};
 use indicatif::{ProgressBar, ProgressStyle};
 use serde::Serialize;
 
-use crate::records::{match_problem, read_any, read_record_text};
+use crate::records::{is_match_file, read_error};
 
 /// One decision as a JSON line.
 #[derive(Serialize)]
@@ -59,20 +61,24 @@ pub fn analyse(
     out: &mut dyn Write,
     err: &mut dyn Write,
 ) -> io::Result<Exit> {
-    let text = match read_record_text(file, stdin, err)? {
+    let text = match input::read_record_text(file, true, is_match_file, stdin, err)? {
         Ok(t) => t,
         Err(exit) => return Ok(exit),
     };
-    let records = match read_any(&text) {
+    let records = match read_match_file(&text) {
         Ok(r) => r,
         Err(e) => {
-            writeln!(err, "error: {}: {e}", file.display())?;
+            writeln!(
+                err,
+                "error: {}",
+                read_error(&file.display().to_string(), &e)
+            )?;
             return Ok(Exit::BadInput);
         }
     };
     let engine = BackgammonEngine::shipped(level);
     let mut exit = Exit::Success;
-    for rec in &records {
+    for rec in &replay_matches(&records, true) {
         if analyse_one(&engine, rec, jsonl, out, err)? != Exit::Success {
             exit = Exit::Failure;
         }
@@ -80,8 +86,17 @@ pub fn analyse(
     Ok(exit)
 }
 
+/// The games of a match file: JSON when it begins with `{`, else match text.
+fn read_match_file(text: &str) -> Result<Vec<Record<Match>>, MatchFileError> {
+    if MatchJson.detect(text) {
+        MatchJson.read(text)
+    } else {
+        MatchText.read(text)
+    }
+}
+
 /// The player's name in `rec`'s games, or `player N`.
-fn name_of(rec: &MatchRecord, player: u8) -> String {
+fn name_of(rec: &MatchReplay, player: u8) -> String {
     rec.games
         .first()
         .map(|g| g.players[usize::from(player)].trim().to_owned())
@@ -91,7 +106,7 @@ fn name_of(rec: &MatchRecord, player: u8) -> String {
 
 fn analyse_one(
     engine: &BackgammonEngine<'_>,
-    rec: &MatchRecord,
+    rec: &MatchReplay,
     jsonl: bool,
     out: &mut dyn Write,
     err: &mut dyn Write,
@@ -99,9 +114,7 @@ fn analyse_one(
     // The first problem of the match stops the analysis there: a game's moves are judged
     // up to an illegal one, and a game whose place in the match is wrong (its score, its
     // Crawford flag, after the end of the match) is not judged, nor any game after it.
-    let checked = rec.check();
-    let replays = replay_match(rec);
-    let decisions: usize = replays.iter().map(|r| r.decisions.len()).sum();
+    let decisions: usize = rec.games.iter().map(|g| g.decisions().count()).sum();
     let bar = ProgressBar::new(decisions as u64);
     bar.set_style(
         ProgressStyle::with_template("{bar:40} {pos}/{len} decisions, {eta} left")
@@ -111,8 +124,8 @@ fn analyse_one(
     let mut totals = [PlayerSummary::default(); 2];
     let names = [name_of(rec, 0), name_of(rec, 1)];
     if !jsonl {
-        let what = if rec.match_length > 0 {
-            format!("{} point match", rec.match_length)
+        let what = if rec.length > 0 {
+            format!("{} point match", rec.length)
         } else {
             "money session".to_owned()
         };
@@ -125,20 +138,19 @@ fn analyse_one(
             engine.level().plies
         )?;
     }
-    for (g, r) in rec.games.iter().zip(&replays) {
-        let numbers = move_numbers(&g.actions);
-        if let Some(e) = match_problem(&checked, g, r) {
+    for (g, place) in rec.games.iter().zip(&rec.places) {
+        if let Some(e) = place {
             writeln!(err, "{e} (analysed up to the game before)")?;
             exit = Exit::Failure;
             break;
         }
-        let problem = checked.as_ref().err().filter(|e| e.game == g.number);
+        let problem = g.problem.as_ref();
         if let Some(e) = problem {
             writeln!(err, "{e} (analysed up to there)")?;
             exit = Exit::Failure;
         }
-        let judged: Vec<Judged> = judge_game(engine, g, r, rec.match_length, rec.jacoby_rule());
-        bar.inc(r.decisions.len() as u64);
+        let judged: Vec<Judged> = judge_game(engine, g);
+        bar.inc(g.decisions().count() as u64);
         if !jsonl {
             writeln!(
                 out,
@@ -152,7 +164,7 @@ fn analyse_one(
         for j in &judged {
             let player = j.side.gnubg_player();
             totals[usize::from(player)].add(j);
-            let move_number = numbers.get(j.action).copied().unwrap_or(0);
+            let move_number = g.actions.get(j.action).map_or(0, |a| a.move_number);
             if jsonl {
                 let line = DecisionLine {
                     game: g.number,

@@ -16,6 +16,7 @@ mod advice;
 mod analyse;
 mod arena;
 mod bestmove;
+mod jsonl;
 mod paint;
 mod plain;
 mod records;
@@ -703,12 +704,7 @@ fn main() -> ExitCode {
         Command::Replay(a) => own(|stdin, out, err| records::replay(&a, stdin, out, err)),
         // Match files are formats of the match game: the kit converts them.
         Command::Convert(a) => {
-            let game = MatchCli {
-                start: Match::new(MatchRules::to_points(1)),
-                manual_dice: false,
-                view: None,
-                level: Level::DEFAULT,
-            };
+            let game = MatchCli::reader(Match::new(MatchRules::to_points(1)));
             boardgames_cli::run(
                 &game,
                 &KitCommand::Convert(ConvertArgs {

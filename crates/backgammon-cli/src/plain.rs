@@ -2,8 +2,8 @@
 //! [`BackgammonCli`]. Its record format is the core's simple record
 //! ([`boardgames_core::backgammon::record::Turns`], one turn a line).
 
+use crate::jsonl::{replay_line, JsonlReport};
 use boardgames_cli::{Formats, GameCli, MoveListing};
-use boardgames_core::backgammon::record::jsonl::{replay_line, JsonlReport};
 use boardgames_core::backgammon::record::{Turns, TurnsError};
 use boardgames_core::backgammon::{Backgammon, Dice, Match};
 use boardgames_core::record::Applied;

@@ -21,18 +21,20 @@
 //! the end of a game, the score and the next game, the end of the match) is read from the
 //! positions before and after it ([`step_events`]).
 
+use std::io::{self, Write};
+
 use boardgames_cli::jsonl::NoLines;
-use boardgames_cli::{CommandHelp, CommandOutput, Formats, GameCli};
+use boardgames_cli::{CommandHelp, CommandOutput, Exit, Formats, GameCli, ReplayArgs};
 use boardgames_core::backgammon::record::{MatchFileError, MatchJson, MatchText};
 use boardgames_core::backgammon::{
     ActionText, Backgammon, Dice, EndOfGame, Ending, Match, MatchAction, NoDouble, Phase, Side,
     Throw, WinKind,
 };
 use boardgames_core::player::{Player, RandomPlayer};
-use boardgames_core::record::Applied;
+use boardgames_core::record::{Applied, Format, Record};
 use boardgames_core::{Game, Seat, Turn};
 
-use boardgames_ai::backgammon::{BackgammonEngine, MatchPlayer};
+use boardgames_ai::backgammon::{BackgammonEngine, Level, MatchPlayer};
 
 fn side_of(seat: Seat) -> Side {
     if seat.0 == 0 {
@@ -359,6 +361,18 @@ pub struct MatchCli {
 }
 
 impl MatchCli {
+    /// The hooks for reading and writing match files from `start` (no dice typed, the board
+    /// drawn from the side on roll, the default engine level).
+    #[must_use]
+    pub fn reader(start: Match) -> MatchCli {
+        MatchCli {
+            start,
+            manual_dice: false,
+            view: None,
+            level: Level::DEFAULT,
+        }
+    }
+
     /// The side the board is drawn from when `on_roll` is on roll.
     fn view(&self, on_roll: Side) -> Side {
         self.view.unwrap_or(on_roll)
@@ -474,6 +488,22 @@ impl GameCli for MatchCli {
     /// A match file reads back one record per game, the resignation of a game in its `Wins`
     /// line: the kit's check of one record replaying to the session does not fit it (the
     /// round trip is checked by the program's tests).
+    /// A match file's games are replayed as one match: [`crate::records::match_report`].
+    fn replay_report(
+        &self,
+        records: &[Record<Match>],
+        args: &ReplayArgs,
+        out: &mut dyn Write,
+        err: &mut dyn Write,
+    ) -> Option<io::Result<Exit>> {
+        Some(crate::records::match_report(records, args, out, err))
+    }
+
+    /// `FILE: reason`, as the match report has always said it.
+    fn read_error(&self, _format: &str, file: &str, error: &MatchFileError) -> String {
+        crate::records::read_error(file, error)
+    }
+
     fn check_saved_records(&self) -> bool {
         false
     }
@@ -642,9 +672,9 @@ impl GameCli for MatchCli {
     /// A match file (Jellyfish-style text) of the session, which `replay` and `convert`
     /// read back; the players are named X and O.
     fn write_record(&self, start: &Match, steps: &[Applied<Match>], _end: &Match) -> String {
-        boardgames_core::backgammon::record::write_match(
-            &boardgames_core::backgammon::record::record_of_session(start, steps),
-        )
+        let record = Record::of_game(start, steps).ok();
+        let written = record.and_then(|r| MatchText.write(&[r]).ok());
+        written.unwrap_or_else(|| "the session cannot be written as a match file".to_owned())
     }
 
     /// The match file of [`GameCli::write_record`] when the session started at an opening

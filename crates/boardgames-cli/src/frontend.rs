@@ -5,6 +5,7 @@
 //! that value to the kit. Everything with a default works for any game; a game overrides the
 //! hooks where it has more to say (captures in Pente, hits and the cube in Backgammon).
 
+use std::io;
 use std::time::Duration;
 
 use boardgames_ai::{Engine, EnginePlayer};
@@ -299,10 +300,10 @@ pub trait GameCli: Sized {
     }
 
     /// The message of `replay` for a record file that does not read in `format` (the file's
-    /// name is `file`). Default: `not a game record: ` and the reason.
+    /// name is `file`). Default: `not a game record: ` and the reason, long quoted text cut.
     fn read_error(&self, format: &str, file: &str, error: &Self::RecordError) -> String {
         let _ = (format, file);
-        format!("not a game record: {error}")
+        crate::repl::cut_quoted(&format!("not a game record: {error}"))
     }
 
     /// A short name for a record in messages (`== game 3 of 9: ...`). Default: its `Id` tag,
@@ -333,6 +334,23 @@ pub trait GameCli: Sized {
         illegal: &IllegalStep<Self::Game>,
     ) -> Option<String> {
         let _ = (format, record, illegal);
+        None
+    }
+
+    /// `replay` of a file whose records make one report as a whole (the games of a match,
+    /// checked against each other): the report on `out` and the first problem on `err`.
+    /// `None` (the default): each record is replayed alone.
+    ///
+    /// # Errors
+    /// Only errors writing `out` or `err`.
+    fn replay_report(
+        &self,
+        records: &[Record<Self::Game>],
+        args: &crate::ReplayArgs,
+        out: &mut dyn io::Write,
+        err: &mut dyn io::Write,
+    ) -> Option<io::Result<crate::Exit>> {
+        let _ = (records, args, out, err);
         None
     }
 

@@ -67,10 +67,13 @@ pub fn replay<C: GameCli>(
         Err(e) => {
             let file = args.file.display().to_string();
             let message = cli.read_error(format.name(), &file, &e);
-            writeln!(err, "error: {}", crate::repl::cut_quoted(&message))?;
+            writeln!(err, "error: {message}")?;
             return Ok(Exit::BadInput);
         }
     };
+    if let Some(report) = cli.replay_report(&records, args, out, err) {
+        return report;
+    }
     let n = records.len();
     let chosen: Vec<(usize, &Record<C::Game>)> = match args.game {
         None => records.iter().enumerate().collect(),

@@ -3,7 +3,7 @@
 
 use boardgames_core::abalone::record::{AbaPro, AbaloneJson, Apgn};
 use boardgames_core::abalone::Position;
-use boardgames_core::backgammon::record::{in_match, read_matches, replay_match, Turns};
+use boardgames_core::backgammon::record::{replay_matches, MatchText, Turns};
 use boardgames_core::backgammon::{Backgammon, Match};
 use boardgames_core::pente::record::{PenteJson, PenteMoveList, PenteOrg};
 use boardgames_core::pente::{Pente, Variant};
@@ -102,7 +102,7 @@ impl Recorded for Backgammon {
 }
 
 impl Recorded for Match {
-    /// Match files are read by the match's own reader (`read_matches`), not as `Record`s.
+    /// Match files are read by `read_match_file`, which replays a match's games together.
     fn formats(_default: &Match) -> Vec<Box<dyn DynFormat<Match>>> {
         Vec::new()
     }
@@ -372,14 +372,16 @@ pub fn read_records(
 /// there), or is `None`.
 #[pyfunction]
 pub fn read_match_file<'py>(py: Python<'py>, text: &str) -> PyResult<Vec<Bound<'py, PyDict>>> {
-    let matches = read_matches(text).map_err(|e| to_py(Failure::Notation(e.to_string())))?;
+    let records =
+        Format::read(&MatchText, text).map_err(|e| to_py(Failure::Notation(e.to_string())))?;
+    let matches = replay_matches(&records, true);
     let mut out = Vec::with_capacity(matches.len());
     for rec in &matches {
         let d = PyDict::new(py);
         d.set_item("tags", rec.tags.clone())?;
-        d.set_item("length", rec.match_length)?;
+        d.set_item("length", rec.length)?;
         let mut games = Vec::with_capacity(rec.games.len());
-        for (game, replay) in rec.games.iter().zip(replay_match(rec)) {
+        for game in &rec.games {
             let g = PyDict::new(py);
             g.set_item("number", game.number)?;
             g.set_item("players", game.players.to_vec())?;
@@ -387,29 +389,20 @@ pub fn read_match_file<'py>(py: Python<'py>, text: &str) -> PyResult<Vec<Bound<'
             g.set_item("crawford", game.crawford)?;
             g.set_item("winner", game.wins.map(|w| w.winner))?;
             g.set_item("points", game.wins.map(|w| w.points))?;
-            let mut decisions = Vec::with_capacity(replay.decisions.len());
-            for (_, state, action) in &replay.decisions {
-                let text = state.notation(*action).to_string();
-                // The state in its match: the length, the score before the game and the
-                // Crawford game as recorded (the replay's own session is one game alone).
-                let state = in_match(
-                    state,
-                    rec.match_length,
-                    game.score,
-                    game.crawford,
-                    rec.jacoby_rule(),
-                )
-                .unwrap_or_else(|| state.clone());
+            let mut decisions = Vec::new();
+            // Each state is in its match: the length, the score before the game, the
+            // Crawford game as recorded.
+            for (_, state, action) in game.decisions() {
+                let text = state.notation(action).to_string();
                 decisions.push((
-                    wrap(py, Box::new(Typed::new(state, "backgammon_match")))?,
+                    wrap(py, Box::new(Typed::new(state.clone(), "backgammon_match")))?,
                     text,
                 ));
             }
             g.set_item("decisions", decisions)?;
             g.set_item(
                 "illegal",
-                replay
-                    .first_illegal
+                game.problem
                     .as_ref()
                     .map(|i| format!("action {}: {}", i.action + 1, i.reason)),
             )?;

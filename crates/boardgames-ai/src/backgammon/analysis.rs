@@ -3,8 +3,7 @@
 //! player the error rate (the average equity lost per decision, times 1000, as GNU
 //! Backgammon and eXtreme Gammon report it).
 
-use boardgames_core::backgammon::record::replay::{in_match, replay_match};
-use boardgames_core::backgammon::record::{GameRecord, GameReplay, MatchRecord};
+use boardgames_core::backgammon::record::{GameReplay, MatchReplay};
 use boardgames_core::backgammon::{Match, MatchAction, Side};
 use boardgames_core::Game;
 
@@ -218,37 +217,24 @@ pub fn judge(engine: &BackgammonEngine<'_>, m: &Match, action: MatchAction) -> O
     }
 }
 
-/// Every decision of one replayed game judged, in order (the replay's decisions up to the
-/// first illegal action, if any).
+/// Every decision of one replayed game judged, in order (the replay's decisions up to its
+/// first problem, if any), each in its match: the length, the score before the game, the
+/// Crawford game.
 #[must_use]
-pub fn judge_game(
-    engine: &BackgammonEngine<'_>,
-    game: &GameRecord,
-    replay: &GameReplay,
-    length: u32,
-    jacoby: bool,
-) -> Vec<Judged> {
-    replay
-        .decisions
-        .iter()
+pub fn judge_game(engine: &BackgammonEngine<'_>, game: &GameReplay) -> Vec<Judged> {
+    game.decisions()
         .filter_map(|(i, m, action)| {
-            let full = in_match(m, length, game.score, game.crawford, jacoby);
-            let mut j = judge(engine, full.as_ref().unwrap_or(m), *action)?;
-            j.action = *i;
+            let mut j = judge(engine, m, action)?;
+            j.action = i;
             Some(j)
         })
         .collect()
 }
 
-/// Every game of a match record replayed and judged: for each game, its decisions.
+/// Every game of a replayed match judged: for each game, its decisions.
 #[must_use]
-pub fn judge_match(engine: &BackgammonEngine<'_>, rec: &MatchRecord) -> Vec<Vec<Judged>> {
-    let replays = replay_match(rec);
-    rec.games
-        .iter()
-        .zip(&replays)
-        .map(|(g, r)| judge_game(engine, g, r, rec.match_length, rec.jacoby_rule()))
-        .collect()
+pub fn judge_match(engine: &BackgammonEngine<'_>, replay: &MatchReplay) -> Vec<Vec<Judged>> {
+    replay.games.iter().map(|g| judge_game(engine, g)).collect()
 }
 
 #[cfg(test)]

@@ -6,7 +6,8 @@ use boardgames_ai::backgammon::{
     judge_match, series, BackgammonEngine, DecisionKind, Evaluator, Mark, PlayerSummary, PlyPlayer,
     PubEval, NORMAL_FILTERS,
 };
-use boardgames_core::backgammon::record::read_matches;
+use boardgames_core::backgammon::record::{replay_matches, MatchText};
+use boardgames_core::record::Format;
 
 fn player(plies: u32) -> PlyPlayer<'static> {
     PlyPlayer {
@@ -33,10 +34,10 @@ fn every_real_match_file_is_analysed() {
     let (mut files, mut plays, mut cube) = (0, 0u32, 0u32);
     let mut totals = PlayerSummary::default();
     for (name, text) in boardgames_testdata::match_files() {
-        let Ok(records) = read_matches(&text) else {
+        let Ok(records) = MatchText.read(&text) else {
             panic!("{name}: does not read");
         };
-        for rec in &records {
+        for rec in &replay_matches(&records, true) {
             let games = judge_match(&engine, rec);
             assert_eq!(games.len(), rec.games.len(), "{name}");
             for j in games.iter().flatten() {

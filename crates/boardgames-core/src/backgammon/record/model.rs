@@ -105,6 +105,15 @@ pub struct MatchRecord {
 }
 
 impl MatchRecord {
+    /// The match as records of the match game, one per game, as
+    /// [`MatchText`](super::MatchText) reads them: each starting at the game's opening throw
+    /// with its score, its steps as the session takes them, and what the text says beside the
+    /// steps as notes.
+    #[must_use]
+    pub fn to_records(&self) -> Vec<crate::record::Record<crate::backgammon::Match>> {
+        crate::backgammon::session::record::records_of(self)
+    }
+
     /// The value of a tag (first match, exact name).
     #[must_use]
     pub fn tag(&self, name: &str) -> Option<&str> {

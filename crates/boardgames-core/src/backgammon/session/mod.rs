@@ -24,6 +24,5 @@ pub use action::{ActionText, MatchAction, Throw, ThrowText};
 pub use cube::{doubled, EndOfGame, Ending, MatchRules, MAX_CUBE, MAX_SCORE};
 pub use error::{MatchError, MatchProblem, NoDouble};
 pub use game::{ActionList, Match, Phase, MAX_ACTIONS};
-pub use record::{MatchFileError, MatchJson, MatchText};
 pub use setup::{MatchSetup, SetupOptions};
 pub use xgid::{Xgid, XgidDice};

@@ -21,9 +21,15 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
+mod explain;
 mod notes;
 mod read;
+mod replay;
 mod write;
+
+pub use explain::resolve_written;
+pub(crate) use read::records_of;
+pub use replay::{replay_matches, GameReplay, MatchReplay, ReplayError, WrittenAction};
 
 use crate::backgammon::record::mat::{read_matches, write_match};
 use crate::backgammon::record::RecordError;
@@ -44,6 +50,8 @@ pub enum MatchFileError {
         line: usize,
         /// The JSON reader's message.
         message: String,
+        /// The lines of records the text holds (1 for a record written over several lines).
+        lines: usize,
     },
     /// Writing: a record that does not start at a game's opening throw from the standard
     /// position (a session set up mid-game by IDs), which a match file cannot state.
@@ -134,13 +142,15 @@ impl Format<Match> for MatchJson {
         if text.trim().is_empty() {
             return Ok(Vec::new());
         }
+        let lines: Vec<&str> = text.lines().filter(|l| !l.trim().is_empty()).collect();
+        let count = if lines.len() < 2 { 1 } else { lines.len() };
         let bad = |line: usize| {
             move |e: serde_json::Error| MatchFileError::Json {
                 line,
                 message: e.to_string(),
+                lines: count,
             }
         };
-        let lines: Vec<&str> = text.lines().filter(|l| !l.trim().is_empty()).collect();
         let matches: Vec<MatchRecord> = if lines.len() < 2 {
             vec![serde_json::from_str(text).map_err(bad(1))?]
         } else {
@@ -166,6 +176,7 @@ impl Format<Match> for MatchJson {
             let json = serde_json::to_string(&m).map_err(|e| MatchFileError::Json {
                 line: 0,
                 message: e.to_string(),
+                lines: 0,
             })?;
             out.push_str(&json);
             out.push('\n');

@@ -11,14 +11,12 @@
 //! the rest of the game as steps kept as written, each with a `player` note, so that the
 //! record writes back as it was read and its replay stops at that action.
 
-use crate::backgammon::record::replay::in_match;
 use crate::backgammon::record::{Action, ActionKind, GameRecord, MatchRecord};
-use crate::backgammon::{
-    ActionText, Match, MatchAction, Phase, PlayNotation, Side, ThrowText, WinKind,
-};
+use crate::backgammon::{ActionText, Match, MatchAction, Phase, PlayNotation, Side, ThrowText};
 use crate::record::{resolve_step, Note, Record, Step};
 use crate::{Game, Turn};
 
+use super::explain::kind_of;
 use super::notes;
 
 /// The records of one match: one per game, in order, the match's header tags on each.
@@ -45,7 +43,33 @@ fn start_of(rec: &MatchRecord, g: &GameRecord) -> Match {
         0
     };
     let alone = Match::one_game(g.crawford, jacoby, beavers, auto);
-    in_match(&alone, rec.match_length, g.score, g.crawford, jacoby).unwrap_or(alone)
+    // A game marked as the Crawford game stays one (no doubling) where the match cannot
+    // say so.
+    in_match(&alone, rec.match_length, g.score, g.crawford, jacoby)
+        .filter(|m| m.is_crawford() == g.crawford)
+        .unwrap_or(alone)
+}
+
+/// The session `game` (one game alone) with the match's state: `length` (0 money, `jacoby`
+/// its rule), the score before the game by the record's player numbers, the Crawford game as
+/// stated. `None` when that is no state a session can be in (a score past the length).
+fn in_match(
+    game: &Match,
+    length: u32,
+    score: [u32; 2],
+    crawford: bool,
+    jacoby: bool,
+) -> Option<Match> {
+    let mut setup = game.to_setup();
+    let id = &mut setup.match_id;
+    id.match_length = u16::try_from(length).ok()?;
+    for player in 0..2u8 {
+        let side = Side::from_gnubg_player(player);
+        id.score[side.index()] = u16::try_from(score[usize::from(player)]).ok()?;
+    }
+    id.crawford = crawford && length > 0;
+    id.jacoby = jacoby && length == 0;
+    setup.into_match().ok()
 }
 
 /// The record of game `g` of `rec`.
@@ -65,7 +89,9 @@ fn game_record(rec: &MatchRecord, g: &GameRecord, first: bool) -> Record<Match> 
     reader.note(notes::PLAYER_2, g.players[1].clone());
     reader.note(notes::SCORE, format!("{} {}", g.score[0], g.score[1]));
     for (i, a) in g.actions.iter().enumerate() {
-        if reader.stopped {
+        // After the first refusal, and after the game's end, the rest is kept as written.
+        if reader.stopped || a.player > 1 {
+            reader.stopped = true;
             reader.kept(a);
             continue;
         }
@@ -90,15 +116,6 @@ pub(crate) fn is_no_play(text: &str) -> bool {
 /// The side of a record's player (0, the left column, is gnubg's player 0, O).
 fn side_of(player: u8) -> Side {
     Side::from_gnubg_player(player.min(1))
-}
-
-/// A resignation's kind from its value (1 to 3 times the cube).
-fn kind_of(value: u8) -> WinKind {
-    match value {
-        1 => WinKind::Single,
-        2 => WinKind::Gammon,
-        _ => WinKind::Backgammon,
-    }
 }
 
 /// The cell of an action as match text writes it (`52: 13/11 13/8`, `Doubles => 2`,
@@ -142,6 +159,9 @@ impl Reader {
         self.record.steps.push(step);
         match applied {
             Some(next) => {
+                // The game is over once the step scores it.
+                self.stopped =
+                    next.score() != self.m.score() || matches!(next.phase(), Phase::Over(_));
                 self.m = next;
                 true
             }
@@ -214,17 +234,22 @@ impl Reader {
         self.push(Step::Move(ActionText::Word(action)));
     }
 
-    /// A resignation the text states, accepted: steps where the resigning side is to
-    /// decide, else a note resolved by the match's replay.
+    /// A resignation the text states, accepted: steps where the resigning side may resign
+    /// now, else a note resolved by the match's replay.
     fn resign(&mut self, a: &Action, value: u8) {
-        let kind = kind_of(value);
-        if (1..=3).contains(&value) && self.deciding(a.player) {
-            if self.push(Step::Move(ActionText::Word(MatchAction::Resign(kind)))) {
+        if !(1..=3).contains(&value) {
+            return self.refuse(a);
+        }
+        let word = MatchAction::Resign(kind_of(value));
+        if self.deciding(a.player) && self.m.is_legal(word) {
+            if self.push(Step::Move(ActionText::Word(word))) {
                 self.push(Step::Move(ActionText::Word(MatchAction::Accept)));
             }
             return;
         }
+        // The game ends there: what follows is kept as written.
         self.note(notes::RESIGN, format!("{} {value}", a.player));
+        self.stopped = true;
     }
 
     fn roll(&mut self, a: &Action, dice: [u8; 2], play: &str, resigns_next: bool) {
@@ -260,15 +285,22 @@ impl Reader {
     /// The play of the roll just thrown, as written.
     fn play(&mut self, text: &str, resigns_next: bool) {
         if self.m.phase() != Phase::ToPlay {
-            // The roll could not be played: the session passed it with the throw.
-            if is_no_play(text) {
-                if !text.is_empty() {
-                    self.note_at_last(notes::PLAY, text);
-                }
-                return;
+            // The roll could not be played: the session passed it with the throw. A play
+            // written all the same is kept in the note, and the match's replay refuses it.
+            if !text.is_empty() {
+                self.note_at_last(notes::PLAY, text);
             }
-        } else if is_no_play(text) {
-            let plays = self.m.moves();
+            self.stopped |= !is_no_play(text);
+            return;
+        }
+        if is_no_play(text) {
+            // The checker plays (resignations are legal too, and no play).
+            let plays: Vec<MatchAction> = self
+                .m
+                .moves()
+                .into_iter()
+                .filter(|a| matches!(a, MatchAction::Play(_)))
+                .collect();
             if let [only] = plays.as_slice() {
                 if text.trim().is_empty() {
                     // A forced play the text leaves out.

@@ -41,6 +41,18 @@ pub(crate) fn matches_of(records: &[Record<Match>]) -> Vec<MatchRecord> {
     out
 }
 
+/// The game of one record (a game of a match file) as match text writes it, with the index
+/// of the step each of its actions begins at (a roll at its decision to roll or its throw, a
+/// resignation at its offer).
+pub(crate) fn written_game(record: &Record<Match>) -> (GameRecord, Vec<usize>) {
+    let mut block = MatchRecord::default();
+    let mut writer = Writer::new(record, &mut block);
+    writer.walk_steps();
+    let starts = std::mem::take(&mut writer.starts);
+    let game = block.games.into_iter().next().unwrap_or_default();
+    (game, starts)
+}
+
 /// The tags match text keeps the rules in: `AutoDoubles` (a count per game) where a game
 /// had any, in place when the text had it.
 fn set_rule_tags(block: &mut MatchRecord) {
@@ -112,6 +124,12 @@ struct Writer<'a> {
     pending: Option<(u8, [u8; 2], usize)>,
     /// The last game ended; the next step starts the next game.
     ended: bool,
+    /// The step the action in progress began at, once one has.
+    open: Option<usize>,
+    /// The step being walked.
+    at: usize,
+    /// The step each action written began at, in order.
+    starts: Vec<usize>,
 }
 
 impl<'a> Writer<'a> {
@@ -123,6 +141,9 @@ impl<'a> Writer<'a> {
             live: true,
             pending: None,
             ended: false,
+            open: None,
+            at: 0,
+            starts: Vec::new(),
         }
     }
 
@@ -167,7 +188,14 @@ impl<'a> Writer<'a> {
         });
     }
 
+    /// Writes an action, begun at the step the action in progress began at.
     fn push(&mut self, player: u8, kind: ActionKind) {
+        let start = self.open.take().unwrap_or(self.at);
+        self.push_at(start, player, kind);
+    }
+
+    fn push_at(&mut self, start: usize, player: u8, kind: ActionKind) {
+        self.starts.push(start);
         self.game().actions.push(Action { player, kind });
     }
 
@@ -188,19 +216,25 @@ impl<'a> Writer<'a> {
     }
 
     fn walk(mut self) {
+        self.walk_steps();
+    }
+
+    fn walk_steps(&mut self) {
         if self.block.games.is_empty() || self.note(0, notes::GAME).is_some() {
             self.new_game(0);
         }
         for (i, step) in self.record.steps.iter().enumerate() {
             if let Some(v) = self.note(i, notes::RESIGN) {
-                self.resign_note(v);
+                self.resign_note(i, v);
             }
+            self.at = i;
+            self.open.get_or_insert(i);
             self.step(i, step);
         }
         self.flush();
         let end = self.record.steps.len();
         if let Some(v) = self.note(end, notes::RESIGN) {
-            self.resign_note(v);
+            self.resign_note(end, v);
         }
         if let Some((w, p)) = self.note(end, notes::WINS).and_then(|v| v.split_once(' ')) {
             let wins = Wins {
@@ -211,18 +245,15 @@ impl<'a> Writer<'a> {
         }
     }
 
-    fn resign_note(&mut self, value: &str) {
+    /// A resignation the text states where it could be no step, noted at step `at`.
+    fn resign_note(&mut self, at: usize, value: &str) {
         if let Some((p, v)) = value.split_once(' ') {
             let value = v.parse().unwrap_or(1);
-            self.push(p.parse().unwrap_or(0), ActionKind::Resign { value });
+            self.push_at(at, p.parse().unwrap_or(0), ActionKind::Resign { value });
         }
     }
 
     fn step(&mut self, i: usize, step: &Step<Match>) {
-        if self.ended {
-            self.ended = false;
-            self.new_game(i);
-        }
         let player_note = self
             .note(i, notes::PLAYER)
             .and_then(|p| p.parse::<u8>().ok());
@@ -235,9 +266,14 @@ impl<'a> Writer<'a> {
             None
         };
         let Some(applied) = applied else {
+            // A step refused after a game's end stays with that game.
             self.live = false;
             return self.refused(i, step, player_note);
         };
+        if self.ended {
+            self.ended = false;
+            self.new_game(i);
+        }
         let before = self.m.clone();
         if applied.apply(&mut self.m).is_err() {
             return;
@@ -255,8 +291,8 @@ impl<'a> Writer<'a> {
             }
             Step::Written(text) => {
                 self.flush();
-                let action = kept_action(text, player.unwrap_or(0));
-                self.game().actions.push(action);
+                let Action { player, kind } = kept_action(text, player.unwrap_or(0));
+                self.push(player, kind);
             }
             Step::Move(ActionText::Play(n)) => self.roll(i, n.to_string()),
             Step::Chance(ThrowText(a, b)) => {
@@ -310,6 +346,7 @@ impl<'a> Writer<'a> {
         match applied {
             Applied::Chance(crate::backgammon::Throw::Opening { x, o }) if x == o => {
                 self.game().auto_doubles += 1;
+                self.open = None;
             }
             Applied::Chance(throw) => {
                 let written = match self.record.steps[i] {
@@ -321,7 +358,9 @@ impl<'a> Writer<'a> {
                     crate::backgammon::Throw::Roll(_) => player_of(before.side_on_roll()),
                 };
                 self.pending = Some((roller, written, i));
-                if self.m.phase() != Phase::ToPlay {
+                // No play step follows a roll that passed, nor one the player resigned after
+                // (its play, if any, is noted at the throw).
+                if self.m.phase() != Phase::ToPlay || self.note(i, notes::PLAY).is_some() {
                     self.flush();
                 }
             }
@@ -369,10 +408,13 @@ impl<'a> Writer<'a> {
         };
         self.flush();
         let points = u32::from(now[winner.index()] - was[winner.index()]);
-        self.game().wins = Some(Wins {
-            winner: player_of(winner),
-            points,
-        });
+        // A file's game keeps its own Wins line, or none; a played game states its end.
+        if self.record.notes.is_empty() {
+            self.game().wins = Some(Wins {
+                winner: player_of(winner),
+                points,
+            });
+        }
         self.ended = true;
     }
 }

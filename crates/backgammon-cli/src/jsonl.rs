@@ -1,12 +1,22 @@
-//! The JSON-lines game records of the reference data (`real.jsonl`): one game per line with
-//! every action as gnubg read it, replayed against the rules into the report
-//! `{"id", "plies", "first_illegal", "pid_after"}`.
+//! `replay --jsonl`: the JSON-lines game records of the reference data (`real.jsonl`), one
+//! game per line with every action as gnubg read it, replayed against the rules of the match
+//! game into the report `{"id", "plies", "first_illegal", "pid_after"}`.
 
+use boardgames_core::backgammon::record::{
+    replay_matches, Action, ActionKind, GameRecord, MatchRecord,
+};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
-use super::model::{Action, ActionKind, GameRecord};
-use super::replay::{replay_game, IllegalAction};
+/// The first refused action of a line.
+#[derive(Clone, Debug, PartialEq, Eq, Deserialize, Serialize)]
+pub struct IllegalAction {
+    /// Its index among the line's actions, from 0; their count when the problem is the
+    /// result (or its absence).
+    pub action: usize,
+    /// Why.
+    pub reason: String,
+}
 
 /// One input line: the game's id, match length, score, Crawford flag, actions and result.
 /// `id` and `actions` are required; the others default to a money game at 0-0.
@@ -120,22 +130,37 @@ impl JsonlGame {
                 }
             }
         }
-        let r = replay_game(&game, self.match_length);
-        let mut first_illegal = r.first_illegal.clone();
+        let count = game.actions.len();
+        let record = MatchRecord {
+            tags: Vec::new(),
+            match_length: self.match_length,
+            games: vec![game],
+        };
+        let replayed = replay_matches(&record.to_records(), false);
+        let Some(r) = replayed.first().and_then(|m| m.games.first()) else {
+            return JsonlReport {
+                id: self.id.clone(),
+                plies: 0,
+                first_illegal: bad,
+                pid_after: Vec::new(),
+            };
+        };
+        let mut first_illegal = r.problem.as_ref().map(|p| IllegalAction {
+            action: p.action,
+            reason: p.reason.clone(),
+        });
         // An action the replay could not read comes after everything it replayed.
         if let Some(b) = bad {
-            if first_illegal
-                .as_ref()
-                .is_none_or(|f| f.action >= game.actions.len())
-            {
+            if first_illegal.as_ref().is_none_or(|f| f.action >= count) {
                 first_illegal = Some(b);
             }
         }
         if first_illegal.is_none() {
-            if let (Some(res), Some(end)) = (self.result.as_ref(), r.end) {
+            if let (Some(res), Some((end, _))) = (self.result.as_ref(), r.end) {
                 let winner = num(res, "winner");
                 let points = num(res, "points");
-                if winner.is_some_and(|w| w != u64::from(end.winner))
+                let by_rules = end.winner.gnubg_player();
+                if winner.is_some_and(|w| w != u64::from(by_rules))
                     || points.is_some_and(|p| p != u64::from(end.points))
                 {
                     first_illegal = Some(IllegalAction {
@@ -145,18 +170,25 @@ impl JsonlGame {
                              wins {}",
                             winner.map_or(0, |w| w + 1),
                             points.unwrap_or(0),
-                            end.winner + 1,
+                            by_rules + 1,
                             end.points
                         ),
                     });
                 }
             }
         }
+        let upto = r.problem.as_ref().map_or(usize::MAX, |p| p.action);
+        let pid_after = r
+            .actions
+            .iter()
+            .take(upto)
+            .filter_map(|a| a.played.as_ref().map(|(_, pid)| pid.clone()))
+            .collect();
         JsonlReport {
             id: self.id.clone(),
-            plies: r.plies,
+            plies: r.plies(),
             first_illegal,
-            pid_after: r.pid_after,
+            pid_after,
         }
     }
 }
