@@ -23,13 +23,12 @@
 use std::fs::File;
 use std::io::{self, BufRead, BufReader, BufWriter, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
-use std::str::FromStr;
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
 use std::time::{Duration, Instant};
 
 use boardgames_ai::{Budget, EnginePlayer};
 use boardgames_core::player::{Player, RandomPlayer};
-use boardgames_core::record::{replay, Applied};
+use boardgames_core::record::{replay, Applied, Format};
 use boardgames_core::{search, Game, Turn};
 use indicatif::{ProgressBar, ProgressStyle};
 use rand::SeedableRng;
@@ -37,93 +36,10 @@ use rand_chacha::ChaCha8Rng;
 use serde::Serialize;
 use serde_json::Value;
 
-use crate::args::ArenaArgs;
+use crate::args::{ArenaArgs, PlayerSpec};
+use crate::common::{cut_quoted, Exit};
 use crate::frontend::{format_for, GameCli};
-use crate::{input, Exit};
-
-/// Who plays one side of the arena, as written on the command line.
-///
-/// * `random`: a uniformly random legal move;
-/// * `level=N`: the game's engine at level N (1 to 5), with the level's budget;
-/// * `movetime=MS`, `depth=D`, `nodes=N`: the engine at its default level searching with
-///   this budget instead; they combine with each other and with `level`, comma-separated
-///   (`level=4,depth=3`: level 4's engine, 3 plies a move, no clock);
-/// * `cmd=PROGRAM ARG...`: an external engine speaking the `bestmove --jsonl` contract on its
-///   standard input and output (the words are split at spaces, without quoting).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum PlayerSpec {
-    /// A uniformly random legal move.
-    Random,
-    /// The game's engine: its level (`None`: the default) and a budget replacing the level's
-    /// (any of its fields set).
-    Engine {
-        /// The level, 1 to 5.
-        level: Option<u8>,
-        /// The budget of every move; `Budget::default()` keeps the level's.
-        budget: Budget,
-    },
-    /// An external program and its arguments.
-    Command(Vec<String>),
-}
-
-impl FromStr for PlayerSpec {
-    type Err = String;
-
-    fn from_str(text: &str) -> Result<PlayerSpec, String> {
-        const FORMS: &str =
-            "expected random, level=N, movetime=MS, depth=D, nodes=N or cmd=PROGRAM ARGS";
-        let text = text.trim();
-        if text == "random" {
-            return Ok(PlayerSpec::Random);
-        }
-        if let Some(command) = text.strip_prefix("cmd=") {
-            let words: Vec<String> = command.split_whitespace().map(str::to_owned).collect();
-            if words.is_empty() {
-                return Err("cmd= needs a program".to_owned());
-            }
-            return Ok(PlayerSpec::Command(words));
-        }
-        let (mut level, mut budget) = (None, Budget::default());
-        let mut seen: Vec<&str> = Vec::new();
-        for part in text.split(',') {
-            let (key, value) = part
-                .split_once('=')
-                .ok_or_else(|| format!("{part:?}: {FORMS}"))?;
-            if seen.contains(&key.trim()) {
-                return Err(format!("{}= is given twice", key.trim()));
-            }
-            seen.push(key.trim());
-            let number = |what: &str| -> Result<u64, String> {
-                value
-                    .trim()
-                    .parse::<u64>()
-                    .ok()
-                    .filter(|&n| n > 0)
-                    .ok_or_else(|| format!("{key}={value}: {what} must be a whole number above 0"))
-            };
-            match key.trim() {
-                "level" => {
-                    let n = number("the level")?;
-                    if n > 5 {
-                        return Err(format!("level={n}: the levels are 1 to 5"));
-                    }
-                    level = Some(n as u8);
-                }
-                "movetime" => budget.time = Some(Duration::from_millis(number("the time")?)),
-                "depth" => {
-                    let d = number("the depth")?;
-                    if d > 64 {
-                        return Err(format!("depth={d}: the depth is 1 to 64"));
-                    }
-                    budget.depth = Some(d as u32);
-                }
-                "nodes" => budget.nodes = Some(number("the node count")?),
-                _ => return Err(format!("{part:?}: {FORMS}")),
-            }
-        }
-        Ok(PlayerSpec::Engine { level, budget })
-    }
-}
+use crate::input;
 
 /// One line of `arena --jsonl` for each game, fields in this order.
 #[derive(Serialize)]
@@ -470,12 +386,10 @@ fn openings<C: GameCli>(
         }
         Ok(records) => records,
         Err(e) => {
-            let message = cli.read_error(format.name(), &path.display().to_string(), &e);
-            writeln!(
-                err,
-                "error: --openings: {}",
-                crate::repl::cut_quoted(&message)
-            )?;
+            let message = format
+                .presentation()
+                .read_error(&path.display().to_string(), &e);
+            writeln!(err, "error: --openings: {}", cut_quoted(&message))?;
             return Ok(Err(Exit::BadInput));
         }
     };
@@ -684,12 +598,7 @@ pub fn arena<C: GameCli>(
         }
         if let Some((message, exit)) = failure {
             bar.finish_and_clear();
-            writeln!(
-                err,
-                "error: game {}: {}",
-                game + 1,
-                crate::repl::cut_quoted(&message)
-            )?;
+            writeln!(err, "error: game {}: {}", game + 1, cut_quoted(&message))?;
             return Ok(exit);
         }
         let result = match pos.outcome() {
