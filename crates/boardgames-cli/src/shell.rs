@@ -18,7 +18,7 @@ use crate::common::Exit;
 pub enum ProgramCommand {
     /// `play`, `replay`, `moves`, `perft`, `selfplay`, `convert`.
     #[command(flatten)]
-    Game(crate::KitCommand),
+    Game(crate::args::KitCommand),
     /// `completions`, `man`.
     #[command(flatten)]
     Shell(ShellCommand),
