@@ -1,7 +1,7 @@
 //! `moves`: the legal moves after a move list.
 //!
 //! Output: [`GameCli::list_moves`] of the position; by default one line with the moves in the
-//! game's notation, separated by spaces, in the order of [`Game::legal_moves`]; at a chance
+//! game's notation, separated by spaces, in the order of [`legal_moves`](boardgames_core::Game::legal_moves); at a chance
 //! node, the outcomes with their probabilities (`52 (2/36)`); an empty line when the game is
 //! over. The count and the state of the game go to standard error.
 //!

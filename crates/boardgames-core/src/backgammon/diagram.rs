@@ -68,8 +68,8 @@ pub(crate) fn write_diagram(f: &mut fmt::Formatter<'_>, pos: &Backgammon) -> fmt
 }
 
 impl Backgammon {
-    /// The board of the diagram (the `Display`, see [`diagram`](self)) without the status
-    /// line under it: the points, the checkers, the pip counts.
+    /// The board of the diagram (the `Display`) without the status line under it: the
+    /// points, the checkers, the pip counts.
     #[must_use]
     pub fn board_diagram(&self) -> String {
         let mut text = String::new();
