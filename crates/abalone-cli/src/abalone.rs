@@ -4,12 +4,11 @@
 //! `boardgames-ai` for two players.
 
 use std::any::Any;
-use std::cell::Cell as Flags;
 use std::time::Duration;
 
-use boardgames_ai::{Engine, EnginePlayer};
+use boardgames_ai::Engine;
 
-use boardgames_cli::{Formats, GameCli};
+use boardgames_cli::{Formats, GameCli, Presentation, RecordFormat, View};
 use boardgames_core::abalone::record::{
     apgn, plain, AbaPro, AbaloneJson, Apgn, JsonGame, RecordError, ReplayReport,
 };
@@ -17,7 +16,6 @@ use boardgames_core::abalone::{
     Abalone, Bitboard, Cell, Colour, Direction, EndReason, Layout, Move, MultiLayout, Position,
     ROWS,
 };
-use boardgames_core::player::Player;
 use boardgames_core::record::{label, Applied, IllegalStep, Record, RecordedResult, Tags};
 use boardgames_core::{Seat, Team};
 
@@ -118,33 +116,6 @@ fn seat_style(c: Colour, seats: usize) -> &'static str {
         (Colour::Green, _) => "1;32",
         (Colour::Yellow, _) => "1;33",
         (Colour::Purple, _) => "1;35",
-    }
-}
-
-thread_local! {
-    /// The seats the computer plays in this thread's `play` session, bit `s` for seat `s`:
-    /// the kit asks [`GameCli::player`] for a player for each of them, and for no other seat,
-    /// before it shows the first board. Empty outside `play` (`replay` and the other commands).
-    static COMPUTER_SEATS: Flags<u8> = const { Flags::new(0) };
-}
-
-/// Notes `seat` as one the computer plays (see [`COMPUTER_SEATS`]).
-fn note_computer_seat(seat: Seat) {
-    let bit = 1u8.checked_shl(u32::from(seat.0)).unwrap_or(0);
-    COMPUTER_SEATS.with(|seats| seats.set(seats.get() | bit));
-}
-
-/// The one seat of `SEATS` played at the keyboard against the computer: `None` when the
-/// computer plays no seat (players at one keyboard), every seat, or all but several.
-fn human_seat<const SEATS: usize>() -> Option<Colour> {
-    let computer = COMPUTER_SEATS.with(Flags::get);
-    if computer == 0 {
-        return None;
-    }
-    let mut humans = (0..SEATS).filter(|&s| computer >> s & 1 == 0);
-    match (humans.next(), humans.next()) {
-        (Some(s), None) => Colour::SEATS.get(s).copied(),
-        _ => None,
     }
 }
 
@@ -313,9 +284,9 @@ impl<const SEATS: usize> AbaloneCli<SEATS> {
 
     /// The line that says which seat is yours against the computer in `play`: `you play Black
     /// (@), starting at the bottom (rows A-C)`, with the partners when there are teams; `None`
-    /// elsewhere (see [`human_seat`]).
-    fn you(&self) -> Option<String> {
-        let colour = human_seat::<SEATS>()?;
+    /// elsewhere (no seat, or several, played at the keyboard: [`View::only_human`]).
+    fn you(&self, view: &View) -> Option<String> {
+        let colour = Colour::SEATS.get(view.only_human()?.index()).copied()?;
         let start = match home(&self.start(), colour) {
             Some(place) => format!(", starting {place}"),
             None => String::new(),
@@ -325,26 +296,6 @@ impl<const SEATS: usize> AbaloneCli<SEATS> {
             seat_label::<SEATS>(colour),
             partners::<SEATS>(colour)
         ))
-    }
-
-    /// The lines under the board: which seat is yours (against the computer), then who is to
-    /// move or how the game ended.
-    fn footer(&self, pos: &Position<SEATS>) -> String {
-        match self.you() {
-            Some(you) => format!("{you}\n{}", self.status(pos)),
-            None => self.status(pos),
-        }
-    }
-
-    /// The last line under the board: who is to move, or how the game ended.
-    fn status(&self, pos: &Position<SEATS>) -> String {
-        match pos.end_reason() {
-            None => format!("{} to move", seat_label::<SEATS>(pos.side_to_move())),
-            Some(_) => match pos.winning_team() {
-                Some(w) => format!("game over: {} wins", team_label::<SEATS>(w)),
-                None => "game over: draw".to_owned(),
-            },
-        }
     }
 }
 
@@ -358,6 +309,68 @@ impl<const SEATS: usize> AbaloneCli<SEATS> {
             (_, Some(l), _) => Some(format!("--layout {l}")),
             _ => None,
         }
+    }
+}
+
+/// A short name for a record in messages: its `Id` tag, else its event, date and players.
+fn record_label<const SEATS: usize>(record: &Record<Position<SEATS>>) -> String {
+    label(&record.tags, ["Black", "White"])
+}
+
+/// How `replay` shows an APGN game: its header as it would be written (the layout by its full
+/// name), its recorded result and how it ended; a step refused with its move number and side,
+/// a file that does not read with the line and column of the problem.
+struct ApgnShown;
+
+impl<const SEATS: usize> Presentation<Position<SEATS>, RecordError> for ApgnShown {
+    fn shown_tags(&self, record: &Record<Position<SEATS>>) -> Tags {
+        let Ok(text) = apgn::write_game(record) else {
+            return record.tags.clone();
+        };
+        boardgames_core::record::tags::read_loose_tags(&text)
+            .into_iter()
+            .map(|(name, value)| match name.as_str() {
+                "Variant" => (
+                    "Layout".to_owned(),
+                    plain::layout_name(&record.start).unwrap_or(value),
+                ),
+                _ => (name, value),
+            })
+            .collect()
+    }
+
+    fn footer(&self, record: &Record<Position<SEATS>>) -> Option<String> {
+        let result = record.result?;
+        let how = record
+            .tag("Termination")
+            .map(|t| format!(" ({t})"))
+            .unwrap_or_default();
+        Some(format!("recorded: {result}{how}"))
+    }
+
+    /// `MIGS 1: move 2 (Black, ply 3) a1b2: reason`.
+    fn illegal_step(
+        &self,
+        record: &Record<Position<SEATS>>,
+        illegal: &IllegalStep<Position<SEATS>>,
+    ) -> Option<String> {
+        let side = if illegal.ply % 2 == 1 {
+            Colour::Black
+        } else {
+            Colour::White
+        };
+        Some(format!(
+            "{}: move {} ({side}, ply {}) {}: {}",
+            record_label(record),
+            illegal.ply.div_ceil(2),
+            illegal.ply,
+            illegal.written,
+            illegal.error.reason()
+        ))
+    }
+
+    fn read_error(&self, file: &str, error: &RecordError) -> String {
+        boardgames_cli::common::cut_quoted(&format!("{file}: {error}"))
     }
 }
 
@@ -384,14 +397,14 @@ impl<const SEATS: usize> GameCli for AbaloneCli<SEATS> {
         self.with_limit(pos)
     }
 
-    /// APGN (`apgn`), JSON lines as the reference corpora (`json`), and the plain Aba-Pro
-    /// record (`abapro`, what `selfplay` writes; it reads any other text), which starts from
-    /// `--layout` or `--position` when it names no start.
+    /// APGN (`apgn`, shown as [`ApgnShown`]), JSON lines as the reference corpora (`json`),
+    /// and the plain Aba-Pro record (`abapro`, what `selfplay` writes; it reads any other
+    /// text), which starts from `--layout` or `--position` when it names no start.
     fn formats(&self) -> Formats<'_, Self> {
         vec![
-            Box::new(Apgn),
-            Box::new(AbaloneJson),
-            Box::new(AbaPro {
+            RecordFormat::new(Apgn).shown_with(ApgnShown),
+            RecordFormat::new(AbaloneJson),
+            RecordFormat::new(AbaPro {
                 default: self.start(),
                 chosen: self.chosen(),
             }),
@@ -467,114 +480,52 @@ impl<const SEATS: usize> GameCli for AbaloneCli<SEATS> {
     }
 
     fn record_label(&self, record: &Record<Position<SEATS>>) -> String {
-        label(&record.tags, ["Black", "White"])
+        record_label(record)
     }
 
-    /// An APGN game shows its header as it would be written, the layout by its full name.
-    fn shown_tags(&self, format: &str, record: &Record<Position<SEATS>>) -> Tags {
-        if format != "apgn" {
-            return record.tags.clone();
+    /// The board, then which seat is yours (in `play` against the computer).
+    fn render(&self, pos: &Position<SEATS>, view: &View) -> String {
+        let board = Self::board(pos, Bitboard::EMPTY, view.colour);
+        match self.you(view) {
+            Some(you) => format!("{board}\n{you}"),
+            None => board,
         }
-        let Ok(text) = apgn::write_game(record) else {
-            return record.tags.clone();
-        };
-        boardgames_core::record::tags::read_loose_tags(&text)
-            .into_iter()
-            .map(|(name, value)| match name.as_str() {
-                "Variant" => (
-                    "Layout".to_owned(),
-                    plain::layout_name(&record.start).unwrap_or(value),
-                ),
-                _ => (name, value),
-            })
-            .collect()
-    }
-
-    /// An APGN game ends with its recorded result and how it ended.
-    fn record_footer(&self, format: &str, record: &Record<Position<SEATS>>) -> Option<String> {
-        let result = record.result.filter(|_| format == "apgn")?;
-        let how = record
-            .tag("Termination")
-            .map(|t| format!(" ({t})"))
-            .unwrap_or_default();
-        Some(format!("recorded: {result}{how}"))
-    }
-
-    /// APGN games are named with their move number and side: `MIGS 1: move 2 (Black, ply
-    /// 3) a1b2: reason`.
-    fn illegal_message(
-        &self,
-        format: &str,
-        record: &Record<Position<SEATS>>,
-        illegal: &IllegalStep<Position<SEATS>>,
-    ) -> Option<String> {
-        if format != "apgn" {
-            return None;
-        }
-        let side = if illegal.ply % 2 == 1 {
-            Colour::Black
-        } else {
-            Colour::White
-        };
-        Some(format!(
-            "{}: move {} ({side}, ply {}) {}: {}",
-            self.record_label(record),
-            illegal.ply.div_ceil(2),
-            illegal.ply,
-            illegal.written,
-            illegal.error.reason()
-        ))
-    }
-
-    /// An APGN file that does not read is named with the problem's line and column.
-    fn read_error(&self, format: &str, file: &str, error: &RecordError) -> String {
-        boardgames_cli::repl::cut_quoted(&match format {
-            "apgn" => format!("{file}: {error}"),
-            _ => format!("not a game record: {error}"),
-        })
-    }
-
-    /// The board, then which seat is yours (in `play` against the computer) and who is to
-    /// move.
-    fn render(&self, pos: &Position<SEATS>, colour: bool) -> String {
-        format!(
-            "{}\n{}",
-            Self::board(pos, Bitboard::EMPTY, colour),
-            self.footer(pos)
-        )
     }
 
     /// The board with the marbles of the last move between brackets (and highlighted in
-    /// colour), the move named below it, then which seat is yours and who is to move.
+    /// colour), the move named below it, then which seat is yours.
     fn render_after(
         &self,
         before: &Position<SEATS>,
         step: Applied<Position<SEATS>>,
         after: &Position<SEATS>,
-        colour: bool,
+        view: &View,
     ) -> String {
         let marked = match step {
             Applied::Move(mv) => moved_cells(mv),
             Applied::Chance(c) => match c {},
         };
-        format!(
-            "{}\nlast move: {} {}\n{}",
-            Self::board(after, marked, colour),
+        let mut text = format!(
+            "{}\nlast move: {} {}",
+            Self::board(after, marked, view.colour),
             seat_label::<SEATS>(before.side_to_move()),
             self.describe_step(before, step, after),
-            self.footer(after)
-        )
+        );
+        if let Some(you) = self.you(view) {
+            text.push_str(&format!("\n{you}"));
+        }
+        text
     }
 
-    /// The kit's player of a computer seat in `play` (the engine at `level`, uniformly random
-    /// moves at level 0), the seat noted as the computer's so that the board can say which
-    /// one is yours.
-    fn player(&self, seat: Seat, seed: u64, level: Option<u8>) -> Box<dyn Player<Position<SEATS>>> {
-        note_computer_seat(seat);
-        match self.engine(level).filter(|_| level != Some(0)) {
-            Some(engine) => Box::new(EnginePlayer::new(engine)),
-            None => self.computer(seat, seed),
-        }
+    /// Who is to move, or how the game ended.
+    fn status(&self, pos: &Position<SEATS>) -> Option<String> {
+        Some(match pos.end_reason() {
+            None => format!("{} to move", seat_label::<SEATS>(pos.side_to_move())),
+            Some(_) => match pos.winning_team() {
+                Some(w) => format!("game over: {} wins", team_label::<SEATS>(w)),
+                None => "game over: draw".to_owned(),
+            },
+        })
     }
 
     fn move_help(&self) -> Vec<String> {
@@ -680,9 +631,9 @@ mod tests {
         let games = read_apgn("[Event \"Test\"]\n\n1. a1b2 i5h5 2. a1b2 *\n").unwrap();
         let trace = replay(&games[0]);
         let bad = trace.illegal.as_ref().expect("refused");
-        let message = AbaloneCli::<2>::default()
-            .illegal_message("apgn", &games[0], bad)
-            .expect("an APGN message");
+        let message =
+            Presentation::<Abalone, RecordError>::illegal_step(&ApgnShown, &games[0], bad)
+                .expect("an APGN message");
         assert!(
             message.starts_with("Test: move 2 (Black, ply 3) a1b2: "),
             "{message}"

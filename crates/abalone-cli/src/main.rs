@@ -12,7 +12,7 @@ use std::io::{self, Read, Write};
 use std::process::ExitCode;
 use std::time::Duration;
 
-use boardgames_cli::arena::PlayerSpec;
+use boardgames_cli::args::PlayerSpec;
 use boardgames_cli::args::ARENA_HELP;
 use boardgames_cli::args::{for_game, hide_global, GameHelp};
 use boardgames_cli::shell::{self, ProgramCommand};

@@ -3,7 +3,7 @@
 //! ([`boardgames_core::backgammon::record::Turns`], one turn a line).
 
 use crate::jsonl::{replay_line, JsonlReport};
-use boardgames_cli::{Formats, GameCli, MoveListing};
+use boardgames_cli::{Formats, GameCli, MoveListing, RecordFormat, View};
 use boardgames_core::backgammon::record::{Turns, TurnsError};
 use boardgames_core::backgammon::{Backgammon, Dice, Match};
 use boardgames_core::record::Applied;
@@ -76,19 +76,24 @@ impl GameCli for BackgammonCli {
     }
 
     fn formats(&self) -> Formats<'_, Self> {
-        vec![Box::new(Turns {
+        vec![RecordFormat::new(Turns {
             default: self.start,
         })]
     }
 
-    /// The diagram, its checkers in colour when `colour` is set.
-    fn render(&self, pos: &Backgammon, colour: bool) -> String {
-        let text = pos.to_string();
-        if colour {
+    /// The diagram's board, its checkers in colour when the view is in colour.
+    fn render(&self, pos: &Backgammon, view: &View) -> String {
+        let text = pos.board_diagram();
+        if view.colour {
             crate::paint::paint(&text)
         } else {
             text
         }
+    }
+
+    /// The diagram's status line: who is to roll or play, the cube, or who won.
+    fn status(&self, pos: &Backgammon) -> Option<String> {
+        Some(pos.status_line())
     }
 
     /// The games of a match as JSON lines (the reference data's `real.jsonl`), replayed

@@ -6,7 +6,7 @@
 
 use std::io::{self, BufRead, Write};
 
-use boardgames_cli::{input, replay, Exit, ReplayArgs};
+use boardgames_cli::{input, replay, Exit, Presentation, ReplayArgs};
 use boardgames_core::backgammon::record::{
     replay_matches, GameReplay, MatchFileError, MatchJson, MatchReplay, MatchText,
 };
@@ -51,6 +51,27 @@ pub fn replay(
         return replay::replay(&game, args, &mut text, out, err);
     }
     replay::replay(&checker, args, &mut text, out, err)
+}
+
+/// How `replay` shows match files: the games of each match as one report
+/// ([`match_report`]), a file that does not read named with the reason ([`read_error`]).
+#[derive(Copy, Clone, Debug, Default)]
+pub struct MatchFiles;
+
+impl Presentation<Match, MatchFileError> for MatchFiles {
+    fn read_error(&self, file: &str, error: &MatchFileError) -> String {
+        read_error(file, error)
+    }
+
+    fn report(
+        &self,
+        records: &[Record<Match>],
+        args: &ReplayArgs,
+        out: &mut dyn Write,
+        err: &mut dyn Write,
+    ) -> Option<io::Result<Exit>> {
+        Some(match_report(records, args, out, err))
+    }
 }
 
 /// The message for a match file that does not read: the file and the reason (a JSON record

@@ -21,11 +21,11 @@
 //! the end of a game, the score and the next game, the end of the match) is read from the
 //! positions before and after it ([`step_events`]).
 
-use std::io::{self, Write};
-
 use boardgames_cli::jsonl::NoLines;
-use boardgames_cli::{CommandHelp, CommandOutput, Exit, Formats, GameCli, ReplayArgs};
+use boardgames_cli::{CommandHelp, CommandOutput, Formats, GameCli, RecordFormat, View};
 use boardgames_core::backgammon::record::{MatchFileError, MatchJson, MatchText};
+
+use crate::records::MatchFiles;
 use boardgames_core::backgammon::{
     ActionText, Backgammon, Dice, EndOfGame, Ending, Match, MatchAction, NoDouble, Phase, Side,
     Throw, WinKind,
@@ -294,15 +294,15 @@ fn refusal(m: &Match, action: MatchAction) -> String {
 
 /// The board diagram of `shown` (the current game's position, or the last game's final one
 /// between two games of a match) seen from `view`'s side: its home board bottom right, the
-/// points numbered as it counts them. Then the score, the cube and what comes next in `m`.
+/// points numbered as it counts them. Then the score and the cube of `m`.
 fn diagram(m: &Match, shown: &Backgammon, view: Side) -> String {
-    let text = if view == Side::X {
-        shown.to_string()
+    let mut text = if view == Side::X {
+        shown.board_diagram()
     } else {
         // O's view: the board with the roles swapped, drawn, and the letters swapped back.
         match Backgammon::from_parts(shown.board().swapped(), shown.side().other(), None, 1) {
             Ok(mirror) => mirror
-                .to_string()
+                .board_diagram()
                 .chars()
                 .map(|c| match c {
                     'X' => 'O',
@@ -310,21 +310,14 @@ fn diagram(m: &Match, shown: &Backgammon, view: Side) -> String {
                     c => c,
                 })
                 .collect(),
-            Err(_) => shown.to_string(),
+            Err(_) => shown.board_diagram(),
         }
     };
-    let lines: Vec<&str> = text.lines().collect();
-    // The diagram's last line (who is to roll, the cube) is replaced by the match's.
-    let keep = lines.len().saturating_sub(1);
-    let mut out: Vec<String> = lines.iter().take(keep).map(|l| (*l).to_owned()).collect();
     if view == Side::O {
-        if let Some(last) = out.last_mut() {
-            last.push_str("   (points numbered from O's side)");
-        }
+        text.push_str("   (points numbered from O's side)");
     }
-    out.push(format!("{}; {}", score_line(m), cube_line(m)));
-    out.push(expecting(m));
-    out.join("\n")
+    text.push_str(&format!("\n{}; {}", score_line(m), cube_line(m)));
+    text
 }
 
 /// The last game's final position when `step` ended it and the next game of the match waits
@@ -390,9 +383,25 @@ impl MatchCli {
         })
     }
 
-    /// The board of `shown` with `m`'s score, cube, what comes next and what to type.
-    fn board(&self, m: &Match, shown: &Backgammon) -> String {
-        let mut text = diagram(m, shown, self.view(shown.side()));
+    /// The board of `shown` with `m`'s score and cube, in colour when `colour` is set.
+    fn board(&self, m: &Match, shown: &Backgammon, colour: bool) -> String {
+        let text = diagram(m, shown, self.view(shown.side()));
+        if colour {
+            crate::paint::paint(&text)
+        } else {
+            text
+        }
+    }
+
+    /// The board with what comes next under it, as the prompt shows it.
+    fn whole(&self, m: &Match) -> String {
+        let status = self.status(m).unwrap_or_default();
+        format!("{}\n{status}", self.render(m, &View::default()))
+    }
+
+    /// What comes next in `m` and what to type.
+    fn next(&self, m: &Match) -> String {
+        let mut text = expecting(m);
         if let Some(hint) = self.dice_hint(m) {
             text.push_str(&format!("\n{hint}"));
         } else if m.can_double() {
@@ -482,28 +491,15 @@ impl GameCli for MatchCli {
 
     /// Match text (`mat`) and its JSON form (`json`): what `convert` reads and writes.
     fn formats(&self) -> Formats<'_, Self> {
-        vec![Box::new(MatchText), Box::new(MatchJson)]
+        vec![
+            RecordFormat::new(MatchText).shown_with(MatchFiles),
+            RecordFormat::new(MatchJson).shown_with(MatchFiles),
+        ]
     }
 
     /// A match file reads back one record per game, the resignation of a game in its `Wins`
     /// line: the kit's check of one record replaying to the session does not fit it (the
     /// round trip is checked by the program's tests).
-    /// A match file's games are replayed as one match: [`crate::records::match_report`].
-    fn replay_report(
-        &self,
-        records: &[Record<Match>],
-        args: &ReplayArgs,
-        out: &mut dyn Write,
-        err: &mut dyn Write,
-    ) -> Option<io::Result<Exit>> {
-        Some(crate::records::match_report(records, args, out, err))
-    }
-
-    /// `FILE: reason`, as the match report has always said it.
-    fn read_error(&self, _format: &str, file: &str, error: &MatchFileError) -> String {
-        crate::records::read_error(file, error)
-    }
-
     fn check_saved_records(&self) -> bool {
         false
     }
@@ -546,14 +542,14 @@ impl GameCli for MatchCli {
     }
 
     /// The board from the human's side against the computer, else from the side on roll's
-    /// (as gnubg numbers the points for the player on roll).
-    fn render(&self, pos: &Match, colour: bool) -> String {
-        let text = self.board(pos, pos.position());
-        if colour {
-            crate::paint::paint(&text)
-        } else {
-            text
-        }
+    /// (as gnubg numbers the points for the player on roll), with the score and the cube.
+    fn render(&self, pos: &Match, view: &View) -> String {
+        self.board(pos, pos.position(), view.colour)
+    }
+
+    /// What comes next, and what to type for it.
+    fn status(&self, pos: &Match) -> Option<String> {
+        Some(self.next(pos))
     }
 
     /// After a decision that moves no checker (roll, take, reject), only the score, cube and
@@ -566,22 +562,17 @@ impl GameCli for MatchCli {
         before: &Match,
         step: Applied<Match>,
         after: &Match,
-        colour: bool,
+        view: &View,
     ) -> String {
         if let Some(last) = finished_game(before, step, after) {
-            let text = self.board(after, &last);
-            return if colour {
-                crate::paint::paint(&text)
-            } else {
-                text
-            };
+            return self.board(after, &last, view.colour);
         }
         let same_game = !matches!(after.phase(), Phase::Opening | Phase::Over(_));
         match step {
             Applied::Move(MatchAction::Roll | MatchAction::Take | MatchAction::Reject)
                 if same_game && before.position().board() == after.position().board() =>
             {
-                let full = self.render(after, colour);
+                let full = self.render(after, view);
                 let lines: Vec<&str> = full.lines().collect();
                 let from = lines
                     .iter()
@@ -589,7 +580,7 @@ impl GameCli for MatchCli {
                     .map_or(0, |i| i + 1);
                 lines[from..].join("\n")
             }
-            _ => self.render(after, colour),
+            _ => self.render(after, view),
         }
     }
 
@@ -653,7 +644,7 @@ impl GameCli for MatchCli {
         let drawn_next = after.turn() == Turn::Chance && !self.manual_dice;
         if matches!(step, Applied::Chance(_)) && self.view.is_none() && drawn_next && turned {
             text.push('\n');
-            text.push_str(&self.render(after, false));
+            text.push_str(&self.whole(after));
         }
         text
     }
@@ -997,7 +988,7 @@ mod tests {
         );
         assert!(m.is_crawford());
         assert!(cli
-            .render(&m, false)
+            .render(&m, &View::default())
             .contains("(Crawford game: no doubling)"));
         // O opens the Crawford game and resigns a gammon with the dice to play; X accepts:
         // X wins 2 points, 2-2, and after the Crawford game the cube is back.
@@ -1053,13 +1044,15 @@ mod tests {
         }
         let drop = action(&m, "drop");
         let next = after(&m, drop);
-        let shown = cli.render_after(&m, drop, &next, false);
+        let shown = cli.render_after(&m, drop, &next, &View::default());
         // X's 8/5 6/5 is on the board (X 163 pips), with the new game's score and phase.
         assert!(shown.contains("X: pips 163"), "{shown}");
-        assert!(shown.ends_with(
-            "match to 3: X 0 - O 1; cube 1, centred\nopening roll: each side throws one die"
-        ));
-        assert!(cli.render(&next, false).contains("X: pips 167"));
+        assert!(shown.ends_with("match to 3: X 0 - O 1; cube 1, centred"));
+        assert_eq!(
+            cli.status(&next).as_deref(),
+            Some("opening roll: each side throws one die")
+        );
+        assert!(cli.render(&next, &View::default()).contains("X: pips 167"));
     }
 
     #[test]

@@ -23,13 +23,12 @@
 use std::fs::File;
 use std::io::{self, BufRead, BufReader, BufWriter, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
-use std::str::FromStr;
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
 use std::time::{Duration, Instant};
 
 use boardgames_ai::{Budget, EnginePlayer};
 use boardgames_core::player::{Player, RandomPlayer};
-use boardgames_core::record::{replay, Applied};
+use boardgames_core::record::{replay, Applied, Format, Record};
 use boardgames_core::{search, Game, Turn};
 use indicatif::{ProgressBar, ProgressStyle};
 use rand::SeedableRng;
@@ -37,93 +36,10 @@ use rand_chacha::ChaCha8Rng;
 use serde::Serialize;
 use serde_json::Value;
 
-use crate::args::ArenaArgs;
+use crate::args::{ArenaArgs, PlayerSpec};
+use crate::common::{cut_quoted, Exit};
 use crate::frontend::{format_for, GameCli};
-use crate::{input, Exit};
-
-/// Who plays one side of the arena, as written on the command line.
-///
-/// * `random`: a uniformly random legal move;
-/// * `level=N`: the game's engine at level N (1 to 5), with the level's budget;
-/// * `movetime=MS`, `depth=D`, `nodes=N`: the engine at its default level searching with
-///   this budget instead; they combine with each other and with `level`, comma-separated
-///   (`level=4,depth=3`: level 4's engine, 3 plies a move, no clock);
-/// * `cmd=PROGRAM ARG...`: an external engine speaking the `bestmove --jsonl` contract on its
-///   standard input and output (the words are split at spaces, without quoting).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum PlayerSpec {
-    /// A uniformly random legal move.
-    Random,
-    /// The game's engine: its level (`None`: the default) and a budget replacing the level's
-    /// (any of its fields set).
-    Engine {
-        /// The level, 1 to 5.
-        level: Option<u8>,
-        /// The budget of every move; `Budget::default()` keeps the level's.
-        budget: Budget,
-    },
-    /// An external program and its arguments.
-    Command(Vec<String>),
-}
-
-impl FromStr for PlayerSpec {
-    type Err = String;
-
-    fn from_str(text: &str) -> Result<PlayerSpec, String> {
-        const FORMS: &str =
-            "expected random, level=N, movetime=MS, depth=D, nodes=N or cmd=PROGRAM ARGS";
-        let text = text.trim();
-        if text == "random" {
-            return Ok(PlayerSpec::Random);
-        }
-        if let Some(command) = text.strip_prefix("cmd=") {
-            let words: Vec<String> = command.split_whitespace().map(str::to_owned).collect();
-            if words.is_empty() {
-                return Err("cmd= needs a program".to_owned());
-            }
-            return Ok(PlayerSpec::Command(words));
-        }
-        let (mut level, mut budget) = (None, Budget::default());
-        let mut seen: Vec<&str> = Vec::new();
-        for part in text.split(',') {
-            let (key, value) = part
-                .split_once('=')
-                .ok_or_else(|| format!("{part:?}: {FORMS}"))?;
-            if seen.contains(&key.trim()) {
-                return Err(format!("{}= is given twice", key.trim()));
-            }
-            seen.push(key.trim());
-            let number = |what: &str| -> Result<u64, String> {
-                value
-                    .trim()
-                    .parse::<u64>()
-                    .ok()
-                    .filter(|&n| n > 0)
-                    .ok_or_else(|| format!("{key}={value}: {what} must be a whole number above 0"))
-            };
-            match key.trim() {
-                "level" => {
-                    let n = number("the level")?;
-                    if n > 5 {
-                        return Err(format!("level={n}: the levels are 1 to 5"));
-                    }
-                    level = Some(n as u8);
-                }
-                "movetime" => budget.time = Some(Duration::from_millis(number("the time")?)),
-                "depth" => {
-                    let d = number("the depth")?;
-                    if d > 64 {
-                        return Err(format!("depth={d}: the depth is 1 to 64"));
-                    }
-                    budget.depth = Some(d as u32);
-                }
-                "nodes" => budget.nodes = Some(number("the node count")?),
-                _ => return Err(format!("{part:?}: {FORMS}")),
-            }
-        }
-        Ok(PlayerSpec::Engine { level, budget })
-    }
-}
+use crate::input;
 
 /// One line of `arena --jsonl` for each game, fields in this order.
 #[derive(Serialize)]
@@ -470,36 +386,43 @@ fn openings<C: GameCli>(
         }
         Ok(records) => records,
         Err(e) => {
-            let message = cli.read_error(format.name(), &path.display().to_string(), &e);
-            writeln!(
-                err,
-                "error: --openings: {}",
-                crate::repl::cut_quoted(&message)
-            )?;
+            let message = format
+                .presentation()
+                .read_error(&path.display().to_string(), &e);
+            writeln!(err, "error: --openings: {}", cut_quoted(&message))?;
             return Ok(Err(Exit::BadInput));
         }
     };
+    match opening_records(&records) {
+        Ok(openings) => Ok(Ok(openings)),
+        Err(message) => {
+            writeln!(err, "error: --openings: {message}")?;
+            Ok(Err(Exit::BadInput))
+        }
+    }
+}
+
+/// The openings of the records of `--openings`: each replayed to a game not over, or why
+/// not.
+fn opening_records<G: Game>(records: &[Record<G>]) -> Result<Vec<Opening<G>>, String> {
     let mut out = Vec::new();
     for (k, record) in records.iter().enumerate() {
         let trace = replay(record);
         if let Some(bad) = &trace.illegal {
-            writeln!(
-                err,
-                "error: --openings: game {}: ply {}: {:?} is not legal: {}",
+            return Err(format!(
+                "game {}: ply {}: {:?} is not legal: {}",
                 k + 1,
                 bad.ply,
                 bad.written,
                 bad.error.reason()
-            )?;
-            return Ok(Err(Exit::BadInput));
+            ));
         }
         if trace.last().turn() == Turn::Over {
-            writeln!(err, "error: --openings: game {} is over", k + 1)?;
-            return Ok(Err(Exit::BadInput));
+            return Err(format!("game {} is over", k + 1));
         }
         out.push((record.start.clone(), trace.applied.clone()));
     }
-    Ok(Ok(out))
+    Ok(out)
 }
 
 /// The position after `steps` from `start` and then `plies` uniformly random moves (and the
@@ -549,35 +472,14 @@ pub fn arena<C: GameCli>(
         Ok(o) => o,
         Err(exit) => return Ok(exit),
     };
-    let mut sides = Vec::new();
-    for (label, spec, salt) in [("A", &args.a, 1u64), ("B", &args.b, 2)] {
-        let seed = args.seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) ^ salt;
-        let timeout = Duration::from_secs(args.engine_timeout);
-        match side(cli, spec, seed, timeout) {
-            Ok(s) => sides.push(s),
-            Err(e) => {
-                writeln!(err, "error: --{}: {e}", label.to_ascii_lowercase())?;
-                return Ok(Exit::BadInput);
-            }
+    let mut sides = match sides(cli, args).and_then(|sides| refusal(args).map(|()| sides)) {
+        Ok(sides) => sides,
+        Err(message) => {
+            writeln!(err, "error: {message}")?;
+            return Ok(Exit::BadInput);
         }
-    }
+    };
     let random = |spec: &PlayerSpec| *spec == PlayerSpec::Random;
-    if args.from_game > args.games {
-        writeln!(
-            err,
-            "error: --from-game {} is past the last game ({})",
-            args.from_game, args.games
-        )?;
-        return Ok(Exit::BadInput);
-    }
-    if args.from_game > 1 && (random(&args.a) || random(&args.b)) {
-        writeln!(
-            err,
-            "error: --from-game: a random player's moves depend on the games before game {}",
-            args.from_game
-        )?;
-        return Ok(Exit::BadInput);
-    }
     if args.random_plies == 0 && openings.len() == 1 && !random(&args.a) && !random(&args.b) {
         writeln!(
             err,
@@ -600,166 +502,272 @@ pub fn arena<C: GameCli>(
         writeln!(out, "B: {}", sides[1].name())?;
         out.flush()?;
     }
-    let bar = ProgressBar::new(u64::from(args.games - args.from_game + 1));
-    bar.set_style(
-        ProgressStyle::with_template("{bar:30} {pos}/{len} games, {msg} [{elapsed}]")
-            .unwrap_or_else(|_| ProgressStyle::default_bar()),
-    );
-    let mut rng = ChaCha8Rng::seed_from_u64(args.seed);
-    let teams = u8::try_from(cli.start().team_count()).unwrap_or(u8::MAX);
-    let (mut wins, mut draws, mut losses) = (0u32, 0u32, 0u32);
-    let mut opening = (cli.start(), Vec::new(), cli.start());
-    for game in 0..args.games {
-        let a_team = u8::try_from(game % u32::from(teams)).unwrap_or(0);
-        if a_team == 0 {
-            // A new group: the next opening and its random plies (drawn again, up to 100
-            // times, when they end the game).
-            let (start, steps) = &openings[(game / u32::from(teams)) as usize % openings.len()];
-            let mut drawn = random_opening(start, steps, args.random_plies, &mut rng);
-            for _ in 1..100 {
-                if drawn.1.turn() != Turn::Over {
-                    break;
-                }
-                drawn = random_opening(start, steps, args.random_plies, &mut rng);
-            }
-            if drawn.1.turn() == Turn::Over {
-                bar.finish_and_clear();
-                writeln!(
-                    err,
-                    "error: game {}: --random-plies {} ended each of 100 games drawn before \
-                     the players moved; give fewer",
-                    game + 1,
-                    args.random_plies
-                )?;
-                return Ok(Exit::BadInput);
-            }
-            opening = (start.clone(), drawn.0, drawn.1);
-        }
-        if game + 1 < args.from_game {
-            // Before --from-game: only the opening is drawn, as the whole series draws it.
-            continue;
-        }
-        let (start, mut steps, mut pos) = opening.clone();
-        let mut failure = None;
-        while steps.len() < args.max_steps {
-            let step = match pos.turn() {
-                Turn::Over => break,
-                Turn::Chance if args.from_game > 1 => {
-                    failure = Some((
-                        format!(
-                            "--from-game: chance outcomes depend on the games before game {}",
-                            args.from_game
-                        ),
-                        Exit::BadInput,
-                    ));
-                    None
-                }
-                Turn::Chance => search::random_chance(&pos, &mut rng).map(Applied::Chance),
-                Turn::Seat(s) => {
-                    let who = usize::from(pos.team_of(s).0 != a_team);
-                    match &mut sides[who] {
-                        Side::Player(p, _) => p.choose(&pos).map(Applied::Move),
-                        // A seat with no legal move ends the game unfinished, as a
-                        // player of the library stops there: an engine is not asked.
-                        Side::External(_) if pos.count_legal_moves() == 0 => None,
-                        Side::External(e) => {
-                            let position = cli.position_json(&pos).unwrap_or_default();
-                            match e.ask(&pos, &position) {
-                                Ok(mv) => Some(Applied::Move(mv)),
-                                Err(message) => {
-                                    failure = Some((message, Exit::Failure));
-                                    None
-                                }
-                            }
-                        }
-                    }
-                }
-            };
-            let Some(step) = step else { break };
-            if let Err(e) = step.apply(&mut pos) {
-                failure = Some((format!("an illegal move: {e}"), Exit::Failure));
-                break;
-            }
-            steps.push(step);
-        }
-        if let Some((message, exit)) = failure {
-            bar.finish_and_clear();
-            writeln!(
-                err,
-                "error: game {}: {}",
-                game + 1,
-                crate::repl::cut_quoted(&message)
-            )?;
-            return Ok(exit);
-        }
-        let result = match pos.outcome() {
-            Some(outcome) => match outcome.winner() {
-                Some(t) if t.0 == a_team => {
-                    wins += 1;
-                    "a"
-                }
-                Some(_) => {
-                    losses += 1;
-                    "b"
-                }
-                None => {
-                    draws += 1;
-                    "draw"
-                }
-            },
-            None => {
-                draws += 1;
-                "unfinished"
-            }
-        };
-        if let Some(file) = records.as_mut() {
-            writeln!(
-                file,
-                "# game {} of {}, A ({}) plays team {a_team}, seed {}",
-                game + 1,
-                args.games,
-                sides[0].name(),
-                args.seed
-            )?;
-            writeln!(
-                file,
-                "{}",
-                cli.write_record(&start, &steps, &pos).trim_end()
-            )?;
-            writeln!(file, "# result: {}", cli.describe_end(&pos))?;
-        }
-        if args.jsonl {
-            let line = ArenaGame {
-                game: game + 1,
-                a_team,
-                result,
-                plies: steps
-                    .iter()
-                    .filter(|s| matches!(s, Applied::Move(_)))
-                    .count(),
-                end: cli.describe_end(&pos),
-            };
-            writeln!(out, "{}", serde_json::to_string(&line).unwrap_or_default())?;
-            out.flush()?;
-        }
-        bar.inc(1);
-        bar.set_message(format!("A {wins} = {draws} B {losses}"));
+    let mut series = Series::new(cli, args, openings);
+    let exit = series.play(&mut sides, records.as_mut(), out, err)?;
+    series.bar.finish_and_clear();
+    if exit != Exit::Success {
+        return Ok(exit);
     }
-    bar.finish_and_clear();
     if let Some(file) = records.as_mut() {
         file.flush()?;
     }
-    let summary = ArenaSummary::of(wins, draws, losses);
+    let summary = ArenaSummary::of(series.wins, series.draws, series.losses);
     if args.jsonl {
-        writeln!(
-            out,
-            "{}",
-            serde_json::to_string(&summary).unwrap_or_default()
-        )?;
+        let line = serde_json::to_string(&summary).unwrap_or_default();
+        writeln!(out, "{line}")?;
     } else {
         writeln!(out, "{}", summary.text())?;
     }
     Ok(Exit::Success)
+}
+
+/// Sides A and B as `--a` and `--b` describe them, or why one cannot play.
+fn sides<C: GameCli>(cli: &C, args: &ArenaArgs) -> Result<Vec<Side<C::Game>>, String> {
+    let mut sides = Vec::new();
+    for (label, spec, salt) in [("a", &args.a, 1u64), ("b", &args.b, 2)] {
+        let seed = args.seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) ^ salt;
+        let timeout = Duration::from_secs(args.engine_timeout);
+        sides.push(side(cli, spec, seed, timeout).map_err(|e| format!("--{label}: {e}"))?);
+    }
+    Ok(sides)
+}
+
+/// Why `--from-game` cannot be honoured: past the last game, or with a random player.
+fn refusal(args: &ArenaArgs) -> Result<(), String> {
+    let random = |spec: &PlayerSpec| *spec == PlayerSpec::Random;
+    if args.from_game > args.games {
+        return Err(format!(
+            "--from-game {} is past the last game ({})",
+            args.from_game, args.games
+        ));
+    }
+    if args.from_game > 1 && (random(&args.a) || random(&args.b)) {
+        return Err(format!(
+            "--from-game: a random player's moves depend on the games before game {}",
+            args.from_game
+        ));
+    }
+    Ok(())
+}
+
+/// A series being played: the generator of openings and chance, the score so far, the
+/// opening of the current group, the progress bar.
+struct Series<'a, C: GameCli> {
+    cli: &'a C,
+    args: &'a ArenaArgs,
+    openings: Vec<Opening<C::Game>>,
+    rng: ChaCha8Rng,
+    /// The number of teams: one game a team in each group.
+    teams: u8,
+    wins: u32,
+    draws: u32,
+    losses: u32,
+    /// The start, the steps and the position of the current group's opening.
+    opening: PlayedGame<C::Game>,
+    bar: ProgressBar,
+}
+
+/// A game of a series: its start, its steps and the position where it stopped.
+type PlayedGame<G> = (G, Vec<Applied<G>>, G);
+
+/// How one game of a series went, or why the series stops.
+type Played<G> = Result<PlayedGame<G>, (String, Exit)>;
+
+impl<'a, C: GameCli> Series<'a, C> {
+    fn new(cli: &'a C, args: &'a ArenaArgs, openings: Vec<Opening<C::Game>>) -> Self {
+        let bar = ProgressBar::new(u64::from(args.games - args.from_game + 1));
+        bar.set_style(
+            ProgressStyle::with_template("{bar:30} {pos}/{len} games, {msg} [{elapsed}]")
+                .unwrap_or_else(|_| ProgressStyle::default_bar()),
+        );
+        Series {
+            cli,
+            args,
+            openings,
+            rng: ChaCha8Rng::seed_from_u64(args.seed),
+            teams: u8::try_from(cli.start().team_count()).unwrap_or(u8::MAX),
+            wins: 0,
+            draws: 0,
+            losses: 0,
+            opening: (cli.start(), Vec::new(), cli.start()),
+            bar,
+        }
+    }
+
+    /// Plays the series, each game's record and line written as it ends; the exit status
+    /// of a game that stopped it, else success.
+    fn play(
+        &mut self,
+        sides: &mut [Side<C::Game>],
+        mut records: Option<&mut BufWriter<File>>,
+        out: &mut dyn Write,
+        err: &mut dyn Write,
+    ) -> io::Result<Exit> {
+        for game in 0..self.args.games {
+            let a_team = u8::try_from(game % u32::from(self.teams)).unwrap_or(0);
+            if a_team == 0 {
+                if let Err(message) = self.next_opening(game) {
+                    self.bar.finish_and_clear();
+                    writeln!(err, "error: game {}: {message}", game + 1)?;
+                    return Ok(Exit::BadInput);
+                }
+            }
+            if game + 1 < self.args.from_game {
+                // Before --from-game: only the opening is drawn, as the whole series draws it.
+                continue;
+            }
+            let played = match self.play_game(sides, a_team) {
+                Ok(played) => played,
+                Err((message, exit)) => {
+                    self.bar.finish_and_clear();
+                    writeln!(err, "error: game {}: {}", game + 1, cut_quoted(&message))?;
+                    return Ok(exit);
+                }
+            };
+            let (_, steps, pos) = &played;
+            let result = self.count(pos, a_team);
+            if let Some(file) = records.as_deref_mut() {
+                let a = sides[0].name();
+                self.write_record(file, game, a_team, &a, &played)?;
+            }
+            if self.args.jsonl {
+                let plies = steps
+                    .iter()
+                    .filter(|s| matches!(s, Applied::Move(_)))
+                    .count();
+                let line = ArenaGame {
+                    game: game + 1,
+                    a_team,
+                    result,
+                    plies,
+                    end: self.cli.describe_end(pos),
+                };
+                writeln!(out, "{}", serde_json::to_string(&line).unwrap_or_default())?;
+                out.flush()?;
+            }
+            self.bar.inc(1);
+            let (wins, draws, losses) = (self.wins, self.draws, self.losses);
+            self.bar
+                .set_message(format!("A {wins} = {draws} B {losses}"));
+        }
+        Ok(Exit::Success)
+    }
+
+    /// A new group: the next opening and its random plies (drawn again, up to 100 times,
+    /// when they end the game).
+    fn next_opening(&mut self, game: u32) -> Result<(), String> {
+        let openings = &self.openings;
+        let (start, steps) = &openings[(game / u32::from(self.teams)) as usize % openings.len()];
+        let plies = self.args.random_plies;
+        let mut drawn = random_opening(start, steps, plies, &mut self.rng);
+        for _ in 1..100 {
+            if drawn.1.turn() != Turn::Over {
+                break;
+            }
+            drawn = random_opening(start, steps, plies, &mut self.rng);
+        }
+        if drawn.1.turn() == Turn::Over {
+            return Err(format!(
+                "--random-plies {plies} ended each of 100 games drawn before the players \
+                 moved; give fewer"
+            ));
+        }
+        self.opening = (start.clone(), drawn.0, drawn.1);
+        Ok(())
+    }
+
+    /// One game from the current opening, A playing `a_team`'s seats and B the others, up
+    /// to `--max-steps` steps.
+    fn play_game(&mut self, sides: &mut [Side<C::Game>], a_team: u8) -> Played<C::Game> {
+        let (start, mut steps, mut pos) = self.opening.clone();
+        while steps.len() < self.args.max_steps {
+            let step = match pos.turn() {
+                Turn::Over => break,
+                Turn::Chance if self.args.from_game > 1 => {
+                    return Err((
+                        format!(
+                            "--from-game: chance outcomes depend on the games before game {}",
+                            self.args.from_game
+                        ),
+                        Exit::BadInput,
+                    ));
+                }
+                Turn::Chance => search::random_chance(&pos, &mut self.rng).map(Applied::Chance),
+                Turn::Seat(s) => {
+                    let who = usize::from(pos.team_of(s).0 != a_team);
+                    self.choose(&mut sides[who], &pos)?.map(Applied::Move)
+                }
+            };
+            let Some(step) = step else { break };
+            if let Err(e) = step.apply(&mut pos) {
+                return Err((format!("an illegal move: {e}"), Exit::Failure));
+            }
+            steps.push(step);
+        }
+        Ok((start, steps, pos))
+    }
+
+    /// The move `side` chooses at `pos`; `None` when it has none (the game ends unfinished).
+    fn choose(
+        &self,
+        side: &mut Side<C::Game>,
+        pos: &C::Game,
+    ) -> Result<Option<<C::Game as Game>::Move>, (String, Exit)> {
+        match side {
+            Side::Player(p, _) => Ok(p.choose(pos)),
+            // A seat with no legal move ends the game unfinished, as a player of the
+            // library stops there: an engine is not asked.
+            Side::External(_) if pos.count_legal_moves() == 0 => Ok(None),
+            Side::External(e) => {
+                let position = self.cli.position_json(pos).unwrap_or_default();
+                e.ask(pos, &position)
+                    .map(Some)
+                    .map_err(|message| (message, Exit::Failure))
+            }
+        }
+    }
+
+    /// Counts the game ending at `pos` for A (`a_team`) or B: its `result` word.
+    fn count(&mut self, pos: &C::Game, a_team: u8) -> &'static str {
+        match pos.outcome().map(|outcome| outcome.winner()) {
+            Some(Some(t)) if t.0 == a_team => {
+                self.wins += 1;
+                "a"
+            }
+            Some(Some(_)) => {
+                self.losses += 1;
+                "b"
+            }
+            Some(None) => {
+                self.draws += 1;
+                "draw"
+            }
+            None => {
+                self.draws += 1;
+                "unfinished"
+            }
+        }
+    }
+
+    /// Writes one game's record to the `--records` file, between its comment lines.
+    fn write_record(
+        &self,
+        file: &mut BufWriter<File>,
+        game: u32,
+        a_team: u8,
+        a: &str,
+        (start, steps, pos): &PlayedGame<C::Game>,
+    ) -> io::Result<()> {
+        let (games, seed) = (self.args.games, self.args.seed);
+        writeln!(
+            file,
+            "# game {} of {games}, A ({a}) plays team {a_team}, seed {seed}",
+            game + 1,
+        )?;
+        let record = self.cli.write_record(start, steps, pos);
+        writeln!(file, "{}", record.trim_end())?;
+        writeln!(file, "# result: {}", self.cli.describe_end(pos))
+    }
 }
 
 #[cfg(test)]

@@ -5,11 +5,15 @@
 //! [`crate::run`].
 
 use std::path::PathBuf;
+use std::str::FromStr;
 use std::time::Duration;
 
+use boardgames_ai::Budget;
+use boardgames_core::record::Format;
 use clap::{Args, Command, Subcommand, ValueEnum};
 
-use crate::frontend::{has_chance, GameCli};
+use crate::common::has_chance;
+use crate::frontend::GameCli;
 
 /// The subcommands every game's program has.
 #[derive(Clone, Debug, Subcommand)]
@@ -75,11 +79,11 @@ A progress bar goes to standard error at a terminal.";
 pub struct ArenaArgs {
     /// Player A: random, level=N, movetime=MS, depth=D, nodes=N (comma-separated, e.g.
     /// level=4,depth=3), or cmd=PROGRAM ARGS (an engine speaking the bestmove contract).
-    #[arg(long, value_name = "SPEC", value_parser = clap::value_parser!(crate::arena::PlayerSpec))]
-    pub a: crate::arena::PlayerSpec,
+    #[arg(long, value_name = "SPEC", value_parser = clap::value_parser!(PlayerSpec))]
+    pub a: PlayerSpec,
     /// Player B, as --a.
-    #[arg(long, value_name = "SPEC", value_parser = clap::value_parser!(crate::arena::PlayerSpec))]
-    pub b: crate::arena::PlayerSpec,
+    #[arg(long, value_name = "SPEC", value_parser = clap::value_parser!(PlayerSpec))]
+    pub b: PlayerSpec,
     /// Number of games. A plays each team in turn from each opening (in two-player games,
     /// first in odd games and second in even ones).
     #[arg(long, default_value_t = 100, value_parser = clap::value_parser!(u32).range(1..))]
@@ -379,7 +383,7 @@ impl GameHelp {
     /// What applies to the game of `cli`.
     pub fn of<C: GameCli>(cli: &C) -> GameHelp {
         GameHelp {
-            formats: cli.formats().iter().map(|f| f.name()).collect(),
+            formats: cli.formats().iter().map(Format::name).collect(),
             replay_jsonl: cli.replay_lines().is_some(),
             moves_jsonl: cli.moves_lines().is_some(),
             chance: has_chance::<C::Game>(),
@@ -545,6 +549,90 @@ pub fn parse_duration(text: &str) -> Result<Duration, String> {
         return Err(format!("{text:?}: at most 100 hours"));
     }
     Ok(Duration::from_secs(seconds))
+}
+
+/// Who plays one side of the arena, as written on the command line.
+///
+/// * `random`: a uniformly random legal move;
+/// * `level=N`: the game's engine at level N (1 to 5), with the level's budget;
+/// * `movetime=MS`, `depth=D`, `nodes=N`: the engine at its default level searching with
+///   this budget instead; they combine with each other and with `level`, comma-separated
+///   (`level=4,depth=3`: level 4's engine, 3 plies a move, no clock);
+/// * `cmd=PROGRAM ARG...`: an external engine speaking the `bestmove --jsonl` contract on its
+///   standard input and output (the words are split at spaces, without quoting).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum PlayerSpec {
+    /// A uniformly random legal move.
+    Random,
+    /// The game's engine: its level (`None`: the default) and a budget replacing the level's
+    /// (any of its fields set).
+    Engine {
+        /// The level, 1 to 5.
+        level: Option<u8>,
+        /// The budget of every move; `Budget::default()` keeps the level's.
+        budget: Budget,
+    },
+    /// An external program and its arguments.
+    Command(Vec<String>),
+}
+
+impl FromStr for PlayerSpec {
+    type Err = String;
+
+    fn from_str(text: &str) -> Result<PlayerSpec, String> {
+        const FORMS: &str =
+            "expected random, level=N, movetime=MS, depth=D, nodes=N or cmd=PROGRAM ARGS";
+        let text = text.trim();
+        if text == "random" {
+            return Ok(PlayerSpec::Random);
+        }
+        if let Some(command) = text.strip_prefix("cmd=") {
+            let words: Vec<String> = command.split_whitespace().map(str::to_owned).collect();
+            if words.is_empty() {
+                return Err("cmd= needs a program".to_owned());
+            }
+            return Ok(PlayerSpec::Command(words));
+        }
+        let (mut level, mut budget) = (None, Budget::default());
+        let mut seen: Vec<&str> = Vec::new();
+        for part in text.split(',') {
+            let (key, value) = part
+                .split_once('=')
+                .ok_or_else(|| format!("{part:?}: {FORMS}"))?;
+            if seen.contains(&key.trim()) {
+                return Err(format!("{}= is given twice", key.trim()));
+            }
+            seen.push(key.trim());
+            let number = |what: &str| -> Result<u64, String> {
+                value
+                    .trim()
+                    .parse::<u64>()
+                    .ok()
+                    .filter(|&n| n > 0)
+                    .ok_or_else(|| format!("{key}={value}: {what} must be a whole number above 0"))
+            };
+            match key.trim() {
+                "level" => {
+                    let n = number("the level")?;
+                    if n > 5 {
+                        return Err(format!("level={n}: the levels are 1 to 5"));
+                    }
+                    level = Some(n as u8);
+                }
+                "movetime" => budget.time = Some(Duration::from_millis(number("the time")?)),
+                "depth" => {
+                    let d = number("the depth")?;
+                    if d > 64 {
+                        return Err(format!("depth={d}: the depth is 1 to 64"));
+                    }
+                    budget.depth = Some(d as u32);
+                }
+                "nodes" => budget.nodes = Some(number("the node count")?),
+                _ => return Err(format!("{part:?}: {FORMS}")),
+            }
+        }
+        Ok(PlayerSpec::Engine { level, budget })
+    }
 }
 
 #[cfg(test)]

@@ -21,9 +21,10 @@ use serde::Serialize;
 use serde_json::Value;
 
 use crate::args::BestmoveArgs;
+use crate::common::Exit;
 use crate::frontend::GameCli;
+use crate::input;
 use crate::jsonl::{json_lines, Report};
-use crate::{input, Exit};
 
 /// One output line.
 #[derive(Serialize)]

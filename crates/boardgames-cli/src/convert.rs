@@ -5,9 +5,12 @@
 
 use std::io::{self, BufRead, Write};
 
+use boardgames_core::record::Format;
+
 use crate::args::ConvertArgs;
+use crate::common::{cut_quoted, Exit};
 use crate::frontend::{format_for, format_named, GameCli};
-use crate::{input, Exit};
+use crate::input;
 
 /// Runs `convert`: reads the file (or standard input for `-`), writes its records in the
 /// format asked for on `out`; problems go to `err`.
@@ -56,7 +59,7 @@ pub fn convert<C: GameCli>(
         None => Vec::new(),
         Some(Err(e)) => {
             let message = format!("{}: {e}", args.file.display());
-            writeln!(err, "error: {}", crate::repl::cut_quoted(&message))?;
+            writeln!(err, "error: {}", cut_quoted(&message))?;
             return Ok(Exit::BadInput);
         }
     };

@@ -5,7 +5,7 @@
 //! that value to the kit. Everything with a default works for any game; a game overrides the
 //! hooks where it has more to say (captures in Pente, hits and the cube in Backgammon).
 
-use std::io;
+use std::io::{self, Write};
 use std::time::Duration;
 
 use boardgames_ai::{Engine, EnginePlayer};
@@ -13,6 +13,8 @@ use boardgames_core::player::{Player, RandomPlayer};
 use boardgames_core::record::{label, Applied, Format, IllegalStep, Record, RecordedResult, Tags};
 use boardgames_core::{Game, GameResult, Seat, Turn};
 
+use crate::args::ReplayArgs;
+use crate::common::{cut_quoted, legal_texts, Exit};
 use crate::jsonl::Report;
 
 /// A command a game adds to the interactive loop, with its one-line help.
@@ -43,9 +45,148 @@ pub struct MoveListing {
     pub summary: String,
 }
 
+/// How `replay` shows the records of one format and words what goes wrong with them. Every
+/// method has a default, the kit's way; a format whose records have more to say (a header
+/// shown as the format writes it, a recorded result) overrides it, see
+/// [`RecordFormat::shown_with`].
+pub trait Presentation<G: Game, E: std::fmt::Display> {
+    /// The tags `replay` prints before the steps of `record`. Default: its tags as read.
+    fn shown_tags(&self, record: &Record<G>) -> Tags {
+        record.tags.clone()
+    }
+
+    /// A line `replay` prints after the result of `record`. Default: none.
+    fn footer(&self, record: &Record<G>) -> Option<String> {
+        let _ = record;
+        None
+    }
+
+    /// The message for the first refused step of `record`; `None` for the kit's (`ply N
+    /// (seat): "step": reason`). Default: `None`.
+    fn illegal_step(&self, record: &Record<G>, illegal: &IllegalStep<G>) -> Option<String> {
+        let _ = (record, illegal);
+        None
+    }
+
+    /// The message for a text that does not read (from the file named `file`). Default: `not
+    /// a game record: ` and the reason, long quoted text cut.
+    fn read_error(&self, file: &str, error: &E) -> String {
+        let _ = file;
+        cut_quoted(&format!("not a game record: {error}"))
+    }
+
+    /// `replay` of records that make one report as a whole (the games of a match, checked
+    /// against each other): the report on `out`, the first problem on `err`. Default: `None`,
+    /// each record replayed alone.
+    ///
+    /// # Errors
+    /// Only errors writing `out` or `err`.
+    fn report(
+        &self,
+        records: &[Record<G>],
+        args: &ReplayArgs,
+        out: &mut dyn Write,
+        err: &mut dyn Write,
+    ) -> Option<io::Result<Exit>> {
+        let _ = (records, args, out, err);
+        None
+    }
+}
+
+/// The kit's presentation of records: every default of [`Presentation`].
+#[derive(Copy, Clone, Debug, Default)]
+pub struct Plain;
+
+impl<G: Game, E: std::fmt::Display> Presentation<G, E> for Plain {}
+
+/// One record format of a game as the kit holds it: the [`Format`] that reads and writes the
+/// records, and the [`Presentation`] `replay` shows them with. It is itself a [`Format`],
+/// the one it holds.
+pub struct RecordFormat<'a, G: Game, E> {
+    format: Box<dyn Format<G, Error = E> + 'a>,
+    shown: Box<dyn Presentation<G, E> + 'a>,
+}
+
+impl<'a, G: Game, E: std::error::Error + Send + Sync + 'static> RecordFormat<'a, G, E> {
+    /// `format`, its records shown the kit's way ([`Plain`]).
+    pub fn new(format: impl Format<G, Error = E> + 'a) -> Self {
+        RecordFormat {
+            format: Box::new(format),
+            shown: Box::new(Plain),
+        }
+    }
+
+    /// The same format, its records shown by `presentation`.
+    #[must_use]
+    pub fn shown_with(self, presentation: impl Presentation<G, E> + 'a) -> Self {
+        RecordFormat {
+            shown: Box::new(presentation),
+            ..self
+        }
+    }
+
+    /// How `replay` shows the format's records.
+    pub fn presentation(&self) -> &dyn Presentation<G, E> {
+        &*self.shown
+    }
+}
+
+impl<G: Game, E: std::error::Error + Send + Sync + 'static> Format<G> for RecordFormat<'_, G, E> {
+    type Error = E;
+
+    fn name(&self) -> &'static str {
+        self.format.name()
+    }
+
+    fn detect(&self, text: &str) -> bool {
+        self.format.detect(text)
+    }
+
+    fn read(&self, text: &str) -> Result<Vec<Record<G>>, E> {
+        self.format.read(text)
+    }
+
+    fn write(&self, records: &[Record<G>]) -> Result<String, E> {
+        self.format.write(records)
+    }
+}
+
 /// A game's record formats, as the kit holds them.
-pub type Formats<'a, C> =
-    Vec<Box<dyn Format<<C as GameCli>::Game, Error = <C as GameCli>::RecordError> + 'a>>;
+pub type Formats<'a, C> = Vec<FormatOf<'a, C>>;
+
+/// One record format of the game of `C`.
+pub type FormatOf<'a, C> = RecordFormat<'a, <C as GameCli>::Game, <C as GameCli>::RecordError>;
+
+/// How the board is looked at: in colour or not, and from which seats.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct View {
+    /// The board is drawn with ANSI colours.
+    pub colour: bool,
+    /// The seats played at the keyboard in `play` (every seat when the computer plays none);
+    /// empty outside `play`.
+    pub humans: Vec<Seat>,
+}
+
+impl View {
+    /// A board in colour or not, looked at by nobody in particular (outside `play`).
+    #[must_use]
+    pub fn colour(colour: bool) -> View {
+        View {
+            colour,
+            humans: Vec::new(),
+        }
+    }
+
+    /// The one seat played at the keyboard while the computer plays the others: the seat
+    /// that is "you". `None` when several seats or none are played at the keyboard.
+    #[must_use]
+    pub fn only_human(&self) -> Option<Seat> {
+        match self.humans.as_slice() {
+            [seat] => Some(*seat),
+            _ => None,
+        }
+    }
+}
 
 /// The hooks of one game's command-line program.
 ///
@@ -186,7 +327,7 @@ pub trait GameCli: Sized {
     /// # Errors
     /// A message when the position cannot be listed (Backgammon's position without dice).
     fn list_moves(&self, pos: &Self::Game) -> Result<MoveListing, String> {
-        let texts = crate::moves::legal_texts(pos);
+        let texts = legal_texts(pos);
         let summary = match pos.turn() {
             Turn::Over => format!("no legal moves: {}", self.describe_end(pos)),
             Turn::Chance if texts.len() == 1 => "1 chance outcome".to_owned(),
@@ -206,11 +347,10 @@ pub trait GameCli: Sized {
         })
     }
 
-    /// The board diagram shown to players; its last line says who is to move or how the game
-    /// ended (at the end the kit leaves that line out when its own result line follows, see
-    /// [`without_status`]). Default: the position's `Display`, with no colour.
-    fn render(&self, pos: &Self::Game, colour: bool) -> String {
-        let _ = colour;
+    /// The board diagram shown to players, as `view` looks at it. Default: the position's
+    /// `Display`, with no colour.
+    fn render(&self, pos: &Self::Game, view: &View) -> String {
+        let _ = view;
         pos.to_string()
     }
 
@@ -221,10 +361,18 @@ pub trait GameCli: Sized {
         before: &Self::Game,
         step: Applied<Self::Game>,
         after: &Self::Game,
-        colour: bool,
+        view: &View,
     ) -> String {
         let _ = (before, step);
-        self.render(after, colour)
+        self.render(after, view)
+    }
+
+    /// The line under the board: who is to move, or how the game ended. The kit prints it
+    /// under [`GameCli::render`] and [`GameCli::render_after`], except at the end of a game
+    /// where its own result line follows. Default: none.
+    fn status(&self, pos: &Self::Game) -> Option<String> {
+        let _ = pos;
+        None
     }
 
     /// Ends the game because `seat`'s clock ran out (timed games of `play`): the position
@@ -299,59 +447,10 @@ pub trait GameCli: Sized {
         }
     }
 
-    /// The message of `replay` for a record file that does not read in `format` (the file's
-    /// name is `file`). Default: `not a game record: ` and the reason, long quoted text cut.
-    fn read_error(&self, format: &str, file: &str, error: &Self::RecordError) -> String {
-        let _ = (format, file);
-        crate::repl::cut_quoted(&format!("not a game record: {error}"))
-    }
-
     /// A short name for a record in messages (`== game 3 of 9: ...`). Default: its `Id` tag,
     /// else its event, date and players.
     fn record_label(&self, record: &Record<Self::Game>) -> String {
         label(&record.tags, ["Player 1", "Player 2"])
-    }
-
-    /// The tags `replay` prints before the steps of a record read in `format`. Default: the
-    /// record's tags as read.
-    fn shown_tags(&self, format: &str, record: &Record<Self::Game>) -> Tags {
-        let _ = format;
-        record.tags.clone()
-    }
-
-    /// A line `replay` prints after the result of a record read in `format`. Default: none.
-    fn record_footer(&self, format: &str, record: &Record<Self::Game>) -> Option<String> {
-        let _ = (format, record);
-        None
-    }
-
-    /// The message of `replay` for the first refused step of a record read in `format`;
-    /// `None` for the kit's (`ply N (seat): "step": reason`).
-    fn illegal_message(
-        &self,
-        format: &str,
-        record: &Record<Self::Game>,
-        illegal: &IllegalStep<Self::Game>,
-    ) -> Option<String> {
-        let _ = (format, record, illegal);
-        None
-    }
-
-    /// `replay` of a file whose records make one report as a whole (the games of a match,
-    /// checked against each other): the report on `out` and the first problem on `err`.
-    /// `None` (the default): each record is replayed alone.
-    ///
-    /// # Errors
-    /// Only errors writing `out` or `err`.
-    fn replay_report(
-        &self,
-        records: &[Record<Self::Game>],
-        args: &crate::ReplayArgs,
-        out: &mut dyn io::Write,
-        err: &mut dyn io::Write,
-    ) -> Option<io::Result<crate::Exit>> {
-        let _ = (records, args, out, err);
-        None
     }
 
     /// How moves are written, for `help` of `play`: lines printed under the `<move>` line.
@@ -384,43 +483,21 @@ pub trait GameCli: Sized {
     }
 }
 
-/// Whether the game has chance outcomes (dice): its [`Game::Chance`] is not
-/// [`NoChance`](boardgames_core::NoChance).
-#[must_use]
-pub fn has_chance<G: Game>() -> bool {
-    std::any::TypeId::of::<G::Chance>() != std::any::TypeId::of::<boardgames_core::NoChance>()
-}
-
 /// The format of `cli` called `name` (lower case).
-pub fn format_named<'a, C: GameCli>(
-    formats: &'a Formats<'_, C>,
+pub fn format_named<'f, 'a, C: GameCli>(
+    formats: &'f Formats<'a, C>,
     name: &str,
-) -> Option<&'a dyn Format<C::Game, Error = C::RecordError>> {
-    formats
-        .iter()
-        .find(|f| f.name() == name)
-        .map(|f| &**f as &dyn Format<C::Game, Error = C::RecordError>)
+) -> Option<&'f FormatOf<'a, C>> {
+    formats.iter().find(|f| f.name() == name)
 }
 
 /// The format that reads `text`: the first that detects it, else the last.
-pub fn format_for<'a, C: GameCli>(
-    formats: &'a Formats<'_, C>,
+pub fn format_for<'f, 'a, C: GameCli>(
+    formats: &'f Formats<'a, C>,
     text: &str,
-) -> Option<&'a dyn Format<C::Game, Error = C::RecordError>> {
+) -> Option<&'f FormatOf<'a, C>> {
     formats
         .iter()
         .find(|f| f.detect(text))
         .or_else(|| formats.last())
-        .map(|f| &**f as &dyn Format<C::Game, Error = C::RecordError>)
-}
-
-/// A board of [`GameCli::render`] without its last line, the status (who is to move, or
-/// how the game ended): for the end of a game, whose result the kit says on a line of its
-/// own.
-#[must_use]
-pub fn without_status(board: &str) -> &str {
-    match board.trim_end_matches('\n').rsplit_once('\n') {
-        Some((head, _)) => head,
-        None => board,
-    }
 }

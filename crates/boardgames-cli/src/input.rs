@@ -1,11 +1,14 @@
 //! The input of a command: a whole file (or standard input for `-`) as text, or its lines, with
-//! the kit's messages.
+//! the kit's messages; the position a move list given on the command line leads to.
 
 use std::fs::File;
 use std::io::{self, BufRead, BufReader, Read, Write};
 use std::path::Path;
 
-use crate::Exit;
+use boardgames_core::record::{replay, Format};
+
+use crate::common::{step_label, step_reason, Exit};
+use crate::frontend::{format_for, GameCli};
 
 /// What every program says of an input with no record in it (`replay`, `convert`).
 pub const EMPTY_INPUT: &str = "not a game record: the input is empty: no record to read";
@@ -98,4 +101,38 @@ pub fn with_lines(
             Ok(Exit::BadInput)
         }
     }
+}
+
+/// The position after a move list given on the command line: the words joined by spaces and
+/// read as a record by the game's formats, then replayed; the start position when it is
+/// empty.
+///
+/// # Errors
+/// A message naming the bad step and its ply (`ply 3: "K10": illegal move: occupied`), or why
+/// the text is not a record.
+pub fn position_after<C: GameCli>(cli: &C, words: &[String]) -> Result<C::Game, String> {
+    if words.iter().all(|w| w.trim().is_empty()) {
+        return Ok(cli.start());
+    }
+    let text = words.join(" ");
+    let formats = cli.formats();
+    let format = format_for::<C>(&formats, &text).ok_or("this game reads no move lists")?;
+    let mut records = format.read(&text).map_err(|e| e.to_string())?;
+    if records.len() > 1 {
+        return Err("the moves make several games".to_owned());
+    }
+    let Some(record) = records.pop() else {
+        return Ok(cli.start());
+    };
+    let trace = replay(&record);
+    if let Some(bad) = &trace.illegal {
+        let pos = trace.last();
+        return Err(format!(
+            "{}: {:?}: {}",
+            step_label(pos, bad.ply),
+            bad.written.trim(),
+            step_reason(pos, bad)
+        ));
+    }
+    Ok(trace.last().clone())
 }

@@ -4,7 +4,7 @@
 use std::fmt::Display;
 use std::io::{self, BufRead, Write};
 
-use crate::Exit;
+use crate::common::Exit;
 
 /// A `--jsonl` batch mode: the report of one input line.
 ///

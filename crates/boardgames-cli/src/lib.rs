@@ -19,7 +19,7 @@
 //! A program's `main` is then a few lines:
 //!
 //! ```no_run
-//! # use boardgames_cli::{GameCli, KitCommand, Formats, jsonl::NoLines};
+//! # use boardgames_cli::{GameCli, KitCommand, Formats, RecordFormat, jsonl::NoLines};
 //! # use boardgames_core::pente::{Pente, record::{PenteOrg, RecordError}};
 //! # struct MyGame;
 //! # impl GameCli for MyGame {
@@ -28,7 +28,7 @@
 //! #     type ReplayLines = NoLines;
 //! #     type MovesLines = NoLines;
 //! #     fn start(&self) -> Pente { Pente::default() }
-//! #     fn formats(&self) -> Formats<'_, Self> { vec![Box::new(PenteOrg::new(self.start()))] }
+//! #     fn formats(&self) -> Formats<'_, Self> { vec![RecordFormat::new(PenteOrg::new(self.start()))] }
 //! #     fn replay_lines(&self) -> Option<NoLines> { None }
 //! #     fn moves_lines(&self) -> Option<NoLines> { None }
 //! # }
@@ -53,6 +53,7 @@
 pub mod arena;
 pub mod args;
 pub mod bestmove;
+pub mod common;
 pub mod convert;
 pub mod editor;
 pub mod frontend;
@@ -68,45 +69,17 @@ pub mod shell;
 
 use std::io::{self, BufRead, Write};
 
-use boardgames_core::record::replay as replay_record;
-
 pub use args::{
     parse_duration, ArenaArgs, BestmoveArgs, ChanceArgs, ColorChoice, ComputerSeat, ConvertArgs,
-    KitCommand, MovesArgs, Opponent, PerftArgs, PlayArgs, ReplayArgs, SelfplayArgs,
+    KitCommand, MovesArgs, Opponent, PerftArgs, PlayArgs, PlayerSpec, ReplayArgs, SelfplayArgs,
 };
+pub use common::Exit;
 pub use frontend::{
-    format_for, format_named, CommandHelp, CommandOutput, Formats, GameCli, MoveListing,
+    format_for, format_named, CommandHelp, CommandOutput, FormatOf, Formats, GameCli, MoveListing,
+    Plain, Presentation, RecordFormat, View,
 };
+pub use input::position_after;
 pub use repl::{PlayConfig, SeatError};
-
-/// How a command ended, as the process exit status.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub enum Exit {
-    /// Done (exit code 0).
-    Success,
-    /// The input was read, but a move in it is illegal, or some batch lines were bad, or a
-    /// script given to `play` had lines refused (exit code 1).
-    Failure,
-    /// The input could not be read or is not in the expected format (exit code 2).
-    BadInput,
-}
-
-impl Exit {
-    /// The process exit code: 0, 1 or 2.
-    pub fn code(self) -> u8 {
-        match self {
-            Exit::Success => 0,
-            Exit::Failure => 1,
-            Exit::BadInput => 2,
-        }
-    }
-}
-
-impl From<Exit> for std::process::ExitCode {
-    fn from(exit: Exit) -> Self {
-        std::process::ExitCode::from(exit.code())
-    }
-}
 
 /// Runs one of the kit's subcommands on the process's standard streams.
 ///
@@ -227,40 +200,6 @@ pub fn finish(result: io::Result<Exit>, err: &mut dyn Write) -> Exit {
             Exit::Failure
         }
     }
-}
-
-/// The position after a move list given on the command line: the words joined by spaces and
-/// read as a record by the game's formats, then replayed; the start position when it is
-/// empty.
-///
-/// # Errors
-/// A message naming the bad step and its ply (`ply 3: "K10": illegal move: occupied`), or why
-/// the text is not a record.
-pub fn position_after<C: GameCli>(cli: &C, words: &[String]) -> Result<C::Game, String> {
-    if words.iter().all(|w| w.trim().is_empty()) {
-        return Ok(cli.start());
-    }
-    let text = words.join(" ");
-    let formats = cli.formats();
-    let format = format_for::<C>(&formats, &text).ok_or("this game reads no move lists")?;
-    let mut records = format.read(&text).map_err(|e| e.to_string())?;
-    if records.len() > 1 {
-        return Err("the moves make several games".to_owned());
-    }
-    let Some(record) = records.pop() else {
-        return Ok(cli.start());
-    };
-    let trace = replay_record(&record);
-    if let Some(bad) = &trace.illegal {
-        let pos = trace.last();
-        return Err(format!(
-            "{}: {:?}: {}",
-            replay::step_label(pos, bad.ply),
-            bad.written.trim(),
-            replay::step_reason(pos, bad)
-        ));
-    }
-    Ok(trace.last().clone())
 }
 
 #[cfg(test)]

@@ -1,7 +1,7 @@
 //! `moves`: the legal moves after a move list.
 //!
 //! Output: [`GameCli::list_moves`] of the position; by default one line with the moves in the
-//! game's notation, separated by spaces, in the order of [`Game::legal_moves`]; at a chance
+//! game's notation, separated by spaces, in the order of [`legal_moves`](boardgames_core::Game::legal_moves); at a chance
 //! node, the outcomes with their probabilities (`52 (2/36)`); an empty line when the game is
 //! over. The count and the state of the game go to standard error.
 //!
@@ -10,26 +10,11 @@
 
 use std::io::{self, BufRead, Write};
 
-use boardgames_core::{search, Game, Turn};
-
 use crate::args::MovesArgs;
+use crate::common::Exit;
 use crate::frontend::GameCli;
-use crate::{input, jsonl, position_after, Exit};
-
-/// The legal moves (or chance outcomes) of `pos` as printed by `moves`.
-pub fn legal_texts<G: Game>(pos: &G) -> Vec<String> {
-    match pos.turn() {
-        Turn::Chance => pos
-            .chance_outcomes()
-            .iter()
-            .map(|(c, p)| format!("{c} ({p})"))
-            .collect(),
-        _ => search::legal_moves_vec(pos)
-            .iter()
-            .map(ToString::to_string)
-            .collect(),
-    }
-}
+use crate::input::{self, position_after};
+use crate::jsonl;
 
 /// Runs `moves` as described in the module docs.
 ///

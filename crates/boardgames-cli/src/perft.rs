@@ -15,8 +15,9 @@ use std::time::{Duration, Instant};
 use boardgames_core::{search, Game, Turn};
 
 use crate::args::PerftArgs;
+use crate::common::Exit;
 use crate::frontend::GameCli;
-use crate::{position_after, Exit};
+use crate::input::position_after;
 
 /// How `perft` shows its progress on standard error.
 #[derive(Copy, Clone, Debug, PartialEq)]

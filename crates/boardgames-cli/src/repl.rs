@@ -26,8 +26,9 @@ use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
 use crate::args::{ChanceArgs, Opponent, PlayArgs};
-use crate::frontend::{has_chance, CommandOutput, GameCli};
-use crate::{save, Exit};
+use crate::common::{cut_quoted, echo, error_reason, has_chance, legal_texts, Exit};
+use crate::frontend::{CommandOutput, GameCli, View};
+use crate::save;
 
 /// How `play` is set up.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -159,52 +160,6 @@ pub struct SeatError {
     pub seats: usize,
 }
 
-/// `text` as messages echo it: whole up to 40 characters, else its first 32 and how long it
-/// is, so that a pasted page does not fill the screen.
-#[must_use]
-pub fn echo(text: &str) -> String {
-    let n = text.chars().count();
-    if n <= 40 {
-        return text.to_owned();
-    }
-    let head: String = text.chars().take(32).collect();
-    format!("{head}... ({n} characters)")
-}
-
-/// `message` with every quoted text in it (`"..."`, as the errors quote what was read) longer
-/// than 40 characters cut as [`echo`] cuts it.
-#[must_use]
-pub fn cut_quoted(message: &str) -> String {
-    let mut out = String::with_capacity(message.len().min(400));
-    let mut rest = message;
-    while let Some(open) = rest.find('"') {
-        out.push_str(&rest[..=open]);
-        let after = &rest[open + 1..];
-        // The closing quote: the first one not escaped by a backslash.
-        let mut close = None;
-        let mut escaped = false;
-        for (k, c) in after.char_indices() {
-            match c {
-                '\\' if !escaped => escaped = true,
-                '"' if !escaped => {
-                    close = Some(k);
-                    break;
-                }
-                _ => escaped = false,
-            }
-        }
-        let Some(close) = close else {
-            out.push_str(after);
-            return out;
-        };
-        out.push_str(&echo(&after[..close]));
-        out.push('"');
-        rest = &after[close + 1..];
-    }
-    out.push_str(rest);
-    out
-}
-
 /// The kit's commands at the prompt by their full names, for the suggestion of
 /// [`nearest`] (`roll` is one only in games with chance).
 const KIT_COMMANDS: [&str; 14] = [
@@ -287,6 +242,8 @@ struct Session<'a, C: GameCli> {
     redraw: Vec<<C::Game as Game>::Chance>,
     /// Time left per seat, in timed games.
     clocks: Vec<Duration>,
+    /// How the board is shown: the colour of the configuration, the seats not the computer's.
+    view: View,
 }
 
 /// `h:mm:ss` from an hour up, `m:ss.t` below.
@@ -461,21 +418,20 @@ impl<C: GameCli> Session<'_, C> {
     }
 
     fn show_board(&self, out: &mut dyn Write, whole: bool) -> io::Result<()> {
-        let colour = self.config.colour;
+        let view = &self.view;
         let board = match self.history.last() {
             Some(Entry {
                 before,
                 step: Some(step),
-            }) if !whole => self.cli.render_after(before, *step, &self.pos, colour),
-            _ => self.cli.render(&self.pos, colour),
-        };
-        // At the end the loop's `game over:` line says the result: not the board's too.
-        let board = if self.pos.turn() == Turn::Over {
-            crate::frontend::without_status(&board)
-        } else {
-            &board
+            }) if !whole => self.cli.render_after(before, *step, &self.pos, view),
+            _ => self.cli.render(&self.pos, view),
         };
         writeln!(out, "{board}")?;
+        // At the end the loop's `game over:` line says the result: no status line too.
+        let status = self.cli.status(&self.pos);
+        if let Some(status) = status.filter(|_| self.pos.turn() != Turn::Over) {
+            writeln!(out, "{status}")?;
+        }
         if self.config.time_limit.is_some() {
             writeln!(out, "{}", self.clock_line())?;
         }
@@ -591,7 +547,7 @@ impl<C: GameCli> Session<'_, C> {
                 .chance_outcomes()
                 .first()
                 .map(|(c, _)| self.pos.chance_notation(*c).to_string()),
-            _ => crate::moves::legal_texts(&self.pos).into_iter().next(),
+            _ => legal_texts(&self.pos).into_iter().next(),
         }
         .map(|t| format!(", e.g. {t}"))
         .unwrap_or_default();
@@ -759,7 +715,7 @@ impl<C: GameCli> Session<'_, C> {
         if let Some(Ok(CommandOutput::Print(text))) = self.cli.command(&self.pos, "moves", "") {
             return writeln!(out, "{text}");
         }
-        let texts = crate::moves::legal_texts(&self.pos);
+        let texts = legal_texts(&self.pos);
         if texts.is_empty() {
             return writeln!(out, "no legal moves: {}", self.cli.describe_end(&self.pos));
         }
@@ -808,7 +764,7 @@ impl<C: GameCli> Session<'_, C> {
             let message = format!("unknown command {:?} (did you mean {near}?)", echo(word));
             return self.refuse(out, &message);
         }
-        let reason = cut_quoted(&crate::replay::error_reason(&self.pos, &e));
+        let reason = cut_quoted(&error_reason(&self.pos, &e));
         self.refuse(
             out,
             &format!("{reason}; type moves for the legal moves, help for the commands"),
@@ -1024,6 +980,13 @@ impl<'a, C: GameCli> Session<'a, C> {
             clocks: config
                 .time_limit
                 .map_or_else(Vec::new, |limit| vec![limit; seats]),
+            view: View {
+                colour: config.colour,
+                humans: (0..seats)
+                    .map(|s| Seat(s as u8))
+                    .filter(|seat| !config.computer.contains(seat))
+                    .collect(),
+            },
         }
     }
 }

@@ -15,12 +15,15 @@
 
 use std::io::{self, BufRead, Write};
 
-use boardgames_core::record::{replay as replay_record, IllegalStep, Record, StepError, Trace};
+use boardgames_core::record::{
+    replay as replay_record, Applied, Format, IllegalStep, Record, Trace,
+};
 use boardgames_core::{Game, Turn};
 
 use crate::args::ReplayArgs;
-use crate::frontend::{format_for, GameCli};
-use crate::{input, jsonl, Exit};
+use crate::common::{cut_quoted, step_label, step_reason, Exit};
+use crate::frontend::{format_for, FormatOf, GameCli, View};
+use crate::{input, jsonl};
 
 /// Runs `replay` as described in the module docs; `stdin` is read when the file is `-`.
 ///
@@ -66,12 +69,12 @@ pub fn replay<C: GameCli>(
         Ok(records) => records,
         Err(e) => {
             let file = args.file.display().to_string();
-            let message = cli.read_error(format.name(), &file, &e);
+            let message = format.presentation().read_error(&file, &e);
             writeln!(err, "error: {message}")?;
             return Ok(Exit::BadInput);
         }
     };
-    if let Some(report) = cli.replay_report(&records, args, out, err) {
+    if let Some(report) = format.presentation().report(&records, args, out, err) {
         return report;
     }
     let n = records.len();
@@ -99,14 +102,14 @@ pub fn replay<C: GameCli>(
                 cli.record_label(record)
             )?;
         }
-        match show_record(cli, format.name(), record, args, out, err)? {
+        match show_record(cli, format, record, args, out, err)? {
             Exit::Success => {}
             // A step that is not notation at all outweighs a refused legal-looking one.
             Exit::BadInput => exit = Exit::BadInput,
             other if exit == Exit::Success => exit = other,
             _ => {}
         }
-        if let Some(footer) = cli.record_footer(format.name(), record) {
+        if let Some(footer) = format.presentation().footer(record) {
             writeln!(out, "{footer}")?;
         }
     }
@@ -120,13 +123,13 @@ pub fn replay<C: GameCli>(
 /// Only errors writing `out` or `err`.
 fn show_record<C: GameCli>(
     cli: &C,
-    format: &str,
+    format: &FormatOf<'_, C>,
     record: &Record<C::Game>,
     args: &ReplayArgs,
     out: &mut dyn Write,
     err: &mut dyn Write,
 ) -> io::Result<Exit> {
-    for (tag, value) in cli.shown_tags(format, record) {
+    for (tag, value) in format.presentation().shown_tags(record) {
         writeln!(out, "{tag}: {value}")?;
     }
     let trace = replay_record(record);
@@ -135,7 +138,7 @@ fn show_record<C: GameCli>(
         for (before, step, after) in trace.steps() {
             let who = who(cli, before);
             let what = cli.describe_step(before, step, after);
-            if matches!(step, boardgames_core::record::Applied::Move(_)) {
+            if matches!(step, Applied::Move(_)) {
                 ply += 1;
                 writeln!(out, "{ply:>4}. {who}: {what}")?;
             } else {
@@ -143,10 +146,15 @@ fn show_record<C: GameCli>(
             }
         }
     }
+    let view = View::colour(args.color.for_stdout());
+    writeln!(out, "{}", cli.render(trace.last(), &view))?;
     if let Some(bad) = &trace.illegal {
-        writeln!(out, "{}", cli.render(trace.last(), args.color.for_stdout()))?;
-        let message = cli
-            .illegal_message(format, record, bad)
+        if let Some(status) = cli.status(trace.last()) {
+            writeln!(out, "{status}")?;
+        }
+        let message = format
+            .presentation()
+            .illegal_step(record, bad)
             .unwrap_or_else(|| illegal_line(cli, &trace, bad));
         writeln!(err, "error: {message}")?;
         // Text that is no step at all cannot be parsed (2); a step refused by the rules is 1.
@@ -156,14 +164,13 @@ fn show_record<C: GameCli>(
             Exit::Failure
         });
     }
-    let board = cli.render(trace.last(), args.color.for_stdout());
-    // A finished game's result is the line below: the board's status line would repeat it.
-    let board = if trace.last().turn() == Turn::Over {
-        crate::frontend::without_status(&board)
-    } else {
-        &board
-    };
-    writeln!(out, "{board}")?;
+    // A finished game's result is the line below: no status line to repeat it.
+    if let Some(status) = cli
+        .status(trace.last())
+        .filter(|_| trace.last().turn() != Turn::Over)
+    {
+        writeln!(out, "{status}")?;
+    }
     writeln!(out, "result: {}", cli.describe_end(trace.last()))?;
     Ok(Exit::Success)
 }
@@ -190,38 +197,10 @@ pub fn illegal_line<C: GameCli>(
         Turn::Chance => String::new(),
         _ => format!(" ({})", who(cli, pos)),
     };
-    crate::repl::cut_quoted(&format!(
+    cut_quoted(&format!(
         "{}{who}: {:?}: {}",
         step_label(pos, bad.ply),
         bad.written.trim(),
         step_reason(pos, bad)
     ))
-}
-
-/// Names the step due at `pos` in messages: `ply N`, or `chance before ply N` at a chance
-/// node (`ply` counts moves only, from 1).
-pub fn step_label<G: Game>(pos: &G, ply: usize) -> String {
-    match pos.turn() {
-        Turn::Chance => format!("chance before ply {ply}"),
-        _ => format!("ply {ply}"),
-    }
-}
-
-/// Why a step was refused, as the kit says it: the game's error with `bad notation:` /
-/// `illegal move:` before it, or the chance outcomes possible here.
-pub fn step_reason<G: Game>(pos: &G, bad: &IllegalStep<G>) -> String {
-    error_reason(pos, &bad.error)
-}
-
-/// Why a step was refused at `pos`, as the kit says it (see [`step_reason`]).
-pub fn error_reason<G: Game>(pos: &G, error: &StepError<G>) -> String {
-    if error.at_chance() {
-        let all: Vec<String> = pos
-            .chance_outcomes()
-            .iter()
-            .map(|(c, _)| pos.chance_notation(*c).to_string())
-            .collect();
-        return format!("not a chance outcome here (one of: {})", all.join(" "));
-    }
-    error.to_string()
 }

@@ -10,10 +10,10 @@ use std::fs::{self, File};
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 
-use boardgames_core::record::{replay, Applied, Record};
+use boardgames_core::record::{replay, Applied, Format, Record};
 
+use crate::common::echo;
 use crate::frontend::{format_for, format_named, GameCli};
-use crate::repl::echo;
 
 /// Why a record was not saved.
 #[derive(Debug, thiserror::Error)]

@@ -14,8 +14,8 @@ use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
 use crate::args::SelfplayArgs;
+use crate::common::Exit;
 use crate::frontend::GameCli;
-use crate::Exit;
 
 /// One game from `start`: each seat's move chosen by its player, chance drawn from `rng`.
 /// Stops when the game ends, a player has no move, or after `max_steps` steps. Returns the

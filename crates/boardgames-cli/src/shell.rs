@@ -10,7 +10,7 @@ use std::path::{Path, PathBuf};
 use clap::{Args, Subcommand};
 use clap_complete::Shell;
 
-use crate::Exit;
+use crate::common::Exit;
 
 /// A program's whole command set: the kit's game commands and the shell commands (what
 /// `pente-cli` and `abalone-cli` take as their subcommand).
@@ -18,7 +18,7 @@ use crate::Exit;
 pub enum ProgramCommand {
     /// `play`, `replay`, `moves`, `perft`, `selfplay`, `convert`.
     #[command(flatten)]
-    Game(crate::KitCommand),
+    Game(crate::args::KitCommand),
     /// `completions`, `man`.
     #[command(flatten)]
     Shell(ShellCommand),

@@ -12,7 +12,7 @@ use boardgames_core::{ChanceList, Game, GameResult, Outcome, Probability, Seat, 
 
 use boardgames_core::record::{replay, Format, Record, Step};
 
-use crate::frontend::{CommandHelp, CommandOutput, Formats, GameCli};
+use crate::frontend::{CommandHelp, CommandOutput, Formats, GameCli, RecordFormat};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
 pub struct Race {
@@ -239,7 +239,7 @@ impl GameCli for RaceCli {
     }
 
     fn formats(&self) -> Formats<'_, Self> {
-        vec![Box::new(Words)]
+        vec![RecordFormat::new(Words)]
     }
 
     fn replay_lines(&self) -> Option<Self::ReplayLines> {

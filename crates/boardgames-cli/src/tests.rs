@@ -382,20 +382,20 @@ fn one_board_a_turn_against_the_computer() {
 fn long_echoed_tokens_are_cut() {
     let long = "9".repeat(300);
     assert_eq!(
-        repl::echo(&long),
+        common::echo(&long),
         format!("{}... (300 characters)", "9".repeat(32))
     );
-    assert_eq!(repl::echo("short"), "short");
-    assert_eq!(repl::echo(&"x".repeat(40)), "x".repeat(40));
+    assert_eq!(common::echo("short"), "short");
+    assert_eq!(common::echo(&"x".repeat(40)), "x".repeat(40));
     let message = format!("{long:?} is not a move: bad row in {long:?}: rows are 1..19");
     let cut = format!("\"{}... (300 characters)\"", "9".repeat(32));
     assert_eq!(
-        repl::cut_quoted(&message),
+        common::cut_quoted(&message),
         format!("{cut} is not a move: bad row in {cut}: rows are 1..19")
     );
     // Short quotes, escaped quotes and an unclosed one are left as they are.
     for text in ["\"a1b2\": no marble", "\"a \\\" b\" x", "\"open"] {
-        assert_eq!(repl::cut_quoted(text), text);
+        assert_eq!(common::cut_quoted(text), text);
     }
 }
 
@@ -432,8 +432,8 @@ fn a_line_editor_shows_the_prompts_itself() {
 
 #[test]
 fn arena_counts_games_alternates_teams_and_repeats_for_a_seed() {
-    use crate::arena::{self, PlayerSpec};
-    use crate::args::ArenaArgs;
+    use crate::arena;
+    use crate::args::{ArenaArgs, PlayerSpec};
     let run = |seed, jsonl| {
         let args = ArenaArgs {
             a: PlayerSpec::Random,

@@ -76,9 +76,24 @@ pub fn check_position<G: Game>(
 ) -> Result<(), ConformanceError> {
     report.positions += 1;
     let moves = pos.moves();
+    let set = check_move_list(pos, &moves)?;
+    check_teams(pos)?;
+    check_turn(pos, &moves, report)?;
+    check_generated(pos, &moves, report)?;
+    check_refused(pos, &set, candidates, report)?;
+    check_setup(pos)?;
+    check_perft(pos)
+}
+
+/// The generated moves have no duplicates, and their count and `nth_legal_move` agree with
+/// them; the set of them.
+fn check_move_list<G: Game>(
+    pos: &G,
+    moves: &[G::Move],
+) -> Result<HashSet<G::Move>, ConformanceError> {
     let set: HashSet<G::Move> = moves.iter().copied().collect();
     if set.len() != moves.len() {
-        return Err(fail(pos, format!("duplicate moves in {:?}", &moves[..])));
+        return Err(fail(pos, format!("duplicate moves in {moves:?}")));
     }
     if pos.count_legal_moves() != moves.len() {
         return Err(fail(
@@ -99,7 +114,11 @@ pub fn check_position<G: Game>(
             "nth_legal_move does not enumerate the legal moves".into(),
         ));
     }
+    Ok(set)
+}
 
+/// Every seat's team is one of the game's teams, and every team has a seat.
+fn check_teams<G: Game>(pos: &G) -> Result<(), ConformanceError> {
     let teams = pos.team_count();
     let mut seated = vec![false; teams];
     for seat in 0..pos.seat_count() {
@@ -117,34 +136,20 @@ pub fn check_position<G: Game>(
     if let Some(empty) = seated.iter().position(|&t| !t) {
         return Err(fail(pos, format!("team {empty} of {teams} has no seat")));
     }
-    // Outcome and turn agree.
+    Ok(())
+}
+
+/// The outcome and the turn agree: a finished game has a valid outcome and no moves, a
+/// chance node no moves and valid outcomes, a seat to move no outcome.
+fn check_turn<G: Game>(
+    pos: &G,
+    moves: &[G::Move],
+    report: &mut Report,
+) -> Result<(), ConformanceError> {
     match pos.turn() {
         Turn::Over => {
             report.finished += 1;
-            let Some(outcome) = pos.outcome() else {
-                return Err(fail(pos, "game over without an outcome".into()));
-            };
-            if outcome.scores.len() != pos.seat_count() {
-                return Err(fail(
-                    pos,
-                    format!(
-                        "{} scores for {} seats",
-                        outcome.scores.len(),
-                        pos.seat_count()
-                    ),
-                ));
-            }
-            if let GameResult::Win { winner, points } = outcome.result {
-                if winner.0 as usize >= teams || points == 0 {
-                    return Err(fail(
-                        pos,
-                        format!(
-                            "a win for team {} of {teams} worth {points} points",
-                            winner.0
-                        ),
-                    ));
-                }
-            }
+            check_outcome(pos)?;
             if !moves.is_empty() {
                 return Err(fail(pos, "moves generated after the game ended".into()));
             }
@@ -165,35 +170,53 @@ pub fn check_position<G: Game>(
             }
         }
     }
+    Ok(())
+}
 
+/// A finished game's outcome: a score per seat, a win for a team of the game worth at least
+/// a point.
+fn check_outcome<G: Game>(pos: &G) -> Result<(), ConformanceError> {
+    let teams = pos.team_count();
+    let Some(outcome) = pos.outcome() else {
+        return Err(fail(pos, "game over without an outcome".into()));
+    };
+    if outcome.scores.len() != pos.seat_count() {
+        return Err(fail(
+            pos,
+            format!(
+                "{} scores for {} seats",
+                outcome.scores.len(),
+                pos.seat_count()
+            ),
+        ));
+    }
+    if let GameResult::Win { winner, points } = outcome.result {
+        if winner.0 as usize >= teams || points == 0 {
+            return Err(fail(
+                pos,
+                format!(
+                    "a win for team {} of {teams} worth {points} points",
+                    winner.0
+                ),
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// Every generated move is accepted and played alike by `play` and `play_unchecked`, with
+/// equal keys; distinct children have distinct keys; each move's notation resolves back to
+/// it.
+fn check_generated<G: Game>(
+    pos: &G,
+    moves: &[G::Move],
+    report: &mut Report,
+) -> Result<(), ConformanceError> {
     // Each child's key, with the first move that reached it.
     let mut keys: HashMap<u64, (G::Move, G)> = HashMap::new();
-    for &mv in moves.iter() {
+    for &mv in moves {
         report.moves += 1;
-        if !pos.is_legal(mv) {
-            return Err(fail(
-                pos,
-                format!("generated move {mv} refused by is_legal"),
-            ));
-        }
-        let mut played = pos.clone();
-        if let Err(e) = played.play(mv) {
-            return Err(fail(
-                pos,
-                format!("generated move {mv} refused by play: {e}"),
-            ));
-        }
-        let mut unchecked = pos.clone();
-        unchecked.play_unchecked(mv);
-        if unchecked != played {
-            return Err(fail(pos, format!("play_unchecked({mv}) differs from play")));
-        }
-        if unchecked.key() != played.key() || unchecked.zobrist() != played.zobrist() {
-            return Err(fail(
-                pos,
-                format!("equal positions after {mv} have different keys"),
-            ));
-        }
+        let played = check_played(pos, mv)?;
         match keys.get(&played.key()) {
             Some((other, child)) if *child != played => {
                 return Err(fail(
@@ -217,7 +240,47 @@ pub fn check_position<G: Game>(
             }
         }
     }
+    Ok(())
+}
 
+/// A generated move `mv` accepted by `is_legal` and `play`, and `play_unchecked` giving the
+/// same position with the same keys: that position.
+fn check_played<G: Game>(pos: &G, mv: G::Move) -> Result<G, ConformanceError> {
+    if !pos.is_legal(mv) {
+        return Err(fail(
+            pos,
+            format!("generated move {mv} refused by is_legal"),
+        ));
+    }
+    let mut played = pos.clone();
+    if let Err(e) = played.play(mv) {
+        return Err(fail(
+            pos,
+            format!("generated move {mv} refused by play: {e}"),
+        ));
+    }
+    let mut unchecked = pos.clone();
+    unchecked.play_unchecked(mv);
+    if unchecked != played {
+        return Err(fail(pos, format!("play_unchecked({mv}) differs from play")));
+    }
+    if unchecked.key() != played.key() || unchecked.zobrist() != played.zobrist() {
+        return Err(fail(
+            pos,
+            format!("equal positions after {mv} have different keys"),
+        ));
+    }
+    Ok(played)
+}
+
+/// Every candidate not generated (not in `set`) is refused by `is_legal` and `play`, and
+/// leaves the position as it was.
+fn check_refused<G: Game>(
+    pos: &G,
+    set: &HashSet<G::Move>,
+    candidates: &[G::Move],
+    report: &mut Report,
+) -> Result<(), ConformanceError> {
     for &mv in candidates {
         if set.contains(&mv) {
             continue;
@@ -240,9 +303,7 @@ pub fn check_position<G: Game>(
             return Err(fail(pos, format!("refused move {mv} changed the position")));
         }
     }
-
-    check_setup(pos)?;
-    check_perft(pos)
+    Ok(())
 }
 
 fn check_chance<G: Game>(pos: &G) -> Result<(), ConformanceError> {

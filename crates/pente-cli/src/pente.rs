@@ -3,7 +3,7 @@
 
 use boardgames_ai::Engine;
 use boardgames_cli::jsonl::NoLines;
-use boardgames_cli::{Formats, GameCli};
+use boardgames_cli::{Formats, GameCli, Presentation, RecordFormat, View};
 use boardgames_core::pente::record::{
     JsonRecord, PenteJson, PenteMoveList, PenteOrg, RecordError, ReplayReport,
 };
@@ -37,11 +37,11 @@ fn captured(pos: &Pente) -> String {
     format!("captured: X {x} / O {o}")
 }
 
-/// The diagram of `pos` (its `Display`) with `last` between brackets and the stones in
-/// colour when `colour` is set. Rows 19 to 1 are lines 1 to 19, the point of column `c`
-/// at character `4 + 2c`.
+/// The board of `pos`'s diagram (its `Display` without the status line) with `last` between
+/// brackets and the stones in colour when `colour` is set. Rows 19 to 1 are lines 1 to 19,
+/// the point of column `c` at character `4 + 2c`.
 fn board(pos: &Pente, last: Option<Point>, colour: bool) -> String {
-    let text = pos.to_string();
+    let text = pos.board_diagram();
     text.lines()
         .enumerate()
         .map(|(i, line)| {
@@ -63,6 +63,22 @@ fn board(pos: &Pente, last: Option<Point>, colour: bool) -> String {
         })
         .collect::<Vec<_>>()
         .join("\n")
+}
+
+/// How `replay` shows a JSON record: its id, site, event, date and result.
+struct JsonTags;
+
+impl Presentation<Pente, RecordError> for JsonTags {
+    fn shown_tags(&self, record: &Record<Pente>) -> Tags {
+        let mut tags: Tags = ["Id", "Site", "Event", "Date"]
+            .iter()
+            .filter_map(|&name| record.tag(name).map(|v| (name.to_owned(), v.to_owned())))
+            .collect();
+        if let Some(result) = record.result {
+            tags.push(("Result".to_owned(), result.token().to_owned()));
+        }
+        tags
+    }
 }
 
 impl GameCli for PenteCli {
@@ -116,13 +132,14 @@ impl GameCli for PenteCli {
 
     /// pente.org game files and move lists (`pgn`: their `Game` and `Rated` tags give the
     /// rules, else the options of the command line), JSON records (`json`, which carry their
-    /// own), and the bare move list (`movelist`, what `selfplay` writes).
+    /// own; `replay` shows their id, site, event, date and result), and the bare move list
+    /// (`movelist`, what `selfplay` writes).
     fn formats(&self) -> Formats<'_, Self> {
         let default = self.start();
         vec![
-            Box::new(PenteOrg::new(default)),
-            Box::new(PenteJson),
-            Box::new(PenteMoveList { default }),
+            RecordFormat::new(PenteOrg::new(default)),
+            RecordFormat::new(PenteJson).shown_with(JsonTags),
+            RecordFormat::new(PenteMoveList { default }),
         ]
     }
 
@@ -162,24 +179,14 @@ impl GameCli for PenteCli {
         label(&record.tags, ["Player 1 Name", "Player 2 Name"])
     }
 
-    /// A JSON record shows its id, site, event, date and result.
-    fn shown_tags(&self, format: &str, record: &Record<Pente>) -> Tags {
-        if format != "json" {
-            return record.tags.clone();
-        }
-        let mut tags: Tags = ["Id", "Site", "Event", "Date"]
-            .iter()
-            .filter_map(|&name| record.tag(name).map(|v| (name.to_owned(), v.to_owned())))
-            .collect();
-        if let Some(result) = record.result {
-            tags.push(("Result".to_owned(), result.token().to_owned()));
-        }
-        tags
+    /// The board with player 1's stones in red and player 2's in blue in colour.
+    fn render(&self, pos: &Pente, view: &View) -> String {
+        board(pos, None, view.colour)
     }
 
-    /// The board with player 1's stones in red and player 2's in blue when `colour` is set.
-    fn render(&self, pos: &Pente, colour: bool) -> String {
-        board(pos, None, colour)
+    /// Who is to move, or how the game ended (the diagram's last line).
+    fn status(&self, pos: &Pente) -> Option<String> {
+        Some(pos.status_line())
     }
 
     /// The board with the stone just placed between brackets, `(X)`.
@@ -188,13 +195,13 @@ impl GameCli for PenteCli {
         _before: &Pente,
         step: Applied<Pente>,
         after: &Pente,
-        colour: bool,
+        view: &View,
     ) -> String {
         let point = match step {
             Applied::Move(p) => p,
             Applied::Chance(c) => match c {},
         };
-        board(after, Some(point), colour)
+        board(after, Some(point), view.colour)
     }
 
     fn seat_name(&self, _pos: &Pente, seat: Seat) -> String {

@@ -330,24 +330,66 @@ impl Setup {
     /// # Errors
     /// [`SetupError`] listing every problem.
     pub fn into_game<const SEATS: usize>(self) -> Result<Position<SEATS>, SetupError> {
+        self.check_players::<SEATS>()?;
         let mut problems = Vec::new();
-        let players = self.players();
+        self.check_seated::<SEATS>(&mut problems);
+        let sets = self.marble_sets::<SEATS>(&mut problems);
         let colours = &Colour::SEATS[..SEATS.min(6)];
+        let captured: [u32; SEATS] = core::array::from_fn(|i| self.captured.get(colours[i]));
+        let lost = check_marble_counts(&sets, &captured, &mut problems);
+        let ejected_counts = self.ejected_counts(&captured, &mut problems);
+        check_ejections(&captured, &ejected_counts, &mut problems);
+        let ejected = ejected_counts.map(|n| n.min(u32::from(u8::MAX)) as u8);
+        let mut end = self.six_ejected(&ejected_counts, &mut problems);
+        let (ply, limit) = self.ply_and_limit(&mut problems);
+        if end.is_none() && limit > 0 && ply >= limit {
+            end = Some(EndReason::MoveLimit);
+        }
+        if let Some(c) = self.timed_out {
+            if c as usize >= SEATS {
+                problems.push(SetupProblem::TimeOutNotSeated { colour: c });
+            }
+            match end {
+                Some(end) => problems.push(SetupProblem::TimeOutAfterEnd { colour: c, end }),
+                None => end = Some(EndReason::TimeOut(c)),
+            }
+        }
+        if !problems.is_empty() {
+            return Err(SetupError::new(problems));
+        }
+        Ok(Position::from_parts(
+            sets, lost, ejected, self.turn, ply, limit, end,
+        ))
+    }
+}
+
+/// The checks of [`Setup::into_game`], by concern, each adding what it finds wrong to
+/// `problems` in the order the error lists them.
+impl Setup {
+    /// The setup has `SEATS` players: the colours of the first `SEATS` seats have lists, no
+    /// other colour has one.
+    fn check_players<const SEATS: usize>(&self) -> Result<(), SetupError> {
+        let players = self.players();
         let pattern_ok = Colour::SEATS[2..]
             .iter()
             .enumerate()
             .all(|(i, &c)| self.cells(c).is_some() == (i + 2 < players));
-        if players != SEATS || !pattern_ok {
-            let found: Vec<Colour> = Colour::SEATS
-                .into_iter()
-                .filter(|&c| self.cells(c).is_some())
-                .collect();
-            return Err(SetupProblem::Players {
-                seats: SEATS,
-                found,
-            }
-            .into());
+        if players == SEATS && pattern_ok {
+            return Ok(());
         }
+        let found: Vec<Colour> = Colour::SEATS
+            .into_iter()
+            .filter(|&c| self.cells(c).is_some())
+            .collect();
+        Err(SetupProblem::Players {
+            seats: SEATS,
+            found,
+        }
+        .into())
+    }
+
+    /// The turn and every count given belong to a seat of the game.
+    fn check_seated<const SEATS: usize>(&self, problems: &mut Vec<SetupProblem>) {
         if self.turn as usize >= SEATS {
             problems.push(SetupProblem::TurnNotSeated {
                 turn: self.turn,
@@ -363,8 +405,15 @@ impl Setup {
                 problems.push(SetupProblem::CountNotSeated { colour: c });
             }
         }
+    }
+
+    /// The marbles of each seat; a cell listed twice (in one list or two) is a problem.
+    fn marble_sets<const SEATS: usize>(
+        &self,
+        problems: &mut Vec<SetupProblem>,
+    ) -> [Bitboard; SEATS] {
         let mut sets = [Bitboard::EMPTY; SEATS];
-        for (i, &colour) in colours.iter().enumerate() {
+        for (i, &colour) in Colour::SEATS[..SEATS.min(6)].iter().enumerate() {
             for &c in self.cells(colour).unwrap_or(&[]) {
                 if sets.iter().any(|s| s.contains(c)) {
                     problems.push(SetupProblem::ListedTwice(c));
@@ -372,131 +421,85 @@ impl Setup {
                 sets[i].insert(c);
             }
         }
-        let marbles = marbles_per_seat(SEATS);
-        let captured: [u32; SEATS] = core::array::from_fn(|i| self.captured.get(colours[i]));
-        let mut lost = [0u8; SEATS];
-        for (i, &colour) in colours.iter().enumerate() {
-            let on_board = sets[i].count();
-            if SEATS != 3 && captured[i] > EJECTED_TO_WIN as u32 {
-                problems.push(SetupProblem::TooManyCaptured {
-                    colour,
-                    captured: captured[i],
-                });
-            }
-            if on_board as u64 + u64::from(captured[i]) > marbles as u64 {
-                problems.push(SetupProblem::TooManyMarbles {
-                    colour,
-                    on_board,
-                    captured: captured[i],
-                    most: marbles,
-                });
-            }
-            lost[i] = captured[i].min(u32::from(u8::MAX)) as u8;
-        }
-        // The ejected counts: derived with two players, given (default 0) with more.
-        let ejected_counts: [u32; SEATS] = if SEATS == 2 {
-            let derived = [captured[1 % SEATS], captured[0]];
-            let derived: [u32; SEATS] = core::array::from_fn(|i| derived[i % 2]);
-            if let Some(e) = &self.ejected {
-                if e.black != derived[0] || e.white != derived[1 % SEATS] {
-                    problems.push(SetupProblem::EjectedMismatch {
-                        ejected: [e.black, e.white],
-                        captured: [captured[0], captured[1 % SEATS]],
-                    });
-                }
-            }
-            derived
-        } else {
+        sets
+    }
+
+    /// The marbles each seat ejected: derived from the captured counts with two players (and
+    /// checked against those given), given (default 0) with more.
+    fn ejected_counts<const SEATS: usize>(
+        &self,
+        captured: &[u32; SEATS],
+        problems: &mut Vec<SetupProblem>,
+    ) -> [u32; SEATS] {
+        if SEATS != 2 {
             let given = self.ejected.unwrap_or_default();
-            core::array::from_fn(|i| given.get(colours[i]))
-        };
-        let mut ejected = [0u8; SEATS];
-        for i in 0..SEATS {
-            ejected[i] = ejected_counts[i].min(u32::from(u8::MAX)) as u8;
+            return core::array::from_fn(|i| given.get(Colour::SEATS[i]));
         }
-        let team_count = Position::<SEATS>::team_count();
-        let team_sum = |counts: &[u32; SEATS], team: Team, same: bool| -> u64 {
-            (0..SEATS)
-                .filter(|&s| (Position::<SEATS>::team(s) == team) == same)
-                .map(|s| u64::from(counts[s]))
-                .sum()
-        };
-        if SEATS > 2 {
-            let total_lost: u64 = captured.iter().map(|&n| u64::from(n)).sum();
-            let total_ejected: u64 = ejected_counts.iter().map(|&n| u64::from(n)).sum();
-            if team_count == 2 {
-                for t in 0..2 {
-                    let team = Team(t);
-                    let (by, of_others) = (
-                        team_sum(&ejected_counts, team, true),
-                        team_sum(&captured, team, false),
-                    );
-                    if by != of_others {
-                        problems.push(SetupProblem::TeamEjected {
-                            seats: SEATS,
-                            team,
-                            ejected: by,
-                            lost: of_others,
-                        });
-                    }
-                }
-            } else if total_lost != total_ejected {
-                problems.push(SetupProblem::TotalEjected {
-                    ejected: total_ejected,
-                    captured: total_lost,
+        let derived = [captured[1 % SEATS], captured[0]];
+        let derived: [u32; SEATS] = core::array::from_fn(|i| derived[i % 2]);
+        if let Some(e) = &self.ejected {
+            if e.black != derived[0] || e.white != derived[1 % SEATS] {
+                problems.push(SetupProblem::EjectedMismatch {
+                    ejected: [e.black, e.white],
+                    captured: [captured[0], captured[1 % SEATS]],
                 });
-            } else {
-                // Each player's ejections are marbles the others lost.
-                for (i, &colour) in colours.iter().enumerate() {
-                    let others_lost = total_lost - u64::from(captured[i]);
-                    if u64::from(ejected_counts[i]) > others_lost {
-                        problems.push(SetupProblem::EjectedMoreThanOthersLost {
-                            colour,
-                            ejected: u64::from(ejected_counts[i]),
-                            others_lost,
-                        });
-                    }
-                }
             }
         }
-        let six =
-            |t: usize| team_sum(&ejected_counts, Team(t as u8), true) >= EJECTED_TO_WIN as u64;
+        derived
+    }
+
+    /// The end by six ejected marbles, when a side (player or team) has ejected six: at most
+    /// one side has, and it moved last (with teams, its last seat ejected the sixth).
+    fn six_ejected<const SEATS: usize>(
+        &self,
+        ejected_counts: &[u32; SEATS],
+        problems: &mut Vec<SetupProblem>,
+    ) -> Option<EndReason> {
+        let team_count = Position::<SEATS>::team_count();
+        let six = |t: usize| team_sum(ejected_counts, Team(t as u8), true) >= EJECTED_TO_WIN as u64;
         let winners: Vec<usize> = (0..team_count).filter(|&t| six(t)).collect();
         let last_mover = (self.turn as usize + SEATS - 1) % SEATS;
-        let mut end = None;
+        let last = Colour::SEATS[last_mover];
         match winners.as_slice() {
-            [] => {}
+            [] => None,
             [t] => {
-                if Position::<SEATS>::team(last_mover) == Team(*t as u8)
-                    && team_count < SEATS
-                    && ejected_counts[last_mover] == 0
-                {
+                let team = Team(*t as u8);
+                let last_team = Position::<SEATS>::team(last_mover);
+                if last_team == team && team_count < SEATS && ejected_counts[last_mover] == 0 {
                     // Teams: the move that ended the game ejected the team's sixth marble.
                     problems.push(SetupProblem::SixEjectedNotByLast {
                         seats: SEATS,
-                        team: Team(*t as u8),
-                        last: colours[last_mover],
+                        team,
+                        last,
                     });
                 }
-                if Position::<SEATS>::team(last_mover) != Team(*t as u8) {
-                    if SEATS == 2 {
-                        problems.push(SetupProblem::SixEjectedToMove { colour: self.turn });
+                if last_team != team {
+                    problems.push(if SEATS == 2 {
+                        SetupProblem::SixEjectedToMove { colour: self.turn }
                     } else {
-                        problems.push(SetupProblem::SixEjectedNotLast {
+                        SetupProblem::SixEjectedNotLast {
                             seats: SEATS,
-                            team: Team(*t as u8),
-                            last: colours[last_mover],
-                        });
-                    }
+                            team,
+                            last,
+                        }
+                    });
                 }
-                end = Some(EndReason::SixEjected);
+                Some(EndReason::SixEjected)
             }
-            _ => problems.push(if SEATS == 2 {
-                SetupProblem::BothLostSix
-            } else {
-                SetupProblem::SeveralEjectedSix
-            }),
+            _ => {
+                problems.push(if SEATS == 2 {
+                    SetupProblem::BothLostSix
+                } else {
+                    SetupProblem::SeveralEjectedSix
+                });
+                None
+            }
         }
+    }
+
+    /// The ply and the move limit (0 for none), each in 1..=65535 (the ply from 0), the ply
+    /// not past the limit.
+    fn ply_and_limit(&self, problems: &mut Vec<SetupProblem>) -> (u16, u16) {
         let ply = u16::try_from(self.ply).unwrap_or_else(|_| {
             problems.push(SetupProblem::Ply { ply: self.ply });
             0
@@ -516,24 +519,93 @@ impl Setup {
                 }
             },
         };
-        if end.is_none() && limit > 0 && ply >= limit {
-            end = Some(EndReason::MoveLimit);
+        (ply, limit)
+    }
+}
+
+/// The marbles each seat lost (its captured count, at most 255); each seat's marbles on the
+/// board plus those captured are at most the layouts' count, each captured count at most 6
+/// (but with three players).
+fn check_marble_counts<const SEATS: usize>(
+    sets: &[Bitboard; SEATS],
+    captured: &[u32; SEATS],
+    problems: &mut Vec<SetupProblem>,
+) -> [u8; SEATS] {
+    let marbles = marbles_per_seat(SEATS);
+    for (i, &colour) in Colour::SEATS[..SEATS.min(6)].iter().enumerate() {
+        let on_board = sets[i].count();
+        if SEATS != 3 && captured[i] > EJECTED_TO_WIN as u32 {
+            problems.push(SetupProblem::TooManyCaptured {
+                colour,
+                captured: captured[i],
+            });
         }
-        if let Some(c) = self.timed_out {
-            if c as usize >= SEATS {
-                problems.push(SetupProblem::TimeOutNotSeated { colour: c });
+        if on_board as u64 + u64::from(captured[i]) > marbles as u64 {
+            problems.push(SetupProblem::TooManyMarbles {
+                colour,
+                on_board,
+                captured: captured[i],
+                most: marbles,
+            });
+        }
+    }
+    captured.map(|n| n.min(u32::from(u8::MAX)) as u8)
+}
+
+/// The marbles the seats of `team` (`same`), or of the other teams, counted in `counts`.
+fn team_sum<const SEATS: usize>(counts: &[u32; SEATS], team: Team, same: bool) -> u64 {
+    (0..SEATS)
+        .filter(|&s| (Position::<SEATS>::team(s) == team) == same)
+        .map(|s| u64::from(counts[s]))
+        .sum()
+}
+
+/// With more than two players the ejected counts agree with the captured ones: with teams
+/// each team ejected exactly the other team's lost marbles; with three players, in total,
+/// and no one more than the others lost.
+fn check_ejections<const SEATS: usize>(
+    captured: &[u32; SEATS],
+    ejected_counts: &[u32; SEATS],
+    problems: &mut Vec<SetupProblem>,
+) {
+    if SEATS <= 2 {
+        return;
+    }
+    let total_lost: u64 = captured.iter().map(|&n| u64::from(n)).sum();
+    let total_ejected: u64 = ejected_counts.iter().map(|&n| u64::from(n)).sum();
+    if Position::<SEATS>::team_count() == 2 {
+        for t in 0..2 {
+            let team = Team(t);
+            let (by, of_others) = (
+                team_sum(ejected_counts, team, true),
+                team_sum(captured, team, false),
+            );
+            if by != of_others {
+                problems.push(SetupProblem::TeamEjected {
+                    seats: SEATS,
+                    team,
+                    ejected: by,
+                    lost: of_others,
+                });
             }
-            match end {
-                Some(end) => problems.push(SetupProblem::TimeOutAfterEnd { colour: c, end }),
-                None => end = Some(EndReason::TimeOut(c)),
+        }
+    } else if total_lost != total_ejected {
+        problems.push(SetupProblem::TotalEjected {
+            ejected: total_ejected,
+            captured: total_lost,
+        });
+    } else {
+        // Each player's ejections are marbles the others lost.
+        for (i, &colour) in Colour::SEATS[..SEATS.min(6)].iter().enumerate() {
+            let others_lost = total_lost - u64::from(captured[i]);
+            if u64::from(ejected_counts[i]) > others_lost {
+                problems.push(SetupProblem::EjectedMoreThanOthersLost {
+                    colour,
+                    ejected: u64::from(ejected_counts[i]),
+                    others_lost,
+                });
             }
         }
-        if !problems.is_empty() {
-            return Err(SetupError::new(problems));
-        }
-        Ok(Position::from_parts(
-            sets, lost, ejected, self.turn, ply, limit, end,
-        ))
     }
 }
 

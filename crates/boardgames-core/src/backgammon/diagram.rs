@@ -60,8 +60,37 @@ fn half_row(pos: &Backgammon, points: &[usize], row: usize) -> String {
     points.iter().map(|&p| cell(pos, p, row)).collect()
 }
 
-/// Writes the diagram of `pos` (see the module docs).
+/// Writes the diagram of `pos` (see the module docs): the board, then the status line.
 pub(crate) fn write_diagram(f: &mut fmt::Formatter<'_>, pos: &Backgammon) -> fmt::Result {
+    write_board(f, pos)?;
+    writeln!(f)?;
+    write_status(f, pos)
+}
+
+impl Backgammon {
+    /// The board of the diagram (the `Display`) without the status line under it: the
+    /// points, the checkers, the pip counts.
+    #[must_use]
+    pub fn board_diagram(&self) -> String {
+        let mut text = String::new();
+        // Writing to a `String` cannot fail.
+        let _ = write_board(&mut text, self);
+        text
+    }
+
+    /// The status line under the diagram's board: who is to roll or to play which roll and
+    /// the cube, or who won.
+    #[must_use]
+    pub fn status_line(&self) -> String {
+        let mut text = String::new();
+        let _ = write_status(&mut text, self);
+        text
+    }
+}
+
+/// Writes the board of `pos`'s diagram: the lines above the status, the last without a line
+/// break.
+fn write_board(f: &mut impl fmt::Write, pos: &Backgammon) -> fmt::Result {
     let b = pos.board();
     let line = "+------------------+---+------------------+";
     let stats = |s: Side| {
@@ -98,7 +127,11 @@ pub(crate) fn write_diagram(f: &mut fmt::Formatter<'_>, pos: &Backgammon) -> fmt
         )?;
     }
     writeln!(f, "{line}  {}", stats(Side::X))?;
-    writeln!(f, " 12 11 10  9  8  7        6  5  4  3  2  1")?;
+    write!(f, " 12 11 10  9  8  7        6  5  4  3  2  1")
+}
+
+/// Writes the status line of `pos`'s diagram.
+fn write_status(f: &mut impl fmt::Write, pos: &Backgammon) -> fmt::Result {
     match (pos.is_over(), pos.dice()) {
         (true, _) => match pos.win() {
             Some((w, k)) => write!(f, "{w} wins ({k:?}); cube {}", pos.cube_value()),

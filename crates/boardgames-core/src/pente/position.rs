@@ -472,6 +472,34 @@ impl fmt::Display for Pente {
     /// `+` on the empty centre, coordinates on every side, then the capture counts and the
     /// state of the game.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.write_board(f)?;
+        writeln!(f)?;
+        self.write_status(f)
+    }
+}
+
+impl Pente {
+    /// The diagram of the `Display` without its last line, the state of the game: the board
+    /// with its coordinates, then the rules, the ply and the capture counts.
+    #[must_use]
+    pub fn board_diagram(&self) -> String {
+        let mut text = String::new();
+        // Writing to a `String` cannot fail.
+        let _ = self.write_board(&mut text);
+        text
+    }
+
+    /// The last line of the `Display`: who is to move, or how the game ended.
+    #[must_use]
+    pub fn status_line(&self) -> String {
+        let mut text = String::new();
+        let _ = self.write_status(&mut text);
+        text
+    }
+
+    /// Writes the diagram's board, coordinates, rules, ply and captures, the last line
+    /// without a line break.
+    fn write_board(&self, f: &mut impl fmt::Write) -> fmt::Result {
         let letters: String = (0..SIZE)
             .map(|c| format!(" {}", Point::new(c, 0).map_or('?', |p| p.letter())))
             .collect();
@@ -491,7 +519,7 @@ impl fmt::Display for Pente {
             writeln!(f, " {:<2}", row + 1)?;
         }
         writeln!(f, "   {letters}")?;
-        writeln!(
+        write!(
             f,
             "{} ({} rule) | ply {} | captured: X {} / O {} (win at {})",
             self.variant.title(),
@@ -504,7 +532,11 @@ impl fmt::Display for Pente {
             self.captures[0],
             self.captures[1],
             self.variant.captures_to_win(),
-        )?;
+        )
+    }
+
+    /// Writes the diagram's status line: who is to move, or how the game ended.
+    fn write_status(&self, f: &mut impl fmt::Write) -> fmt::Result {
         match (self.end, self.winner()) {
             (Some(reason), Some(w)) => write!(f, "game over: {w} wins by {}", reason.name()),
             (Some(_), None) => write!(f, "game over: draw, the board is full"),

@@ -153,9 +153,68 @@ impl MatchSetup {
     /// otherwise, a finished game with no winner, a decision to roll where no double was
     /// possible. `docs/backgammon.md` ("What the IDs may not say") lists every rule.
     pub fn into_match(self) -> Result<Match, SetupError> {
-        let m = self.match_id;
-        let o = self.options;
         let mut problems = self.board.problems();
+        let rules = self.rules(&mut problems);
+        self.check_sizes(rules, &mut problems);
+        self.check_cube_and_crawford(rules, &mut problems);
+        let (game, cube_owner, phase) = match self.match_id.state {
+            GameState::NoGame => self.before_opening(&mut problems),
+            GameState::Playing => self.in_play(&mut problems),
+            GameState::Over | GameState::Resigned | GameState::Dropped => {
+                self.game_over(rules, &mut problems)
+            }
+        };
+        if self.rolling && phase != Phase::Rolling {
+            problems.push(MatchProblem::RollingNotAtRoll.into());
+        }
+        let (m, o) = (&self.match_id, &self.options);
+        let session = Match {
+            rules,
+            game,
+            cube_owner,
+            score: m.score,
+            crawford: m.crawford && !rules.is_money(),
+            phase,
+            redoubles: o.redoubles,
+            auto_doubled: o.auto_doubled,
+            rolls: o.rolls,
+        };
+        if phase == Phase::Rolling && session.double_refusal().is_some() {
+            problems.push(MatchProblem::RollingWithoutChoice(m.dice_owner).into());
+        }
+        if let Some(end) = session.end_of_game() {
+            self.check_final_score(rules, end.winner, end.points, &mut problems);
+        }
+        if problems.is_empty() {
+            Ok(session)
+        } else {
+            Err(SetupError::new(problems))
+        }
+    }
+}
+
+/// The checks of [`MatchSetup::into_match`], by concern, each adding what it finds wrong to
+/// `problems` in the order the error lists them.
+impl MatchSetup {
+    /// The cube's value, from its logarithm (capped at 2^15).
+    fn cube(&self) -> u16 {
+        1u16 << self.match_id.cube_log2.min(15)
+    }
+
+    /// The resignation offered or made: its kind from the field's value 1 to 3.
+    fn resigned_kind(&self) -> Option<WinKind> {
+        match self.match_id.resignation {
+            1 => Some(WinKind::Single),
+            2 => Some(WinKind::Gammon),
+            3 => Some(WinKind::Backgammon),
+            _ => None,
+        }
+    }
+
+    /// The rules as normalised for the match or money game, with the options that do not
+    /// belong to it, beavers and rolls beyond the rules.
+    fn rules(&self, problems: &mut Vec<SetupProblem>) -> MatchRules {
+        let (m, o) = (&self.match_id, &self.options);
         let written = MatchRules {
             length: m.match_length,
             jacoby: m.jacoby && m.match_length == 0,
@@ -189,28 +248,38 @@ impl MatchSetup {
         if o.rolls.iter().any(|&r| r > 2) || (o.rolls != [0, 0] && !rules.holland) {
             problems.push(MatchProblem::Rolls(o.rolls).into());
         }
+        rules
+    }
+
+    /// The length, score, cube and resignation beyond their fields' range, and automatic
+    /// doubles beyond the rules or the cube.
+    fn check_sizes(&self, rules: MatchRules, problems: &mut Vec<SetupProblem>) {
+        let (m, o) = (&self.match_id, &self.options);
         if m.match_length > MAX_SCORE {
+            let length = m.match_length;
             problems.push(
                 MatchProblem::Length {
-                    length: m.match_length,
+                    length,
                     max: MAX_SCORE,
                 }
                 .into(),
             );
         }
         if m.score.iter().any(|&s| s > MAX_SCORE) {
+            let score = m.score;
             problems.push(
                 MatchProblem::Score {
-                    score: m.score,
+                    score,
                     max: MAX_SCORE,
                 }
                 .into(),
             );
         }
         if m.cube_log2 > 15 {
+            let log2 = m.cube_log2;
             problems.push(
                 MatchProblem::Cube {
-                    log2: m.cube_log2,
+                    log2,
                     max: MAX_CUBE,
                 }
                 .into(),
@@ -219,22 +288,23 @@ impl MatchSetup {
         if m.resignation > 3 {
             problems.push(MatchProblem::Resignation(m.resignation).into());
         }
-        let cube = 1u16 << m.cube_log2.min(15);
+        let cube = self.cube();
         let auto_cube_ok = if m.state == GameState::NoGame {
             u32::from(cube) == 1u32 << o.auto_doubled.min(15)
         } else {
             m.cube_owner.is_some() || u32::from(cube) >= 1u32 << o.auto_doubled.min(15)
         };
         if o.auto_doubled > rules.auto_doubles || !auto_cube_ok {
-            problems.push(
-                MatchProblem::AutoDoubles {
-                    made: o.auto_doubled,
-                    limit: rules.auto_doubles,
-                    cube,
-                }
-                .into(),
-            );
+            let (made, limit) = (o.auto_doubled, rules.auto_doubles);
+            problems.push(MatchProblem::AutoDoubles { made, limit, cube }.into());
         }
+    }
+
+    /// The Crawford game, a match already won, a double and a resignation at once, the
+    /// cube's owner at its value, a resignation at a game ended otherwise.
+    fn check_cube_and_crawford(&self, rules: MatchRules, problems: &mut Vec<SetupProblem>) {
+        let m = &self.match_id;
+        let cube = self.cube();
         let playing = matches!(m.state, GameState::NoGame | GameState::Playing);
         if rules.is_money() && m.crawford {
             problems.push(MatchProblem::CrawfordInMoney.into());
@@ -268,207 +338,206 @@ impl MatchSetup {
             }
         }
         if matches!(m.state, GameState::Over | GameState::Dropped) && m.resignation != 0 {
+            let resignation = m.resignation;
+            problems.push(MatchProblem::ResignationAfterGame { resignation }.into());
+        }
+    }
+
+    /// Before the opening throw: the standard position with the cube after automatic doubles,
+    /// centred; the opening throw next, or a resignation offered.
+    fn before_opening(
+        &self,
+        problems: &mut Vec<SetupProblem>,
+    ) -> (Backgammon, Option<Side>, Phase) {
+        let m = &self.match_id;
+        if m.double_offered {
+            problems.push(MatchProblem::DoubleAtOpening.into());
+        }
+        let mut game = Backgammon::new();
+        game.set_cube_value(1 << self.options.auto_doubled.min(15));
+        let phase = match self.resigned_kind() {
+            Some(kind) => Phase::ResignationOffered {
+                kind,
+                by: m.turn.other(),
+                at_opening: true,
+            },
+            None => Phase::Opening,
+        };
+        (game, None, phase)
+    }
+
+    /// A game being played: the board, dice and cube of the IDs; a double or a resignation
+    /// waiting for its answer, else the side on roll to roll or to play its dice.
+    fn in_play(&self, problems: &mut Vec<SetupProblem>) -> (Backgammon, Option<Side>, Phase) {
+        let m = &self.match_id;
+        let side = m.dice_owner;
+        if self.won().is_some() {
+            problems.push(MatchProblem::BorneOffInPlay.into());
+        }
+        let mut game = Backgammon::from_parts(self.board, side, m.dice, 1)
+            .unwrap_or_else(|_| Backgammon::new());
+        game.set_cube_value(self.cube());
+        let phase = if m.double_offered {
+            self.check_double_offered(problems);
+            Phase::DoubleOffered
+        } else if let Some(kind) = self.resigned_kind() {
+            Phase::ResignationOffered {
+                kind,
+                by: m.turn.other(),
+                at_opening: false,
+            }
+        } else {
+            if m.turn != side {
+                let (turn, on_roll) = (m.turn, side);
+                problems.push(MatchProblem::Turn { turn, on_roll }.into());
+            }
+            if m.dice.is_some() {
+                Phase::ToPlay
+            } else if self.rolling {
+                Phase::Rolling
+            } else {
+                Phase::ToRoll
+            }
+        };
+        (game, m.cube_owner, phase)
+    }
+
+    /// A double offered in play: before the roll, answered by the side doubled (the doubler
+    /// after a beaver), by a side that could double.
+    fn check_double_offered(&self, problems: &mut Vec<SetupProblem>) {
+        let (m, o) = (&self.match_id, &self.options);
+        let side = m.dice_owner;
+        let (cube, owner) = (self.cube(), m.cube_owner);
+        if m.dice.is_some() {
+            problems.push(MatchProblem::DoubleAfterRoll.into());
+        }
+        // After a beaver the doubler answers; after a raccoon the side doubled.
+        let answering = if o.redoubles % 2 == 1 {
+            side
+        } else {
+            side.other()
+        };
+        if m.turn != answering {
+            problems.push(MatchProblem::DoublerAnswers.into());
+        }
+        if o.redoubles > 0 {
+            // The side first doubled keeps the cube through the redoubles.
+            if owner != Some(side.other()) || doubled(cube).is_none() {
+                problems.push(MatchProblem::MayNotDouble(answering.other()).into());
+            }
+        } else if m.crawford || owner == Some(side.other()) || cube >= MAX_CUBE {
+            problems.push(MatchProblem::MayNotDouble(side).into());
+        }
+    }
+
+    /// A finished game: its final board and cube, and how it ended (borne off, resigned or a
+    /// double dropped), which must agree with the board.
+    fn game_over(
+        &self,
+        rules: MatchRules,
+        problems: &mut Vec<SetupProblem>,
+    ) -> (Backgammon, Option<Side>, Phase) {
+        let m = &self.match_id;
+        let side = m.dice_owner;
+        let (cube, owner) = (self.cube(), m.cube_owner);
+        if m.double_offered {
+            problems.push(MatchProblem::DoubleAfterGame.into());
+        }
+        // A dropped double was a double the doubler (the dice owner) could offer; with
+        // beavers a dropped raccoon leaves the cube with the other side.
+        if m.state == GameState::Dropped
+            && ((m.crawford && !rules.is_money())
+                || (owner == Some(side.other()) && rules.redouble_limit() < 2)
+                || doubled(cube).is_none())
+        {
+            problems.push(MatchProblem::MayNotDouble(side).into());
+        }
+        let mut game =
+            Backgammon::from_parts(self.board, side, None, 1).unwrap_or_else(|_| Backgammon::new());
+        game.set_cube_value(cube);
+        let ending = match (m.state, self.won(), self.resigned_kind()) {
+            (GameState::Over, Some((_, kind)), _) => Some(Ending::BorneOff(kind)),
+            (GameState::Over, None, _) => {
+                problems.push(MatchProblem::NotBorneOff.into());
+                None
+            }
+            (_, Some(_), _) => {
+                problems.push(MatchProblem::BorneOffAtDrop.into());
+                None
+            }
+            (GameState::Resigned, None, Some(kind)) => Some(Ending::Resigned { kind, by: m.turn }),
+            (GameState::Resigned, None, None) => {
+                problems.push(MatchProblem::NoResignedValue.into());
+                None
+            }
+            _ => Some(Ending::Dropped),
+        };
+        (game, owner, Phase::Over(ending.unwrap_or(Ending::Dropped)))
+    }
+
+    /// Who has borne off all checkers on the board, and how (the side on roll's view).
+    fn won(&self) -> Option<(Side, WinKind)> {
+        Backgammon::from_parts(self.board, self.match_id.dice_owner, None, 1)
+            .ok()
+            .and_then(|p| p.win())
+    }
+
+    /// At a finished game, the score with the points `winner` won: enough for a money game;
+    /// in a match, the match won by this game and not before, with the Crawford game at the
+    /// score where it was due.
+    fn check_final_score(
+        &self,
+        rules: MatchRules,
+        winner: Side,
+        points: u32,
+        problems: &mut Vec<SetupProblem>,
+    ) {
+        let m = &self.match_id;
+        let [w, l] = [winner, winner.other()].map(|s| m.score[s.index()]);
+        let (length, score) = (rules.length, w);
+        if rules.is_money() {
+            if u32::from(w) < points.min(u32::from(MAX_SCORE)) {
+                problems.push(
+                    MatchProblem::MoneyScore {
+                        winner,
+                        points,
+                        score,
+                    }
+                    .into(),
+                );
+            }
+        } else if w < rules.length || l >= rules.length {
+            problems.push(MatchProblem::MatchNotWon { winner, length }.into());
+        } else if u32::from(w) < points.min(u32::from(MAX_SCORE)) {
             problems.push(
-                MatchProblem::ResignationAfterGame {
-                    resignation: m.resignation,
+                MatchProblem::ScoreBelowPoints {
+                    winner,
+                    points,
+                    score,
                 }
                 .into(),
             );
-        }
-        let kind = match m.resignation {
-            1 => Some(WinKind::Single),
-            2 => Some(WinKind::Gammon),
-            3 => Some(WinKind::Backgammon),
-            _ => None,
-        };
-        let side = m.dice_owner;
-        let won = Backgammon::from_parts(self.board, side, None, 1)
-            .ok()
-            .and_then(|p| p.win());
-        let mut game = Backgammon::new();
-        let mut owner = m.cube_owner;
-        let phase = match m.state {
-            GameState::NoGame => {
-                if m.double_offered {
-                    problems.push(MatchProblem::DoubleAtOpening.into());
-                }
-                owner = None;
-                game.set_cube_value(1 << o.auto_doubled.min(15));
-                match kind {
-                    Some(kind) => Phase::ResignationOffered {
-                        kind,
-                        by: m.turn.other(),
-                        at_opening: true,
-                    },
-                    None => Phase::Opening,
-                }
-            }
-            GameState::Playing => {
-                if won.is_some() {
-                    problems.push(MatchProblem::BorneOffInPlay.into());
-                }
-                game = Backgammon::from_parts(self.board, side, m.dice, 1).unwrap_or(game);
-                game.set_cube_value(cube);
-                if m.double_offered {
-                    if m.dice.is_some() {
-                        problems.push(MatchProblem::DoubleAfterRoll.into());
-                    }
-                    // After a beaver the doubler answers; after a raccoon the side doubled.
-                    let answering = if o.redoubles % 2 == 1 {
-                        side
-                    } else {
-                        side.other()
-                    };
-                    if m.turn != answering {
-                        problems.push(MatchProblem::DoublerAnswers.into());
-                    }
-                    if o.redoubles > 0 {
-                        // The side first doubled keeps the cube through the redoubles.
-                        if owner != Some(side.other()) || doubled(cube).is_none() {
-                            problems.push(MatchProblem::MayNotDouble(answering.other()).into());
-                        }
-                    } else if m.crawford || owner == Some(side.other()) || cube >= MAX_CUBE {
-                        problems.push(MatchProblem::MayNotDouble(side).into());
-                    }
-                    Phase::DoubleOffered
-                } else if let Some(kind) = kind {
-                    Phase::ResignationOffered {
-                        kind,
-                        by: m.turn.other(),
-                        at_opening: false,
-                    }
-                } else {
-                    if m.turn != side {
-                        problems.push(
-                            MatchProblem::Turn {
-                                turn: m.turn,
-                                on_roll: side,
-                            }
-                            .into(),
-                        );
-                    }
-                    if m.dice.is_some() {
-                        Phase::ToPlay
-                    } else if self.rolling {
-                        Phase::Rolling
-                    } else {
-                        Phase::ToRoll
-                    }
-                }
-            }
-            GameState::Over | GameState::Resigned | GameState::Dropped => {
-                if m.double_offered {
-                    problems.push(MatchProblem::DoubleAfterGame.into());
-                }
-                // A dropped double was a double the doubler (the dice owner) could offer;
-                // with beavers a dropped raccoon leaves the cube with the other side.
-                if m.state == GameState::Dropped
-                    && ((m.crawford && !rules.is_money())
-                        || (owner == Some(side.other()) && rules.redouble_limit() < 2)
-                        || doubled(cube).is_none())
-                {
-                    problems.push(MatchProblem::MayNotDouble(side).into());
-                }
-                game = Backgammon::from_parts(self.board, side, None, 1).unwrap_or(game);
-                game.set_cube_value(cube);
-                let ending = match (m.state, won, kind) {
-                    (GameState::Over, Some((_, kind)), _) => Some(Ending::BorneOff(kind)),
-                    (GameState::Over, None, _) => {
-                        problems.push(MatchProblem::NotBorneOff.into());
-                        None
-                    }
-                    (_, Some(_), _) => {
-                        problems.push(MatchProblem::BorneOffAtDrop.into());
-                        None
-                    }
-                    (GameState::Resigned, None, Some(kind)) => {
-                        Some(Ending::Resigned { kind, by: m.turn })
-                    }
-                    (GameState::Resigned, None, None) => {
-                        problems.push(MatchProblem::NoResignedValue.into());
-                        None
-                    }
-                    _ => Some(Ending::Dropped),
+        } else if w < MAX_SCORE {
+            // The score before the game (a score of 32767 may be capped: not known).
+            let before = u32::from(w) - points;
+            if before >= u32::from(rules.length) {
+                let problem = MatchProblem::MatchOverBefore {
+                    winner,
+                    score,
+                    points,
+                    length,
                 };
-                Phase::Over(ending.unwrap_or(Ending::Dropped))
+                problems.push(problem.into());
+            } else if m.crawford
+                && !problems.contains(&MatchProblem::CrawfordScore.into())
+                && [before, u32::from(l)]
+                    .iter()
+                    .filter(|&&s| s + 1 == u32::from(rules.length))
+                    .count()
+                    != 1
+            {
+                problems.push(MatchProblem::CrawfordScore.into());
             }
-        };
-        if self.rolling && phase != Phase::Rolling {
-            problems.push(MatchProblem::RollingNotAtRoll.into());
-        }
-        let session = Match {
-            rules,
-            game,
-            cube_owner: owner,
-            score: m.score,
-            crawford: m.crawford && !rules.is_money(),
-            phase,
-            redoubles: o.redoubles,
-            auto_doubled: o.auto_doubled,
-            rolls: o.rolls,
-        };
-        if phase == Phase::Rolling && session.double_refusal().is_some() {
-            problems.push(MatchProblem::RollingWithoutChoice(side).into());
-        }
-        if let Some(end) = session.end_of_game() {
-            let [w, l] = [end.winner, end.winner.other()].map(|s| m.score[s.index()]);
-            if rules.is_money() {
-                if u32::from(w) < end.points.min(u32::from(MAX_SCORE)) {
-                    problems.push(
-                        MatchProblem::MoneyScore {
-                            winner: end.winner,
-                            points: end.points,
-                            score: w,
-                        }
-                        .into(),
-                    );
-                }
-            } else if w < rules.length || l >= rules.length {
-                problems.push(
-                    MatchProblem::MatchNotWon {
-                        winner: end.winner,
-                        length: rules.length,
-                    }
-                    .into(),
-                );
-            } else if u32::from(w) < end.points.min(u32::from(MAX_SCORE)) {
-                problems.push(
-                    MatchProblem::ScoreBelowPoints {
-                        winner: end.winner,
-                        points: end.points,
-                        score: w,
-                    }
-                    .into(),
-                );
-            } else if w < MAX_SCORE {
-                // The score before the game (a score of 32767 may be capped: not known).
-                let before = u32::from(w) - end.points;
-                if before >= u32::from(rules.length) {
-                    problems.push(
-                        MatchProblem::MatchOverBefore {
-                            winner: end.winner,
-                            score: w,
-                            points: end.points,
-                            length: rules.length,
-                        }
-                        .into(),
-                    );
-                } else if m.crawford
-                    && !problems.contains(&MatchProblem::CrawfordScore.into())
-                    && [before, u32::from(l)]
-                        .iter()
-                        .filter(|&&s| s + 1 == u32::from(rules.length))
-                        .count()
-                        != 1
-                {
-                    problems.push(MatchProblem::CrawfordScore.into());
-                }
-            }
-        }
-        if problems.is_empty() {
-            Ok(session)
-        } else {
-            Err(SetupError::new(problems))
         }
     }
 }
