@@ -169,6 +169,64 @@ fn jsonl_over_the_reference_records() {
     assert_eq!(at("galaxy/match11926267#4"), Some(Value::from(34)));
     assert_eq!(at("live/25p-match-2008-12-29#18"), Some(Value::from(24)));
     assert_eq!(at("galaxy/match8239468#1"), Some(Value::Null));
+    // Every rejected game: refused at the action gnubg named, for the reason it gave, or
+    // (the two Galaxy games whose file miscounts a gammon, which gnubg's record does not
+    // carry) legal.
+    let expected: [(&str, Option<(u64, &str)>); 18] = [
+        ("bglib-rated/2009Feb092110#2", Some((46, "without a play"))),
+        ("bglib-rated/2009Feb092123#3", Some((26, "without a play"))),
+        ("bglib-rated/2009Jan242323#1", Some((1, "Crawford"))),
+        ("bglib-rated/2009Jan291842#2", Some((47, "not finished"))),
+        ("galaxy/match11926267#4", Some((34, "is on roll"))),
+        ("galaxy/match12168993#4", Some((47, "is on roll"))),
+        ("galaxy/match3222030#3", Some((34, "is on roll"))),
+        ("galaxy/match3241209#3", Some((27, "not finished"))),
+        ("galaxy/match3831101#1", Some((0, "not finished"))),
+        ("galaxy/match5751765#4", Some((22, "is on roll"))),
+        ("galaxy/match5783992#1", Some((68, "is on roll"))),
+        ("galaxy/match6209354#2", Some((32, "is on roll"))),
+        ("galaxy/match8239468#1", None),
+        ("galaxy/match9337121#4", Some((68, "is on roll"))),
+        ("galaxy/match9665488#1", None),
+        (
+            "live/25p-match-2008-12-29#11",
+            Some((45, "a board instead of a play")),
+        ),
+        (
+            "live/25p-match-2008-12-29#17",
+            Some((47, "a board instead of a play")),
+        ),
+        (
+            "live/25p-match-2008-12-29#18",
+            Some((24, "a board instead of a play")),
+        ),
+    ];
+    let rejected: Vec<Value> = gunzip("rejected.jsonl.gz")
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("json"))
+        .collect();
+    for ((line, report), (id, want)) in rejected.iter().zip(&reports).zip(expected) {
+        assert_eq!((&line["id"], &report["id"]), (&Value::from(id), &Value::from(id)));
+        let bad = &report["first_illegal"];
+        match want {
+            None => assert!(bad.is_null(), "{id}: {bad}"),
+            Some((action, why)) => {
+                assert_eq!(bad["action"], Value::from(action), "{id}: {bad}");
+                let reason = bad["reason"].as_str().unwrap_or("");
+                assert!(reason.contains(why), "{id}: {reason}");
+                // gnubg names the same action ("record N") where it names one.
+                let first = line["reject_reasons"][0].as_str().unwrap_or("");
+                if let Some(n) = first.strip_prefix("record ") {
+                    let n: u64 = n
+                        .split(|c: char| !c.is_ascii_digit())
+                        .next()
+                        .and_then(|d| d.parse().ok())
+                        .expect("record number");
+                    assert_eq!(n, action, "{id}");
+                }
+            }
+        }
+    }
 }
 
 #[test]

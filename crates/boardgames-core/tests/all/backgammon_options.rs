@@ -453,9 +453,8 @@ fn the_xgid_carries_the_money_flags() {
 
 #[test]
 fn beavers_in_match_text() {
-    use boardgames_core::backgammon::record::{
-        read_match, record_of_session, replay_match, write_match, ActionKind,
-    };
+    use crate::match_replay::{replay_match, session_text};
+    use boardgames_core::backgammon::record::{read_match, write_match, ActionKind};
     use boardgames_core::record::Applied;
     // X opens 31, O doubles, X beavers, O raccoons, X drops: O wins 4.
     let rules = MatchRules::money(false).with_beavers(2, true);
@@ -476,7 +475,7 @@ fn beavers_in_match_text() {
         steps.push(Applied::Move(a));
     }
     assert_eq!(m.score()[O.index()], 4);
-    let rec = record_of_session(&start, &steps);
+    let rec = read_match(&session_text(&start, &steps)).unwrap();
     let kinds: Vec<&ActionKind> = rec.games[0].actions.iter().map(|a| &a.kind).collect();
     assert!(
         kinds.contains(&&ActionKind::Beaver { cube: 4 }),
@@ -506,9 +505,8 @@ fn beavers_in_match_text() {
 
 #[test]
 fn automatic_doubles_in_match_text() {
-    use boardgames_core::backgammon::record::{
-        read_match, record_of_session, replay_match, write_match,
-    };
+    use crate::match_replay::{replay_match, session_text};
+    use boardgames_core::backgammon::record::read_match;
     use boardgames_core::record::Applied;
     // Two automatic doubles (33, 55), X opens 31, O doubles to 8, X drops: O wins 4.
     let rules = MatchRules::money(false).with_auto_doubles(2);
@@ -532,7 +530,7 @@ fn automatic_doubles_in_match_text() {
         steps.push(Applied::Move(a));
     }
     assert_eq!(m.score()[O.index()], 4);
-    let text = write_match(&record_of_session(&start, &steps));
+    let text = session_text(&start, &steps);
     assert!(text.contains("[AutoDoubles \"2\"]"), "{text}");
     assert!(text.contains("Doubles => 8"), "{text}");
     let back = read_match(&text).unwrap();

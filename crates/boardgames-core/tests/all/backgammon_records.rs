@@ -7,10 +7,9 @@ use crate::common;
 
 use std::collections::BTreeMap;
 
-use boardgames_core::backgammon::record::jsonl::JsonlGame;
+use crate::match_replay::{check, replay_game};
 use boardgames_core::backgammon::record::{
-    in_match, read_match, replay_game, write_match, Action, ActionKind, GameRecord, MatchRecord,
-    Wins,
+    read_match, write_match, Action, ActionKind, GameRecord, MatchRecord, Wins,
 };
 use boardgames_core::backgammon::{Backgammon, Dice, Side};
 use boardgames_core::search::random_move;
@@ -219,78 +218,6 @@ fn rejected_games_from_files() {
     assert_eq!(seen, table.len());
 }
 
-/// `replay --jsonl` on gnubg's own records: every accepted game legal with gnubg's Position
-/// IDs; every rejected one refused at the action gnubg named, or (the two Galaxy games whose
-/// file miscounts a gammon, which gnubg's record does not carry) legal.
-#[test]
-fn jsonl_replay_of_the_reference_records() {
-    let mut plies = 0;
-    let lines = read_jsonl_gz("backgammon/real.jsonl.gz");
-    for l in &lines {
-        let g: JsonlGame = serde_json::from_value(l.clone()).expect("line");
-        let r = g.replay();
-        assert_eq!(r.first_illegal, None, "{}", g.id);
-        assert_eq!(r.pid_after, gnubg_pids(l), "{}", g.id);
-        assert_eq!(r.plies, r.pid_after.len());
-        plies += r.plies;
-    }
-    assert_eq!((lines.len(), plies), (1428, 60149));
-    let expected: [(&str, Option<(usize, &str)>); 18] = [
-        ("bglib-rated/2009Feb092110#2", Some((46, "without a play"))),
-        ("bglib-rated/2009Feb092123#3", Some((26, "without a play"))),
-        ("bglib-rated/2009Jan242323#1", Some((1, "Crawford"))),
-        ("bglib-rated/2009Jan291842#2", Some((47, "not finished"))),
-        ("galaxy/match11926267#4", Some((34, "is on roll"))),
-        ("galaxy/match12168993#4", Some((47, "is on roll"))),
-        ("galaxy/match3222030#3", Some((34, "is on roll"))),
-        ("galaxy/match3241209#3", Some((27, "not finished"))),
-        ("galaxy/match3831101#1", Some((0, "not finished"))),
-        ("galaxy/match5751765#4", Some((22, "is on roll"))),
-        ("galaxy/match5783992#1", Some((68, "is on roll"))),
-        ("galaxy/match6209354#2", Some((32, "is on roll"))),
-        ("galaxy/match8239468#1", None),
-        ("galaxy/match9337121#4", Some((68, "is on roll"))),
-        ("galaxy/match9665488#1", None),
-        (
-            "live/25p-match-2008-12-29#11",
-            Some((45, "a board instead of a play")),
-        ),
-        (
-            "live/25p-match-2008-12-29#17",
-            Some((47, "a board instead of a play")),
-        ),
-        (
-            "live/25p-match-2008-12-29#18",
-            Some((24, "a board instead of a play")),
-        ),
-    ];
-    let rejected = read_jsonl_gz("backgammon/rejected.jsonl.gz");
-    assert_eq!(rejected.len(), expected.len());
-    for (l, (id, want)) in rejected.iter().zip(expected) {
-        let g: JsonlGame = serde_json::from_value(l.clone()).expect("line");
-        assert_eq!(g.id, id);
-        let r = g.replay();
-        match (want, &r.first_illegal) {
-            (None, None) => {}
-            (Some((action, why)), Some(bad)) => {
-                assert_eq!(bad.action, action, "{id}: {bad:?}");
-                assert!(bad.reason.contains(why), "{id}: {}", bad.reason);
-                // gnubg names the same action ("record N") where it names one.
-                let first = l["reject_reasons"][0].as_str().unwrap_or("");
-                if let Some(n) = first.strip_prefix("record ") {
-                    let n: usize = n
-                        .split(|c: char| !c.is_ascii_digit())
-                        .next()
-                        .and_then(|d| d.parse().ok())
-                        .expect("record number");
-                    assert_eq!(n, action, "{id}");
-                }
-            }
-            (w, got) => panic!("{id}: expected {w:?}, got {got:?}"),
-        }
-    }
-}
-
 /// Write then read gives the same record, for every file; writing is stable.
 #[test]
 fn round_trips_on_all_files() {
@@ -315,7 +242,7 @@ fn round_trips_on_all_files() {
 fn whole_match_check() {
     let mut failed = BTreeMap::new();
     for (name, rec) in read_all() {
-        if let Err(e) = rec.check() {
+        if let Err(e) = check(&rec) {
             failed.insert(name, (e.game, e.move_number, e.to_string()));
         }
     }
@@ -376,7 +303,7 @@ fn illegal_actions_name_game_and_move() {
         "{SMALL}  1) 31: 8/5 6/5                42: 8/4 6/4\n  2) 62: 13/3\n"
     ))
     .unwrap();
-    let e = rec.check().unwrap_err();
+    let e = check(&rec).unwrap_err();
     assert_eq!((e.game, e.move_number, e.action), (1, 2, 2), "{e}");
     assert!(e.reason.contains("not a legal play"), "{e}");
     // B doubles, A takes, then B doubles again though A owns the cube.
@@ -384,7 +311,7 @@ fn illegal_actions_name_game_and_move() {
         "{SMALL}  1) 31: 8/5 6/5                 Doubles => 2\n  2)  Takes                      42: 8/4 6/4\n  3) 21: 13/11 6/5               Doubles => 4\n"
     ))
     .unwrap();
-    let e = rec.check().unwrap_err();
+    let e = check(&rec).unwrap_err();
     assert_eq!((e.game, e.move_number, e.action), (1, 3, 5), "{e}");
     assert!(e.reason.contains("owns the cube"), "{e}");
     // A doubles, B drops: A wins the cube value before the double, 1 point; the file says 2.
@@ -392,7 +319,7 @@ fn illegal_actions_name_game_and_move() {
         "{SMALL}  1) 31: 8/5 6/5                42: 8/4 6/4\n  2)  Doubles => 2                Drops\n      Wins 2 points\n"
     ))
     .unwrap();
-    let e = rec.check().unwrap_err();
+    let e = check(&rec).unwrap_err();
     assert!(
         e.reason.contains("wins 2 points; the game is worth 1"),
         "{e}"
@@ -402,7 +329,7 @@ fn illegal_actions_name_game_and_move() {
         "{SMALL}  1) 31: 8/5 6/5                42: 8/4 6/4\n  2)  Doubles => 2                Drops\n      Wins 1 point\n\n Game 2\n A : 0                          B : 1\n"
     ))
     .unwrap();
-    let e = rec.check().unwrap_err();
+    let e = check(&rec).unwrap_err();
     assert_eq!((e.game, e.move_number), (2, 0), "{e}");
     assert!(e.reason.contains("1-0"), "{e}");
 }
@@ -418,38 +345,36 @@ fn crawford_game() {
     let text = " 3 point match\n\n Game 1\n A : 1                          B : 0\n  1) 31: 8/5 6/5                42: 8/4 6/4\n  2)  Doubles => 2                Drops\n      Wins 1 point\n\n Game 2\n A : 2                          B : 0\n  1) 31: 8/5 6/5                 Doubles => 2\n";
     let rec = read_match(text).unwrap();
     assert!(!rec.games[0].crawford && rec.games[1].crawford);
-    let e = rec.check().unwrap_err();
+    let e = check(&rec).unwrap_err();
     assert_eq!((e.game, e.move_number), (2, 1), "{e}");
     assert!(e.reason.contains("Crawford"), "{e}");
 }
 
-/// Hand-worked: a replay's decisions put back in their match carry its length, the score
-/// before the game (A is gnubg's player 0, X) and the Crawford game.
+/// Hand-worked: a replay's decisions are states of their match: its length, the score
+/// before the game (A is gnubg's player 0, O) and the Crawford game.
 #[test]
 fn decisions_in_their_match() {
     let text = " 5 point match\n\n Game 1\n A : 3                          B : 1\n  1) 31: 8/5 6/5                42: 8/4 6/4\n  2)  Doubles => 2                Takes\n";
     let rec = read_match(text).unwrap();
-    let game = &rec.games[0];
-    let replay = replay_game(game, rec.match_length);
+    let replay = replay_game(&rec.games[0], rec.match_length);
     // A's opening play, B's roll (B could double) and play, A's double, B's take (the record
-    // stops there, unfinished).
+    // stops there, unfinished: replayed alone, that is its problem).
     assert_eq!(replay.decisions.len(), 5);
-    for (_, alone, _) in &replay.decisions {
-        assert_eq!((alone.rules().length, alone.score()), (0, [0, 0]));
-        let m = in_match(alone, 5, game.score, false, false).unwrap();
+    for (_, m, _) in &replay.decisions {
         assert_eq!(m.rules().length, 5);
         assert_eq!(m.score()[Side::from_gnubg_player(0).index()], 3);
         assert_eq!(m.score()[Side::from_gnubg_player(1).index()], 1);
-        assert_eq!(m.position(), alone.position());
         assert!(!m.is_crawford());
     }
-    // At 4-1 the game marked Crawford: no double may be offered.
-    let (_, alone, _) = &replay.decisions[0];
-    let m = in_match(alone, 5, [4, 1], true, false).unwrap();
+    // At 4-1 (no double in the game) it is the Crawford game: no double may be offered.
+    let crawford = " 5 point match\n\n Game 1\n A : 4                          B : 1\n  1) 31: 8/5 6/5                42: 8/4 6/4\n";
+    let rec = read_match(crawford).unwrap();
+    assert!(rec.games[0].crawford);
+    let replay = replay_game(&rec.games[0], 5);
+    // A's opening play and B's play: no decision to roll where no double is allowed.
+    assert_eq!(replay.decisions.len(), 2);
+    let (_, m, _) = &replay.decisions[1];
     assert!(m.is_crawford() && !m.can_double());
-    // A score the match cannot have is no state of a session.
-    assert!(in_match(alone, 5, [6, 0], false, false).is_none());
-    assert!(in_match(alone, 40_000, [0, 0], false, false).is_none());
 }
 
 /// Hand-worked: a Crawford mark after a score is read (and the Crawford game derived).
@@ -525,9 +450,7 @@ fn random_match(seed: u64, length: u32) -> MatchRecord {
                     continue;
                 }
                 on_roll = rng.random_range(0..2);
-                pos = Backgammon::new().with_side(
-                    boardgames_core::backgammon::record::replay::side_of(on_roll),
-                );
+                pos = Backgammon::new().with_side(Side::from_gnubg_player(on_roll));
                 first = false;
             }
             pos.apply_chance(Dice::new(a, b).expect("dice"))
@@ -568,7 +491,7 @@ fn random_matches_cover_every_ending() {
     let (mut games, mut kinds) = (0, std::collections::BTreeSet::new());
     for seed in 0..40 {
         let rec = random_match(seed, 5);
-        let replays = rec.check().unwrap_or_else(|e| panic!("seed {seed}: {e}"));
+        let replays = check(&rec).unwrap_or_else(|e| panic!("seed {seed}: {e}"));
         games += replays.len();
         for r in replays {
             kinds.insert(
@@ -591,7 +514,7 @@ proptest! {
     #[test]
     fn random_matches_round_trip(seed in any::<u64>(), length in 1u32..6) {
         let rec = random_match(seed, length);
-        let replays = rec.check().map_err(|e| TestCaseError::fail(e.to_string()))?;
+        let replays = check(&rec).map_err(|e| TestCaseError::fail(e.to_string()))?;
         prop_assert_eq!(replays.len(), rec.games.len());
         for (g, r) in rec.games.iter().zip(&replays) {
             let (w, end) = (g.wins.expect("wins"), r.end.expect("end"));
@@ -605,7 +528,7 @@ proptest! {
     /// Reading never panics, whatever the text.
     #[test]
     fn reading_never_panics(text in "[ -~\n]{0,300}") {
-        let _ = read_match(&text).map(|r| r.check());
+        let _ = read_match(&text).map(|r| check(&r));
     }
 }
 
@@ -633,10 +556,10 @@ fn several_matches_in_one_text() {
 fn only_the_last_game_may_stop_unfinished() {
     let one = format!("{SMALL}  1) 31: 8/5 6/5                 42: 8/4 6/4\n");
     let rec = read_match(&one).expect("reads");
-    let games = rec.check().expect("a match in progress");
+    let games = check(&rec).expect("a match in progress");
     assert!(games[0].end.is_none());
     let two = format!("{one}\n Game 2\n A : 0                          B : 1\n");
-    let e = read_match(&two).expect("reads").check().unwrap_err();
+    let e = check(&read_match(&two).expect("reads")).unwrap_err();
     assert_eq!((e.game, e.move_number), (1, 1), "{e}");
     assert!(e.reason.contains("not finished"), "{e}");
 }

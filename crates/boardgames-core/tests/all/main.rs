@@ -31,6 +31,7 @@ mod chance_game;
 mod fuzz_regressions;
 #[cfg(feature = "serde")]
 mod match_formats;
+mod match_replay;
 #[cfg(feature = "serde")]
 mod pente_corpus;
 #[cfg(feature = "serde")]
