@@ -206,7 +206,10 @@ fn jsonl_over_the_reference_records() {
         .map(|l| serde_json::from_str(l).expect("json"))
         .collect();
     for ((line, report), (id, want)) in rejected.iter().zip(&reports).zip(expected) {
-        assert_eq!((&line["id"], &report["id"]), (&Value::from(id), &Value::from(id)));
+        assert_eq!(
+            (&line["id"], &report["id"]),
+            (&Value::from(id), &Value::from(id))
+        );
         let bad = &report["first_illegal"];
         match want {
             None => assert!(bad.is_null(), "{id}: {bad}"),

@@ -121,7 +121,11 @@ fn played_sessions_write_and_read_back() {
             assert_eq!(matches[0].first_problem(), None, "{r:?} {seed}\n{text}");
             if let (Some(want), Some(game)) = (end.end_of_game(), matches[0].games.last()) {
                 let (got, _) = game.end.expect("the last game ended");
-                assert_eq!((got.winner, got.points), (want.winner, want.points), "{r:?} {seed}");
+                assert_eq!(
+                    (got.winner, got.points),
+                    (want.winner, want.points),
+                    "{r:?} {seed}"
+                );
             }
             assert_eq!(
                 MatchText.write(&games).expect("writes"),

@@ -1,7 +1,9 @@
 //! The match files' replay ([`replay_matches`] over the records [`MatchText`] reads) as the
 //! corpus tests check it: one game of a match text's syntax replayed alone, or a whole match
 //! checked, each game's result flattened to what the tests compare with GNU Backgammon's
-//! reading (plays, Position IDs, the end, the decisions).
+//! reading (plays, Position IDs, the end, the decisions). Builds without every feature use
+//! part of it.
+#![cfg_attr(not(all(feature = "serde", feature = "conformance")), allow(dead_code))]
 
 use boardgames_core::backgammon::record::{
     replay_matches, GameRecord, GameReplay, MatchRecord, MatchText, ReplayError,
@@ -79,10 +81,7 @@ pub fn flat(g: &GameReplay) -> Replayed {
             },
             cube,
         }),
-        decisions: g
-            .decisions()
-            .map(|(i, m, a)| (i, m.clone(), a))
-            .collect(),
+        decisions: g.decisions().map(|(i, m, a)| (i, m.clone(), a)).collect(),
     }
 }
 
@@ -122,5 +121,7 @@ pub fn replay_match(rec: &MatchRecord) -> Vec<Replayed> {
 /// The match text of a session played through the match game.
 pub fn session_text(start: &Match, steps: &[Applied<Match>]) -> String {
     let record = Record::of_game(start, steps).expect("the steps were played");
-    MatchText.write(&[record]).expect("a session from an opening throw")
+    MatchText
+        .write(&[record])
+        .expect("a session from an opening throw")
 }

@@ -134,7 +134,7 @@ impl MatchRecord {
     }
 
     /// Whether the session is money play with the Jacoby rule: a `Jacoby` tag saying `On`
-    /// (as [`record_of_session`](super::record_of_session) writes it), in money play only.
+    /// (as [`MatchText`](super::MatchText) writes a played session), in money play only.
     #[must_use]
     pub fn jacoby_rule(&self) -> bool {
         self.match_length == 0
