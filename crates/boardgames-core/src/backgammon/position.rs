@@ -222,6 +222,16 @@ impl Backgammon {
         list
     }
 
+    /// Whether `play` is one of [`Backgammon::plays`] of `dice`: the list is built in place
+    /// rather than returned (it is large to move).
+    pub(crate) fn has_play(&self, dice: Dice, play: &Play) -> bool {
+        let mut list = PlayList::new();
+        if !self.is_over() {
+            self.generate(dice, &mut list);
+        }
+        list.contains(play)
+    }
+
     /// The position after the side on roll plays `play` (assumed legal): the other side is
     /// then to roll.
     #[must_use]
@@ -367,7 +377,7 @@ impl Game for Backgammon {
 
     fn is_legal(&self, mv: Play) -> bool {
         match (self.is_over(), self.dice) {
-            (false, Some(d)) => self.plays(d).contains(&mv),
+            (false, Some(d)) => self.has_play(d, &mv),
             _ => false,
         }
     }
@@ -388,7 +398,11 @@ impl Game for Backgammon {
         match (self.is_over(), self.dice) {
             (true, _) => Err(IllegalPlay::GameOver),
             (false, None) => Err(IllegalPlay::NotRolled),
-            (false, Some(d)) => notation.resolve(&self.plays(d), d),
+            (false, Some(d)) => {
+                let mut list = PlayList::new();
+                self.generate(d, &mut list);
+                notation.resolve(&list, d)
+            }
         }
     }
 

@@ -952,7 +952,7 @@ impl Game for Match {
     fn is_legal(&self, mv: MatchAction) -> bool {
         match mv {
             MatchAction::Play(p) => match (self.phase, self.game.dice()) {
-                (Phase::ToPlay, Some(d)) => self.game.plays(d).contains(&p),
+                (Phase::ToPlay, Some(d)) => self.game.has_play(d, &p),
                 _ => false,
             },
             other => self.check(other).is_ok(),
