@@ -8,7 +8,7 @@ use std::path::Path;
 use boardgames_ai::backgammon::{judge_game, BackgammonEngine, Judged, Mark, PlayerSummary};
 use boardgames_cli::{input, Exit};
 use boardgames_core::backgammon::record::{
-    replay_matches, MatchFileError, MatchJson, MatchReplay, MatchText,
+    read_matches, replay_matches, MatchFileError, MatchJson, MatchReplay, MatchText,
 };
 use boardgames_core::backgammon::{Match, Side};
 use boardgames_core::record::{Format, Record};
@@ -66,6 +66,14 @@ pub fn analyse(
         Err(exit) => return Ok(exit),
     };
     let records = match read_match_file(&text) {
+        Ok(r) if r.is_empty() => {
+            // No game to analyse: the syntax's reason where it has one, as `replay` says it.
+            match read_matches(&text) {
+                Err(e) => writeln!(err, "error: {}: {e}", file.display())?,
+                Ok(_) => writeln!(err, "error: {}", input::EMPTY_INPUT)?,
+            }
+            return Ok(Exit::BadInput);
+        }
         Ok(r) => r,
         Err(e) => {
             writeln!(

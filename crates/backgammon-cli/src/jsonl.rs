@@ -147,7 +147,7 @@ impl JsonlGame {
         };
         let mut first_illegal = r.problem.as_ref().map(|p| IllegalAction {
             action: p.action,
-            reason: p.reason.clone(),
+            reason: p.reason.to_string(),
         });
         // An action the replay could not read comes after everything it replayed.
         if let Some(b) = bad {

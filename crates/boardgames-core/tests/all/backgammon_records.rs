@@ -9,7 +9,7 @@ use std::collections::BTreeMap;
 
 use crate::match_replay::{check, replay_game};
 use boardgames_core::backgammon::record::{
-    read_match, write_match, Action, ActionKind, GameRecord, MatchRecord, Wins,
+    read_match, write_match, Action, ActionKind, GameRecord, MatchRecord, Refusal, Wins,
 };
 use boardgames_core::backgammon::{Backgammon, Dice, Side};
 use boardgames_core::search::random_move;
@@ -305,7 +305,7 @@ fn illegal_actions_name_game_and_move() {
     .unwrap();
     let e = check(&rec).unwrap_err();
     assert_eq!((e.game, e.move_number, e.action), (1, 2, 2), "{e}");
-    assert!(e.reason.contains("not a legal play"), "{e}");
+    assert!(e.reason.to_string().contains("not a legal play"), "{e}");
     // B doubles, A takes, then B doubles again though A owns the cube.
     let rec = read_match(&format!(
         "{SMALL}  1) 31: 8/5 6/5                 Doubles => 2\n  2)  Takes                      42: 8/4 6/4\n  3) 21: 13/11 6/5               Doubles => 4\n"
@@ -313,7 +313,8 @@ fn illegal_actions_name_game_and_move() {
     .unwrap();
     let e = check(&rec).unwrap_err();
     assert_eq!((e.game, e.move_number, e.action), (1, 3, 5), "{e}");
-    assert!(e.reason.contains("owns the cube"), "{e}");
+    assert!(e.reason.to_string().contains("owns the cube"), "{e}");
+    assert_eq!(e.reason, Refusal::OpponentsCube(1));
     // A doubles, B drops: A wins the cube value before the double, 1 point; the file says 2.
     let rec = read_match(&format!(
         "{SMALL}  1) 31: 8/5 6/5                42: 8/4 6/4\n  2)  Doubles => 2                Drops\n      Wins 2 points\n"
@@ -321,7 +322,9 @@ fn illegal_actions_name_game_and_move() {
     .unwrap();
     let e = check(&rec).unwrap_err();
     assert!(
-        e.reason.contains("wins 2 points; the game is worth 1"),
+        e.reason
+            .to_string()
+            .contains("wins 2 points; the game is worth 1"),
         "{e}"
     );
     // The next game's score must follow.
@@ -331,7 +334,14 @@ fn illegal_actions_name_game_and_move() {
     .unwrap();
     let e = check(&rec).unwrap_err();
     assert_eq!((e.game, e.move_number), (2, 0), "{e}");
-    assert!(e.reason.contains("1-0"), "{e}");
+    assert!(e.reason.to_string().contains("1-0"), "{e}");
+    assert_eq!(
+        e.reason,
+        Refusal::Score {
+            stated: [0, 1],
+            expected: [1, 0]
+        }
+    );
 }
 
 /// Hand-worked: the Crawford game forbids doubling; the next game allows it again.
@@ -347,7 +357,7 @@ fn crawford_game() {
     assert!(!rec.games[0].crawford && rec.games[1].crawford);
     let e = check(&rec).unwrap_err();
     assert_eq!((e.game, e.move_number), (2, 1), "{e}");
-    assert!(e.reason.contains("Crawford"), "{e}");
+    assert!(e.reason.to_string().contains("Crawford"), "{e}");
 }
 
 /// Hand-worked: a replay's decisions are states of their match: its length, the score
@@ -561,5 +571,54 @@ fn only_the_last_game_may_stop_unfinished() {
     let two = format!("{one}\n Game 2\n A : 0                          B : 1\n");
     let e = check(&read_match(&two).expect("reads")).unwrap_err();
     assert_eq!((e.game, e.move_number), (1, 1), "{e}");
-    assert!(e.reason.contains("not finished"), "{e}");
+    assert!(e.reason.to_string().contains("not finished"), "{e}");
+}
+
+/// A player's name longer than a format width allows (65,536 characters and more) writes
+/// and reads back (it panicked in the writer's padding).
+#[test]
+fn very_long_player_names_write_back() {
+    let name = "A".repeat(70_000);
+    let text = format!(" 3 point match\n\n Game 1\n {name} : 0   B : 0\n  1) 31: 8/5 6/5\n");
+    let rec = read_match(&text).expect("reads");
+    assert_eq!(rec.games[0].players[0], name);
+    let written = write_match(&rec);
+    assert_eq!(read_match(&written).expect("reads back"), rec);
+}
+
+/// A roll that cannot be played written `pass` (or `-`, `no move`) is the pass, as
+/// `Cannot Move` is; a game saved with its last roll not yet played is a game in progress
+/// when it is the match's last, and unfinished otherwise.
+#[test]
+fn pass_spellings_and_a_roll_saved_before_its_play() {
+    // A real file with `Cannot Move` after rolls that cannot be played.
+    let (_, text) = boardgames_testdata::match_files()
+        .into_iter()
+        .find(|(name, _)| name == "studio/studio3171393")
+        .expect("the file");
+    let rec = read_match(&text).expect("reads");
+    assert!(check(&rec).is_ok());
+    let cannot = rec
+        .games
+        .iter()
+        .flat_map(|g| &g.actions)
+        .find_map(|a| match &a.kind {
+            ActionKind::Roll { play, .. } if play.eq_ignore_ascii_case("cannot move") => Some(()),
+            _ => None,
+        });
+    assert!(cannot.is_some());
+    for spelling in ["pass", "-", "no move"] {
+        let spelled = text.replacen("Cannot Move", spelling, 1);
+        assert_ne!(spelled, text);
+        let rec = read_match(&spelled).expect("reads");
+        assert!(check(&rec).is_ok(), "{spelling}: {:?}", check(&rec).err());
+    }
+    // Saved with the dice rolled: the last game stops between a roll and its play.
+    let saved = " 0 point match\n\n Game 1\n A : 0                            B : 0\n  1)                              52:\n";
+    let rec = read_match(saved).expect("reads");
+    assert!(check(&rec).is_ok(), "{:?}", check(&rec).err());
+    // Followed by another game, it is unfinished.
+    let two = format!("{saved}\n Game 2\n A : 0                            B : 0\n");
+    let e = check(&read_match(&two).expect("reads")).unwrap_err();
+    assert_eq!((e.game, e.move_number), (1, 1), "{e}");
 }

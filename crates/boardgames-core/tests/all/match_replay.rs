@@ -69,7 +69,7 @@ pub fn flat(g: &GameReplay) -> Replayed {
         pid_after: played.into_iter().map(|(_, _, pid)| pid).collect(),
         first_illegal: g.problem.as_ref().map(|p| Illegal {
             action: p.action,
-            reason: p.reason.clone(),
+            reason: p.reason.to_string(),
         }),
         end: g.end.map(|(e, cube)| GameEnd {
             winner: e.winner.gnubg_player(),

@@ -509,14 +509,11 @@ pub fn write_match(rec: &MatchRecord) -> String {
     for g in &rec.games {
         let _ = writeln!(out, " Game {}", g.number);
         let left = format!(" {} : {}", g.players[0], g.score[0]);
-        let _ = writeln!(
-            out,
-            "{left:<w$}{} : {}",
-            g.players[1],
-            g.score[1],
-            // The second name at column 34, and at least two spaces after the first score.
-            w = (LEFT_WIDTH + 5 + 1).max(left.len() + 2)
-        );
+        // The second name at column 34, and at least two spaces after the first score (padded
+        // by hand: a format width is limited, a name is not).
+        let width = (LEFT_WIDTH + 5 + 1).max(left.len() + 2);
+        let pad = " ".repeat(width.saturating_sub(left.chars().count()));
+        let _ = writeln!(out, "{left}{pad}{} : {}", g.players[1], g.score[1]);
         // Lines: a left cell then a right cell; a new line whenever the next action cannot
         // go on the current one.
         let mut lines: Vec<[Option<String>; 2]> = Vec::new();

@@ -28,7 +28,7 @@ pub use turns::{Turns, TurnsError};
 
 pub use super::session::record::{
     replay_matches, resolve_written, GameReplay, MatchFileError, MatchJson, MatchReplay, MatchText,
-    ReplayError, WrittenAction,
+    Refusal, ReplayError, SomePlays, WorthOf, WrittenAction, WrittenPlayError,
 };
 
 /// Why a match file could not be read: the line and column (from 1) and what is wrong.

@@ -11,7 +11,7 @@ use crate::backgammon::{
 use crate::Game;
 
 use super::read::is_no_play;
-use super::replay::who;
+use super::refusal::{Refusal, SomePlays, WrittenPlayError};
 
 /// The end of the game before the action: its winner (0 or 1) and points.
 #[derive(Copy, Clone, Debug)]
@@ -47,35 +47,35 @@ pub(super) fn kind_of(value: u8) -> WinKind {
 ///
 /// # Errors
 /// Why the text is not a legal play here.
-pub fn resolve_written(pos: &Backgammon, text: &str) -> Result<Play, String> {
+pub fn resolve_written(pos: &Backgammon, text: &str) -> Result<Play, WrittenPlayError> {
     let Some(dice) = pos.dice() else {
-        return Err("the dice have not been rolled".into());
+        return Err(WrittenPlayError::NotRolled);
     };
     let legal = pos.plays(dice);
     let t = text.trim();
     if t.to_ascii_lowercase().starts_with("illegal play") {
-        return Err("the record gives a board instead of a play ('Illegal play')".into());
+        return Err(WrittenPlayError::BoardDump);
     }
     if is_no_play(t) {
         return match legal.as_slice() {
             [only] if only.is_pass() => Ok(*only),
-            _ => Err(format!(
-                "no play written with {dice} although legal plays exist ({})",
-                some_plays(&legal)
-            )),
+            _ => Err(WrittenPlayError::NoPlay {
+                dice,
+                legal: some_plays(&legal),
+            }),
         };
     }
-    let notation: PlayNotation = t.parse().map_err(|e| format!("{e}"))?;
-    notation.resolve(&legal, dice).map_err(|e| e.to_string())
+    let notation: PlayNotation = t.parse()?;
+    Ok(notation.resolve(&legal, dice)?)
 }
 
 /// Up to five legal plays, for a message.
-fn some_plays(legal: &[Play]) -> String {
+fn some_plays(legal: &[Play]) -> SomePlays {
     let mut s: Vec<String> = legal.iter().take(5).map(Play::to_string).collect();
     if legal.len() > 5 {
         s.push("...".into());
     }
-    s.join(", ")
+    SomePlays(s.join(", "))
 }
 
 /// The record's player (0 or 1) of a side.
@@ -91,22 +91,21 @@ pub(super) fn explain(
     a: &Action,
     resigns_next: bool,
     ended: Option<Ended>,
-) -> Result<(), String> {
+) -> Result<(), Refusal> {
     let p = a.player;
     if p > 1 {
-        return Err(format!("player {p} does not exist (0 or 1)"));
+        return Err(Refusal::NoSuchPlayer(p));
     }
     if let Some(e) = ended {
-        return Err(format!(
-            "the game is already over ({} won {} points)",
-            who(e.winner),
-            e.points
-        ));
+        return Err(Refusal::GameOver {
+            winner: e.winner,
+            points: e.points,
+        });
     }
     let mut m = m.clone();
     // A roll without a play waits for a resignation.
     if m.phase() == Phase::ToPlay && !matches!(a.kind, ActionKind::Resign { .. }) {
-        return Err(format!("{} rolled without playing", who(on_roll(&m))));
+        return Err(Refusal::RolledWithoutPlaying(on_roll(&m)));
     }
     match &a.kind {
         ActionKind::Roll { dice, play } => roll(&mut m, p, *dice, play, resigns_next),
@@ -115,23 +114,28 @@ pub(super) fn explain(
             answering(&m, p, "beavers")?;
             let now = u32::from(m.cube_value());
             if Some(*cube) != now.checked_mul(4) {
-                return Err(format!(
-                    "Beavers => {cube} but the cube is at {now} with a double offered"
-                ));
+                return Err(Refusal::CubeValue {
+                    word: "Beavers",
+                    stated: *cube,
+                    cube: now,
+                });
             }
-            m.play(MatchAction::Beaver)
-                .map_err(|e| format!("Beavers => {cube}: {e}"))
+            m.play(MatchAction::Beaver).map_err(|error| Refusal::Cube {
+                word: "Beavers",
+                stated: *cube,
+                error,
+            })
         }
         ActionKind::Take => {
             answering(&m, p, "takes")?;
-            m.play(MatchAction::Take).map_err(|e| e.to_string())
+            Ok(m.play(MatchAction::Take)?)
         }
         ActionKind::Drop => {
             answering(&m, p, "drops")?;
-            m.play(MatchAction::Drop).map_err(|e| e.to_string())
+            Ok(m.play(MatchAction::Drop)?)
         }
         ActionKind::Resign { value } if !(1..=3).contains(value) => {
-            Err(format!("a resignation of {value} times the cube (1 to 3)"))
+            Err(Refusal::ResignationValue(*value))
         }
         ActionKind::Resign { .. } => Ok(()),
     }
@@ -149,60 +153,68 @@ fn offered(m: &Match) -> Option<u8> {
 }
 
 /// Player `p` answers a double (`verb`: takes, drops, beavers): only one offered to them.
-fn answering(m: &Match, p: u8, verb: &str) -> Result<(), String> {
+fn answering(m: &Match, p: u8, verb: &'static str) -> Result<(), Refusal> {
     if offered(m) == Some(1 - p) {
         Ok(())
     } else {
-        Err(format!(
-            "{} {verb} but no double is offered to them",
-            who(p)
-        ))
+        Err(Refusal::NotOffered { player: p, verb })
     }
 }
 
 /// Player `p` doubles to `cube`.
-fn double(m: &mut Match, p: u8, cube: u32) -> Result<(), String> {
+fn double(m: &mut Match, p: u8, cube: u32) -> Result<(), Refusal> {
     if m.phase() == Phase::Opening {
-        return Err("a double before the opening roll".into());
+        return Err(Refusal::DoubleAtOpening);
     }
     if offered(m).is_some() {
-        return Err("a double while a double is pending".into());
+        return Err(Refusal::DoubleWhileDoubled);
     }
     if on_roll(m) != p {
-        return Err(format!(
-            "{} doubles but {} is on roll",
-            who(p),
-            who(on_roll(m))
-        ));
+        return Err(Refusal::NotOnRoll {
+            player: p,
+            verb: "doubles",
+            on_roll: on_roll(m),
+        });
     }
     if m.is_crawford() {
-        return Err("a double in the Crawford game".into());
+        return Err(Refusal::DoubleInCrawford);
     }
     if m.cube_owner() == Some(Side::from_gnubg_player(1 - p)) {
-        return Err(format!("{} doubles but the opponent owns the cube", who(p)));
+        return Err(Refusal::OpponentsCube(p));
     }
     let now = u32::from(m.cube_value());
     if Some(cube) != now.checked_mul(2) {
-        return Err(format!("Doubles => {cube} but the cube is at {now}"));
+        return Err(Refusal::CubeValue {
+            word: "Doubles",
+            stated: cube,
+            cube: now,
+        });
     }
-    m.play(MatchAction::Double)
-        .map_err(|e| format!("Doubles => {cube}: {e}"))
+    m.play(MatchAction::Double).map_err(|error| Refusal::Cube {
+        word: "Doubles",
+        stated: cube,
+        error,
+    })
 }
 
 /// Player `p` rolls `dice` and plays `play` (as written).
-fn roll(m: &mut Match, p: u8, dice: [u8; 2], play: &str, resigns_next: bool) -> Result<(), String> {
+fn roll(
+    m: &mut Match,
+    p: u8,
+    dice: [u8; 2],
+    play: &str,
+    resigns_next: bool,
+) -> Result<(), Refusal> {
     let Ok(d) = Dice::new(dice[0], dice[1]) else {
-        return Err(format!("{}{} is not a roll", dice[0], dice[1]));
+        return Err(Refusal::NotARoll(dice));
     };
     if offered(m).is_some() {
-        return Err(format!("{} rolls while a double is pending", who(p)));
+        return Err(Refusal::RollWhileDoubled(p));
     }
     let side = Side::from_gnubg_player(p);
     let throw = if m.phase() == Phase::Opening {
         if d.is_double() {
-            return Err(format!(
-                "an opening roll of {d}: equal dice are thrown again"
-            ));
+            return Err(Refusal::EqualOpening(d));
         }
         // The player who starts has the higher die.
         match side {
@@ -216,11 +228,11 @@ fn roll(m: &mut Match, p: u8, dice: [u8; 2], play: &str, resigns_next: bool) -> 
             },
         }
     } else if on_roll(m) != p {
-        return Err(format!(
-            "{} rolls but {} is on roll",
-            who(p),
-            who(on_roll(m))
-        ));
+        return Err(Refusal::NotOnRoll {
+            player: p,
+            verb: "rolls",
+            on_roll: on_roll(m),
+        });
     } else {
         Throw::Roll(d)
     };
@@ -239,23 +251,21 @@ fn roll(m: &mut Match, p: u8, dice: [u8; 2], play: &str, resigns_next: bool) -> 
             // The game ends in a resignation right after the roll.
             None
         } else {
-            return Err(format!(
-                "{} rolls {d} without a play although legal plays exist ({})",
-                who(p),
-                some_plays(&legal)
-            ));
+            return Err(Refusal::Unplayed {
+                player: p,
+                dice: d,
+                legal: some_plays(&legal),
+            });
         }
     } else {
         Some(resolve_written(&pos, play)?)
     };
     if m.can_double() {
-        m.play(MatchAction::Roll).map_err(|e| e.to_string())?;
+        m.play(MatchAction::Roll)?;
     }
-    m.apply_chance(throw).map_err(|e| e.to_string())?;
+    m.apply_chance(throw)?;
     match chosen {
-        Some(chosen) if m.phase() == Phase::ToPlay => {
-            m.play(MatchAction::Play(chosen)).map_err(|e| e.to_string())
-        }
+        Some(chosen) if m.phase() == Phase::ToPlay => Ok(m.play(MatchAction::Play(chosen))?),
         _ => Ok(()),
     }
 }

@@ -24,11 +24,13 @@
 mod explain;
 mod notes;
 mod read;
+mod refusal;
 mod replay;
 mod write;
 
 pub use explain::resolve_written;
 pub(crate) use read::records_of;
+pub use refusal::{Refusal, SomePlays, WorthOf, WrittenPlayError};
 pub use replay::{replay_matches, GameReplay, MatchReplay, ReplayError, WrittenAction};
 
 use crate::backgammon::record::mat::{read_matches, write_match};

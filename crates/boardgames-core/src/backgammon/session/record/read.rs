@@ -113,6 +113,16 @@ pub(crate) fn is_no_play(text: &str) -> bool {
     t.is_empty() || t == "????" || t.eq_ignore_ascii_case("cannot move")
 }
 
+/// Whether a play as written is the pass: no play (see [`is_no_play`]) or the notation of
+/// the pass (`pass`, `-`, `no move`).
+pub(crate) fn passes(text: &str) -> bool {
+    is_no_play(text)
+        || text
+            .trim()
+            .parse::<PlayNotation>()
+            .is_ok_and(|n| n.is_pass())
+}
+
 /// The side of a record's player (0, the left column, is gnubg's player 0, O).
 fn side_of(player: u8) -> Side {
     Side::from_gnubg_player(player.min(1))
@@ -290,7 +300,7 @@ impl Reader {
             if !text.is_empty() {
                 self.note_at_last(notes::PLAY, text);
             }
-            self.stopped |= !is_no_play(text);
+            self.stopped |= !passes(text);
             return;
         }
         if is_no_play(text) {

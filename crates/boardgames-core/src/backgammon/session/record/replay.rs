@@ -7,11 +7,12 @@
 use core::fmt;
 
 use crate::backgammon::record::{Action, ActionKind, GameRecord, Wins};
-use crate::backgammon::{EndOfGame, Ending, Match, MatchAction, Phase, Play, Side, WinKind};
-use crate::record::{replay, Applied, Record, Trace};
+use crate::backgammon::{EndOfGame, Ending, Match, MatchAction, Phase, Play, Side};
+use crate::record::{replay, Applied, Record, Step, StepError, Trace};
 
 use super::explain::{explain, kind_of, Ended};
-use super::read::is_no_play;
+use super::read::passes;
+use super::refusal::{Refusal, WorthOf};
 use super::{notes, write};
 
 /// Why a match file is not a legal match: which game, which move line, and why.
@@ -25,7 +26,7 @@ pub struct ReplayError {
     /// the result (or its absence).
     pub action: usize,
     /// Why.
-    pub reason: String,
+    pub reason: Refusal,
 }
 
 impl fmt::Display for ReplayError {
@@ -213,7 +214,7 @@ fn places(games: &[GameReplay], n: u32, tags: &[(String, String)]) -> Vec<Option
     let mut crawford_done = false;
     let mut out = Vec::with_capacity(games.len());
     for (i, g) in games.iter().enumerate() {
-        let at_score = |reason: String| {
+        let at_score = |reason: Refusal| {
             Some(ReplayError {
                 game: g.number,
                 move_number: 0,
@@ -231,18 +232,19 @@ fn places(games: &[GameReplay], n: u32, tags: &[(String, String)]) -> Vec<Option
             .any(|w| matches!(w.action.kind, ActionKind::Double { .. }));
         let should = crawford_rule && a != b && !crawford_done && !(i == 0 && doubled);
         crawford_done |= a || b;
+        // A score line at or past the match length starts no game either.
+        let past = |s: &[u32; 2]| n > 0 && s.iter().any(|&x| x >= n);
         let problem = match expect {
-            Some(s) if n > 0 && s.iter().any(|&x| x >= n) => {
-                at_score("a game after the end of the match".into())
-            }
-            Some(s) if s != g.score => at_score(format!(
-                "the score is {}-{}, but the games before make it {}-{}",
-                g.score[0], g.score[1], s[0], s[1]
-            )),
+            _ if past(&g.score) => at_score(Refusal::AfterMatch),
+            Some(s) if past(&s) => at_score(Refusal::AfterMatch),
+            Some(s) if s != g.score => at_score(Refusal::Score {
+                stated: g.score,
+                expected: s,
+            }),
             _ if should != g.crawford => at_score(if g.crawford {
-                "marked as the Crawford game, which it is not".into()
+                Refusal::NotCrawford
             } else {
-                "this is the Crawford game, but it is not marked".into()
+                Refusal::UnmarkedCrawford
             }),
             _ => None,
         };
@@ -376,7 +378,7 @@ impl Game<'_> {
                 return self.refuse(next);
             }
         }
-        if let Some(step) = refused {
+        if let Some(step) = refused.filter(|&s| !self.stops_before_play(s)) {
             let a = self.action_at(step);
             return self.refuse(a);
         }
@@ -401,7 +403,7 @@ impl Game<'_> {
                     Applied::Move(MatchAction::Beaver) => u32::from(before.cube_value()) * 4,
                     Applied::Chance(_) if after.phase() != Phase::ToPlay => {
                         let play = self.note_at(i, notes::PLAY)?;
-                        return (!is_no_play(play)).then_some(i);
+                        return (!passes(play)).then_some(i);
                     }
                     _ => return None,
                 };
@@ -417,6 +419,19 @@ impl Game<'_> {
 
     fn action_at(&self, step: usize) -> usize {
         self.g.action_at(step)
+    }
+
+    /// Whether the refused step `step` is the text stopping between a roll and its play: the
+    /// last step, no play written, no result, in a game that may stop unfinished (a game in
+    /// progress, saved with the dice rolled).
+    fn stops_before_play(&self, step: usize) -> bool {
+        let last = step + 1 == self.record.steps.len();
+        let unplayed = matches!(&self.record.steps[step], Step::Written(t) if t.trim().is_empty());
+        self.open_end
+            && last
+            && unplayed
+            && self.g.wins.is_none()
+            && self.last().phase() == Phase::ToPlay
     }
 
     /// Each roll replayed before step `upto` gets its play and the Position ID after it.
@@ -486,15 +501,11 @@ impl Game<'_> {
         });
         let reason = explain(self.before_action(a), &w.action, resigns_next, ended)
             .err()
-            .or_else(|| {
-                let illegal = self.g.trace.illegal.as_ref()?;
-                Some(illegal.error.reason())
-            })
-            .unwrap_or_else(|| "refused by the rules".to_owned());
-        self.set_problem(a, reason);
+            .or_else(|| self.g.trace.illegal.as_ref().map(|i| by_rules(&i.error)));
+        self.set_problem(a, reason.unwrap_or(Refusal::Refused));
     }
 
-    fn set_problem(&mut self, action: usize, reason: String) {
+    fn set_problem(&mut self, action: usize, reason: Refusal) {
         let move_number = self
             .g
             .actions
@@ -548,7 +559,7 @@ impl Game<'_> {
     }
 
     /// Checks the `Wins` line against the end by the rules, or reads it as a resignation.
-    fn finish(&mut self) -> Result<(), String> {
+    fn finish(&mut self) -> Result<(), Refusal> {
         let score = self.g.score;
         let length = self.length;
         let need = |w: u8| length.saturating_sub(score[usize::from(w.min(1))]).max(1);
@@ -556,37 +567,38 @@ impl Game<'_> {
             return match self.g.end {
                 Some(_) => Ok(()),
                 None if self.open_end => Ok(()),
-                None => Err("the game is not finished: no result".into()),
+                None => Err(Refusal::NotFinished),
             };
         };
         if w.winner > 1 {
-            return Err(format!("player {} wins: no such player", w.winner));
+            return Err(Refusal::NoSuchWinner(w.winner));
         }
         if let Some((e, cube)) = self.g.end {
             let winner = e.winner.gnubg_player();
             if winner != w.winner {
-                return Err(format!(
-                    "the record says {} wins, but {} won by the rules",
-                    who(w.winner),
-                    who(winner)
-                ));
+                return Err(Refusal::WrongWinner {
+                    written: w.winner,
+                    by_rules: winner,
+                });
             }
             // Servers cap the points at what the match needed, or at the match length.
             let capped = length > 0
                 && (w.points == e.points.min(need(w.winner)) || w.points == e.points.min(length));
             if w.points != e.points && !capped {
-                return Err(format!(
-                    "the record says {} wins {} points; the game is worth {} ({})",
-                    who(w.winner),
-                    w.points,
-                    e.points,
-                    describe(e.ending, cube)
-                ));
+                return Err(Refusal::WrongPoints {
+                    winner: w.winner,
+                    points: w.points,
+                    worth: e.points,
+                    how: WorthOf {
+                        ending: e.ending,
+                        cube,
+                    },
+                });
             }
             return Ok(());
         }
         if self.offered() {
-            return Err("the game ends with a double neither taken nor dropped".into());
+            return Err(Refusal::DoubleUnanswered);
         }
         let value = self.resigned_value(w, need(w.winner))?;
         self.g.notes.push(format!(
@@ -600,16 +612,15 @@ impl Game<'_> {
     }
 
     /// The resignation (1 to 3 times the cube) a `Wins` line of an unfinished game stands for.
-    fn resigned_value(&mut self, w: Wins, need: u32) -> Result<u8, String> {
+    fn resigned_value(&mut self, w: Wins, need: u32) -> Result<u8, Refusal> {
         let cube = u32::from(self.last().cube_value());
         let ends_match = self.length > 0 && w.points >= need;
         if w.points > cube.saturating_mul(3) {
             if !ends_match {
-                return Err(format!(
-                    "Wins {} points by resignation, more than a backgammon with the cube at \
-                     {cube}",
-                    w.points
-                ));
+                return Err(Refusal::AboveBackgammon {
+                    points: w.points,
+                    cube,
+                });
             }
             self.g.notes.push(format!(
                 "Wins {} points: more than a backgammon with the cube at {cube}; taken as the \
@@ -625,11 +636,10 @@ impl Game<'_> {
             .unwrap_or(3);
         let capped = self.length > 0 && (w.points == need || w.points == self.length);
         if u32::from(k).saturating_mul(cube) != w.points && !capped {
-            return Err(format!(
-                "Wins {} points by resignation, but a resignation is worth 1, 2 or 3 times the \
-                 cube ({cube})",
-                w.points
-            ));
+            return Err(Refusal::NoResignation {
+                points: w.points,
+                cube,
+            });
         }
         Ok(k)
     }
@@ -648,17 +658,15 @@ fn at_opening(m: &Match) -> bool {
 }
 
 /// `player N`, from 1.
-pub(super) fn who(p: u8) -> String {
+fn who(p: u8) -> String {
     format!("player {}", u16::from(p) + 1)
 }
 
-fn describe(ending: Ending, cube: u32) -> String {
-    let what = match ending {
-        Ending::BorneOff(WinKind::Single) => "a single game".to_string(),
-        Ending::BorneOff(WinKind::Gammon) => "a gammon".to_string(),
-        Ending::BorneOff(WinKind::Backgammon) => "a backgammon".to_string(),
-        Ending::Dropped => "a dropped double".to_string(),
-        Ending::Resigned { kind, .. } => format!("a resignation of {}", kind.multiplier()),
-    };
-    format!("{what} with the cube at {cube}")
+/// The session's reason for a step the replay refused, where the text's words give none.
+fn by_rules(error: &StepError<Match>) -> Refusal {
+    match error {
+        StepError::Illegal(e) | StepError::IllegalChance(e) => Refusal::Rules(e.clone()),
+        StepError::Notation(e) => Refusal::Play(e.clone().into()),
+        StepError::ChanceNotation(e) => Refusal::Dice(e.clone()),
+    }
 }
