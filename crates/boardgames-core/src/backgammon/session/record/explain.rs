@@ -123,7 +123,7 @@ pub(super) fn explain(
             m.play(MatchAction::Beaver).map_err(|error| Refusal::Cube {
                 word: "Beavers",
                 stated: *cube,
-                error,
+                error: Box::new(error),
             })
         }
         ActionKind::Take => {
@@ -193,7 +193,7 @@ fn double(m: &mut Match, p: u8, cube: u32) -> Result<(), Refusal> {
     m.play(MatchAction::Double).map_err(|error| Refusal::Cube {
         word: "Doubles",
         stated: cube,
-        error,
+        error: Box::new(error),
     })
 }
 

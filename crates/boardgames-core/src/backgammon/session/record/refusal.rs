@@ -122,7 +122,7 @@ pub enum Refusal {
     },
     /// A play as written that is no legal play of the roll.
     #[error(transparent)]
-    Play(#[from] WrittenPlayError),
+    Play(Box<WrittenPlayError>),
     /// A double before the opening roll.
     #[error("a double before the opening roll")]
     DoubleAtOpening,
@@ -164,11 +164,11 @@ pub enum Refusal {
         /// The value written.
         stated: u32,
         /// The session's reason.
-        error: MatchError,
+        error: Box<MatchError>,
     },
     /// An action the session refuses.
     #[error(transparent)]
-    Rules(#[from] MatchError),
+    Rules(Box<MatchError>),
     /// Dice written that are no throw.
     #[error(transparent)]
     Dice(#[from] DiceError),
@@ -238,4 +238,16 @@ pub enum Refusal {
     /// The Crawford game, not marked.
     #[error("this is the Crawford game, but it is not marked")]
     UnmarkedCrawford,
+}
+
+impl From<MatchError> for Refusal {
+    fn from(error: MatchError) -> Refusal {
+        Refusal::Rules(Box::new(error))
+    }
+}
+
+impl From<WrittenPlayError> for Refusal {
+    fn from(error: WrittenPlayError) -> Refusal {
+        Refusal::Play(Box::new(error))
+    }
 }

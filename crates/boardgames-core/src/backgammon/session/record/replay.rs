@@ -12,7 +12,7 @@ use crate::record::{replay, Applied, Record, Step, StepError, Trace};
 
 use super::explain::{explain, kind_of, Ended};
 use super::read::passes;
-use super::refusal::{Refusal, WorthOf};
+use super::refusal::{Refusal, WorthOf, WrittenPlayError};
 use super::{notes, write};
 
 /// Why a match file is not a legal match: which game, which move line, and why.
@@ -665,8 +665,8 @@ fn who(p: u8) -> String {
 /// The session's reason for a step the replay refused, where the text's words give none.
 fn by_rules(error: &StepError<Match>) -> Refusal {
     match error {
-        StepError::Illegal(e) | StepError::IllegalChance(e) => Refusal::Rules(e.clone()),
-        StepError::Notation(e) => Refusal::Play(e.clone().into()),
+        StepError::Illegal(e) | StepError::IllegalChance(e) => e.clone().into(),
+        StepError::Notation(e) => WrittenPlayError::from(e.clone()).into(),
         StepError::ChanceNotation(e) => Refusal::Dice(e.clone()),
     }
 }
