@@ -351,6 +351,25 @@ mod tests {
     }
 
     #[test]
+    fn the_layout_field_holds_two_player_layouts_only() {
+        let err = JsonGame::from_json(r#"{"layout":"six_players","moves":[]}"#).unwrap_err();
+        assert!(
+            err.to_string().contains(
+                "unknown variant `six_players`, expected one of `standard`, `belgian_daisy`, \
+                 `german_daisy`, `dutch_daisy`, `swiss_daisy`"
+            ),
+            "{err}"
+        );
+        let mut game = JsonGame::from_json(r#"{"moves":["a1b2"]}"#).unwrap();
+        assert_eq!(game.layout, Layout::Standard);
+        assert_eq!(game.report().unwrap().legal_plies, 1);
+        game.layout = Layout::SixPlayers;
+        assert!(game.report().is_err());
+        assert!(game.to_record::<2>().is_err());
+        assert!(serde_json::to_string(&game).is_err());
+    }
+
+    #[test]
     fn a_bad_move_is_located_in_the_list() {
         let game = JsonGame::from_json(r#"{"moves":["a1b2","a1b2c"]}"#).unwrap();
         let err = game.to_record::<2>().unwrap_err();
