@@ -26,7 +26,7 @@ fn perft_bench(c: &mut Criterion) {
         (Layout::BelgianDaisy, 4),
         (Layout::Standard, 5),
     ] {
-        let start = Abalone::new(layout);
+        let start = Abalone::new(layout).unwrap();
         group.throughput(Throughput::Elements(perft(&start, depth)));
         group.bench_function(format!("{layout}/{depth}"), |b| {
             b.iter(|| perft(black_box(&start), depth))
@@ -81,7 +81,7 @@ fn movegen_bench(c: &mut Criterion) {
     }
 
     let mut group = c.benchmark_group("abalone/random_playout");
-    let start = Abalone::new(Layout::BelgianDaisy);
+    let start = Abalone::new(Layout::BelgianDaisy).unwrap();
     let plies = 200;
     group.throughput(Throughput::Elements(plies as u64));
     let mut rng = ChaCha8Rng::seed_from_u64(1);

@@ -45,7 +45,7 @@ pub fn real() -> Vec<Abalone> {
     ] {
         for line in read_jsonl_gz(file) {
             let game: GameLine = serde_json::from_value(line).expect("a game line");
-            let mut pos = Abalone::new(game.layout);
+            let mut pos = Abalone::new(game.layout).expect("a two-player layout");
             for text in &game.moves {
                 if !matches!(pos.turn(), Turn::Seat(_)) {
                     break;
@@ -78,12 +78,12 @@ pub fn random(per_layout: usize, seed: u64) -> Vec<Abalone> {
         Layout::SwissDaisy,
     ] {
         let mut taken = 0;
-        let mut pos = Abalone::new(layout);
+        let mut pos = Abalone::new(layout).unwrap();
         while taken < per_layout {
             match random_move(&pos, &mut rng) {
                 Some(mv) if pos.ply() < 120 => pos.play_unchecked(mv),
                 _ => {
-                    pos = Abalone::new(layout);
+                    pos = Abalone::new(layout).unwrap();
                     continue;
                 }
             }

@@ -6,18 +6,15 @@
 //! and `check_serde` on the last position.
 #![no_main]
 
-use boardgames_core::abalone::{MultiLayout, Position};
+use boardgames_core::abalone::{Layout, Position};
 use boardgames_core::conformance::check_serde;
 use boardgames_core::Game;
 use boardgames_fuzz::{abalone, walk, Bytes};
 use libfuzzer_sys::fuzz_target;
 
 fn run<const SEATS: usize>(mode: u8, b: &mut Bytes) {
-    let layouts: Vec<MultiLayout> = MultiLayout::ALL
-        .into_iter()
-        .filter(|l| l.players() == SEATS)
-        .collect();
-    let fresh = Position::<SEATS>::from_layout(layouts[usize::from(mode >> 4) % layouts.len()])
+    let layouts = Layout::of_players(SEATS);
+    let fresh = Position::<SEATS>::new(layouts[usize::from(mode >> 4) % layouts.len()])
         .expect("a layout for this many players");
     let first = if mode & 8 == 0 {
         fresh

@@ -13,7 +13,7 @@ fuzz_target!(|data: &[u8]| {
     let _ = text.parse::<Cell>();
     if let Ok(notation) = text.parse::<Notation>() {
         for layout in [Layout::Standard, Layout::BelgianDaisy] {
-            let pos = Abalone::new(layout);
+            let pos = Abalone::new(layout).unwrap();
             if let Ok(mv) = pos.resolve(&notation) {
                 assert!(pos.is_legal(mv));
                 assert_eq!(pos.parse_move(&pos.notation(mv).to_string()).ok(), Some(mv));

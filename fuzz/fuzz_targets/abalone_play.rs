@@ -16,7 +16,8 @@ use libfuzzer_sys::fuzz_target;
 
 fn start(b: &mut Bytes) -> Abalone {
     let mode = b.byte().unwrap_or(0);
-    let fresh = Abalone::new(Layout::ALL[usize::from(mode & 7) % Layout::ALL.len()]);
+    let layouts = Layout::of_players(2);
+    let fresh = Abalone::new(layouts[usize::from(mode & 7) % layouts.len()]).unwrap();
     if mode & 8 == 0 {
         return fresh;
     }

@@ -29,7 +29,7 @@ fuzz_target!(|data: &[u8]| {
     let Ok(text) = std::str::from_utf8(data) else {
         return;
     };
-    round_trip(&AbaPro::new(Abalone::new(Layout::Standard)), text);
+    round_trip(&AbaPro::new(Abalone::new(Layout::Standard).unwrap()), text);
     round_trip(&AbaPro::new(Abalone3::start()), text);
     round_trip(&Turns { default: Backgammon::new() }, text);
 });

@@ -10,11 +10,10 @@ use boardgames_ai::Engine;
 
 use boardgames_cli::{Formats, GameCli, Presentation, RecordFormat, View};
 use boardgames_core::abalone::record::{
-    apgn, plain, AbaPro, AbaloneJson, Apgn, JsonGame, RecordError, ReplayReport,
+    apgn, layout_of, AbaPro, AbaloneJson, Apgn, JsonGame, RecordError, ReplayReport,
 };
 use boardgames_core::abalone::{
-    Abalone, Bitboard, Cell, Colour, Direction, EndReason, Layout, Move, MultiLayout, Position,
-    ROWS,
+    Abalone, Bitboard, Cell, Colour, Direction, EndReason, Layout, Move, Position, ROWS,
 };
 use boardgames_core::record::{label, Applied, IllegalStep, Record, RecordedResult, Tags};
 use boardgames_core::{Seat, Team};
@@ -24,10 +23,8 @@ use crate::report::{self, MovesReport};
 /// Abalone for `SEATS` players with the options of the command line.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Default)]
 pub struct AbaloneCli<const SEATS: usize> {
-    /// `--layout`, when given (two players).
+    /// `--layout`, when given (a layout of `SEATS` players).
     pub layout: Option<Layout>,
-    /// `--layout`, when given (three, four or six players).
-    pub multi_layout: Option<MultiLayout>,
     /// `--position`, when given: the game starts there instead of at a layout.
     pub position: Option<Position<SEATS>>,
     /// `--move-limit`: the game is adjudicated after this many plies.
@@ -303,10 +300,9 @@ impl<const SEATS: usize> AbaloneCli<SEATS> {
     /// How the start was chosen on the command line, for the plain record's message when a
     /// header names another.
     fn chosen(&self) -> Option<String> {
-        match (self.layout, self.multi_layout, self.position) {
-            (_, _, Some(_)) => Some("--position".to_owned()),
-            (Some(l), _, _) => Some(format!("--layout {l}")),
-            (_, Some(l), _) => Some(format!("--layout {l}")),
+        match (self.layout, self.position) {
+            (_, Some(_)) => Some("--position".to_owned()),
+            (Some(l), _) => Some(format!("--layout {l}")),
             _ => None,
         }
     }
@@ -332,7 +328,7 @@ impl<const SEATS: usize> Presentation<Position<SEATS>, RecordError> for ApgnShow
             .map(|(name, value)| match name.as_str() {
                 "Variant" => (
                     "Layout".to_owned(),
-                    plain::layout_name(&record.start).unwrap_or(value),
+                    layout_of(&record.start).map_or(value, |l| l.to_string()),
                 ),
                 _ => (name, value),
             })
@@ -384,14 +380,10 @@ impl<const SEATS: usize> GameCli for AbaloneCli<SEATS> {
     type MovesLines = MovesMode;
 
     fn start(&self) -> Position<SEATS> {
-        let pos = match (self.position, self.multi_layout) {
+        let pos = match (self.position, self.layout) {
             (Some(pos), _) => pos,
-            (None, Some(layout)) => {
-                Position::<SEATS>::from_layout(layout).unwrap_or_else(Position::<SEATS>::start)
-            }
-            (None, None) => self
-                .layout
-                .and_then(boardgames_core::abalone::record::layout_start::<SEATS>)
+            (None, layout) => layout
+                .and_then(|l| Position::<SEATS>::new(l).ok())
                 .unwrap_or_else(Position::<SEATS>::start),
         };
         self.with_limit(pos)
@@ -417,7 +409,7 @@ impl<const SEATS: usize> GameCli for AbaloneCli<SEATS> {
 
     /// The reference replay report of each JSON game line.
     fn replay_lines(&self) -> Option<Self::ReplayLines> {
-        Some(|line| JsonGame::from_json(line).map(|game| game.report()))
+        Some(|line| JsonGame::from_json(line).and_then(|game| game.report()))
     }
 
     /// Every distinct resulting position of each JSON position (see [`report`]).

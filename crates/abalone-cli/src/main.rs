@@ -17,7 +17,7 @@ use boardgames_cli::args::ARENA_HELP;
 use boardgames_cli::args::{for_game, hide_global, GameHelp};
 use boardgames_cli::shell::{self, ProgramCommand};
 use boardgames_cli::{parse_duration, Exit, KitCommand};
-use boardgames_core::abalone::{Layout, MultiLayout, Setup};
+use boardgames_core::abalone::{Layout, Setup};
 use boardgames_core::record::tags::read_loose_tags;
 use clap::{CommandFactory, FromArgMatches, Parser};
 
@@ -391,18 +391,13 @@ fn position_players(text: &str) -> Option<usize> {
 /// The number of players of the layout `name` names, two-player or not; `None` for no
 /// layout.
 fn layout_players(name: &str) -> Option<usize> {
-    match (name.parse::<Layout>(), name.parse::<MultiLayout>()) {
-        (Ok(_), _) => Some(2),
-        (_, Ok(multi)) => Some(multi.players()),
-        _ => None,
-    }
+    name.parse::<Layout>().ok().map(Layout::players)
 }
 
 /// The game of the command line's options for `SEATS` players.
 fn configure<const SEATS: usize>(cli: &Cli) -> Result<AbaloneCli<SEATS>, String> {
     let mut game = AbaloneCli::<SEATS> {
         layout: None,
-        multi_layout: None,
         position: None,
         move_limit: cli.move_limit,
         time_limit: cli.time_limit,
@@ -413,23 +408,20 @@ fn configure<const SEATS: usize>(cli: &Cli) -> Result<AbaloneCli<SEATS>, String>
                 "--layout {name} is for {players} players, not {SEATS}"
             ));
         }
-        if SEATS == 2 {
-            let layout: Layout = name.parse().map_err(|e| format!("--layout: {e}"))?;
-            game.layout = Some(layout);
-        } else {
-            let layout: MultiLayout = name.parse().map_err(|_| {
-                let names: Vec<String> = MultiLayout::ALL
-                    .iter()
-                    .filter(|l| l.players() == SEATS)
-                    .map(|l| l.to_string().replace('_', "-"))
-                    .collect();
-                format!(
-                    "--layout: unknown layout {name:?} for {SEATS} players (expected {})",
-                    names.join(" or ")
-                )
-            })?;
-            game.multi_layout = Some(layout);
-        }
+        let layout = Layout::parse_for(name, SEATS).map_err(|e| {
+            if SEATS == 2 {
+                return format!("--layout: {e}");
+            }
+            let names: Vec<String> = Layout::of_players(SEATS)
+                .iter()
+                .map(|l| l.to_string().replace('_', "-"))
+                .collect();
+            format!(
+                "--layout: unknown layout {name:?} for {SEATS} players (expected {})",
+                names.join(" or ")
+            )
+        })?;
+        game.layout = Some(layout);
     }
     if let Some(text) = &cli.position {
         game.position =

@@ -22,7 +22,7 @@ fn main() {
         })
         .take(30)
         .collect();
-    let start = vec![Abalone::new(Layout::Standard)];
+    let start = vec![Abalone::new(Layout::Standard).unwrap()];
     for (name, positions) in [("standard start", &start), ("midgame", &midgame)] {
         if positions.is_empty() {
             continue;

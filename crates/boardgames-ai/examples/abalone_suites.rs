@@ -76,7 +76,7 @@ fn games(file: &str) -> Vec<Played> {
         .filter_map(|line| {
             let g: JsonGame = serde_json::from_str(line).ok()?;
             let v: Value = serde_json::from_str(line).ok()?;
-            let trace = replay_written(&Abalone::new(g.layout), &g.moves);
+            let trace = replay_written(&Abalone::new(g.layout).ok()?, &g.moves);
             let mut positions = vec![*trace.steps().next().map_or(trace.last(), |s| s.0)];
             positions.extend(trace.steps().map(|(_, _, after)| *after));
             let mut source = v["source"].clone();

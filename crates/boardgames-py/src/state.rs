@@ -1,9 +1,7 @@
 //! The Python classes: `State`, the base every game shares, and one subclass per game with
 //! its constructor and its own methods.
 
-use std::str::FromStr;
-
-use boardgames_core::abalone::{Layout, MultiLayout, Position};
+use boardgames_core::abalone::{Layout, LayoutError, Position};
 use boardgames_core::backgammon::{Backgammon as Checkers, Match, MatchRules, MAX_SCORE};
 use boardgames_core::pente::{OpeningRule, Pente as PenteGame, Variant};
 use boardgames_core::{Game, GameResult};
@@ -517,28 +515,21 @@ fn colours_of(text: &str) -> usize {
 
 /// The layouts of `players` players.
 fn layout_names(players: usize) -> Vec<&'static str> {
-    if players == 2 {
-        Layout::ALL.iter().map(|l| l.name()).collect()
-    } else {
-        MultiLayout::ALL
-            .iter()
-            .filter(|l| l.players() == players)
-            .map(|l| l.name())
-            .collect()
-    }
+    Layout::of_players(players)
+        .iter()
+        .map(|l| l.name())
+        .collect()
 }
 
 /// The error for layout `name` that `players` players do not have: the player count it is
 /// for when it is another count's layout, else the layouts there are.
-fn layout_error(name: &str, players: usize, e: &dyn std::fmt::Display) -> PyErr {
-    let other = if players == 2 {
-        MultiLayout::from_str(name).ok().map(|l| l.players())
-    } else {
-        Layout::from_str(name).ok().map(|_| 2)
-    };
-    match other {
-        Some(n) => value_error(format!("layout {name} is for {n} players, not {players}")),
-        None => value_error(format!(
+fn layout_error(name: &str, players: usize, e: &LayoutError) -> PyErr {
+    match e {
+        LayoutError::Players { layout, .. } => value_error(format!(
+            "layout {name} is for {} players, not {players}",
+            layout.players()
+        )),
+        _ => value_error(format!(
             "layout {name:?}: {e}; the layouts of {players} players: {}",
             layout_names(players).join(", ")
         )),
@@ -558,43 +549,30 @@ impl Abalone {
     #[pyo3(signature = (players = 2, layout = None))]
     fn new(players: i128, layout: Option<&str>) -> PyResult<PyClassInitializer<Self>> {
         let players = players_arg(players)?;
-        let inner: Box<dyn DynState> = if players == 2 {
-            let layout = match layout {
-                None => Layout::Standard,
-                Some(name) => Layout::from_str(name).map_err(|e| layout_error(name, 2, &e))?,
-            };
-            Box::new(Typed::new(Position::<2>::new(layout), "abalone"))
-        } else {
-            let layout = match layout {
-                Some(name) => {
-                    MultiLayout::from_str(name).map_err(|e| layout_error(name, players, &e))?
-                }
-                None => {
-                    MultiLayout::default_for(players).ok_or_else(|| value_error("no layout"))?
-                }
-            };
-            if layout.players() != players {
-                return Err(value_error(format!(
-                    "layout {} is for {} players, not {players}",
-                    layout.name(),
-                    layout.players()
-                )));
+        let layout = match layout {
+            Some(name) => {
+                Layout::parse_for(name, players).map_err(|e| layout_error(name, players, &e))?
             }
-            let missing = || value_error("no such layout");
-            match players {
-                3 => Box::new(Typed::new(
-                    Position::<3>::from_layout(layout).ok_or_else(missing)?,
-                    "abalone",
-                )),
-                4 => Box::new(Typed::new(
-                    Position::<4>::from_layout(layout).ok_or_else(missing)?,
-                    "abalone",
-                )),
-                _ => Box::new(Typed::new(
-                    Position::<6>::from_layout(layout).ok_or_else(missing)?,
-                    "abalone",
-                )),
-            }
+            None => Layout::default_for(players).ok_or_else(|| value_error("no layout"))?,
+        };
+        let start_error = |e: LayoutError| layout_error(layout.name(), players, &e);
+        let inner: Box<dyn DynState> = match players {
+            2 => Box::new(Typed::new(
+                Position::<2>::new(layout).map_err(start_error)?,
+                "abalone",
+            )),
+            3 => Box::new(Typed::new(
+                Position::<3>::new(layout).map_err(start_error)?,
+                "abalone",
+            )),
+            4 => Box::new(Typed::new(
+                Position::<4>::new(layout).map_err(start_error)?,
+                "abalone",
+            )),
+            _ => Box::new(Typed::new(
+                Position::<6>::new(layout).map_err(start_error)?,
+                "abalone",
+            )),
         };
         Ok(PyClassInitializer::from(State::of(inner)).add_subclass(Abalone))
     }

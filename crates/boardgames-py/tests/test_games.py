@@ -283,6 +283,10 @@ def test_constructors_refuse_bad_options():
         bg.Abalone(3, layout="standard")
     with pytest.raises(ValueError):
         bg.Abalone(layout="no such layout")
+    with pytest.raises(ValueError, match=r"expected four_players or four_players_rows\)"):
+        bg.Abalone(4, layout="hexagon")
+    with pytest.raises(ValueError, match="layout six_players is for 6 players, not 4"):
+        bg.Abalone(4, layout="six_players")
     assert "belgian_daisy" in bg.Abalone.layouts(2)
     assert bg.Abalone.layouts(4) == ["four_players", "four_players_rows"]
     assert bg.make("abalone", players=6).num_players() == 6

@@ -269,7 +269,7 @@ mod tests {
         let mut seen = 0;
         for layout in [Layout::Standard, Layout::BelgianDaisy, Layout::GermanDaisy] {
             for _ in 0..20 {
-                let mut pos = Abalone::new(layout);
+                let mut pos = Abalone::new(layout).unwrap();
                 pos.set_move_limit(Some(400));
                 while let Some(mv) = random_move(&pos, &mut rng) {
                     let me = pos.side_to_move();
@@ -315,6 +315,6 @@ mod tests {
         );
         assert!(hint("e6e7") > hint("b2c3"));
         assert!(!eval.is_quiet(&pos));
-        assert!(eval.is_quiet(&Abalone::new(Layout::Standard)));
+        assert!(eval.is_quiet(&Abalone::new(Layout::Standard).unwrap()));
     }
 }

@@ -11,8 +11,9 @@
 //!   and a player (three) or team (four, six) wins at six ejected.
 //! * [`Cell`] and [`Direction`]: standard coordinates, `A1` bottom-left (Black's side) to `I9`,
 //!   centre `E5`; the six directions.
-//! * [`Layout`]: the named two-player starting layouts (standard, Belgian / German / Dutch /
-//!   Swiss daisy); [`MultiLayout`]: the layouts for three, four and six players.
+//! * [`Layout`]: the named starting layouts of every player count (standard, Belgian /
+//!   German / Dutch / Swiss daisy for two players; one for three, two for four, one for
+//!   six); [`Position::new`] starts a game from one.
 //! * [`Setup`]: the plain position description, its compact position string and (feature
 //!   `serde`) the neutral JSON position.
 //!
@@ -44,7 +45,7 @@
 //! use boardgames_core::Game;
 //! use boardgames_core::abalone::{Abalone, Layout};
 //!
-//! let mut pos = Abalone::new(Layout::Standard);
+//! let mut pos = Abalone::new(Layout::Standard)?;
 //! assert_eq!(pos.count_legal_moves(), 44);
 //! let mv = pos.parse_move("a1b2")?; // A1, B2, C3 move north-east to B2, C3, D4
 //! assert_eq!(mv.marbles(), 3);
@@ -69,7 +70,7 @@ mod setup;
 pub use bitboard::Bitboard;
 pub use cell::{Cell, CellError, Direction, CELL_COUNT, INDEX_RANGE, ROWS, ROW_BITS};
 pub use error::{IllegalMove, SetupError, SetupProblem, SyntaxProblem};
-pub use layout::{Layout, LayoutError, MultiLayout};
+pub use layout::{Layout, LayoutError};
 pub use moves::Move;
 pub use notation::{Notation, NotationError};
 pub use position::{

@@ -7,8 +7,7 @@ use arrayvec::ArrayVec;
 use super::bitboard::{ahead, nth_bit, Bitboard, BOARD};
 use super::cell::{Cell, Direction, ROWS};
 use super::error::{IllegalMove, SetupError};
-use super::layout::Layout;
-use super::layout::MultiLayout;
+use super::layout::{Layout, LayoutError};
 use super::movegen::Sides;
 use super::moves::Move;
 use super::notation::{Notation, NotationError};
@@ -229,13 +228,6 @@ pub const fn marbles_per_seat(seats: usize) -> usize {
 }
 
 impl Abalone {
-    /// The starting position of a two-player layout, Black to move, no move limit.
-    #[must_use]
-    pub fn new(layout: Layout) -> Abalone {
-        let (black, white) = layout.cells();
-        Abalone::from_parts([black, white], [0; 2], [0; 2], Colour::Black, 0, 0, None)
-    }
-
     /// The winner of a finished game; `None` while it goes on or when it was drawn.
     #[must_use]
     pub fn winner(&self) -> Option<Colour> {
@@ -253,34 +245,25 @@ impl<const SEATS: usize> Position<SEATS> {
     /// Whether the seats form two teams (four and six players).
     const TEAMS: bool = SEATS == 4 || SEATS == 6;
 
-    /// The starting position of a layout for this many players, Black (seat 0) to move; `None`
-    /// when the layout is for another number of players.
-    #[must_use]
-    pub fn from_layout(layout: MultiLayout) -> Option<Self> {
-        let cells = layout.cells();
-        let marbles: [Bitboard; SEATS] = cells.try_into().ok()?;
-        Some(Self::from_parts(
-            marbles,
-            [0; SEATS],
-            [0; SEATS],
-            Colour::Black,
-            0,
-            0,
-            None,
-        ))
+    /// The starting position of a layout for this many players, Black (seat 0) to move, no
+    /// move limit.
+    ///
+    /// # Errors
+    /// [`LayoutError::Players`] when the layout is for another number of players.
+    pub fn new(layout: Layout) -> Result<Self, LayoutError> {
+        layout.check_players(SEATS)?;
+        Ok(Self::of_cells(layout.cells()))
     }
 
     /// The usual start: the standard layout with two players, the layout with the seed's
-    /// marble count otherwise ([`MultiLayout::default_for`]).
+    /// marble count otherwise ([`Layout::default_for`]).
     #[must_use]
     pub fn start() -> Self {
-        let cells = match MultiLayout::default_for(SEATS) {
-            Some(layout) => layout.cells(),
-            None => {
-                let (black, white) = Layout::Standard.cells();
-                vec![black, white]
-            }
-        };
+        Self::of_cells(Layout::default_for(SEATS).unwrap_or_default().cells())
+    }
+
+    /// The start with these marbles, seat by seat, Black (seat 0) to move.
+    fn of_cells(cells: Vec<Bitboard>) -> Self {
         let mut marbles = [Bitboard::EMPTY; SEATS];
         for (m, c) in marbles.iter_mut().zip(cells) {
             *m = c;
@@ -647,7 +630,7 @@ impl<const SEATS: usize> Position<SEATS> {
 impl Default for Abalone {
     /// The standard layout.
     fn default() -> Self {
-        Abalone::new(Layout::Standard)
+        Abalone::start()
     }
 }
 

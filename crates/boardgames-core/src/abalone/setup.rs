@@ -891,7 +891,7 @@ mod tests {
 
     #[test]
     fn the_standard_layout_string() {
-        let pos = Abalone::new(Layout::Standard);
+        let pos = Abalone::new(Layout::Standard).unwrap();
         let text = pos.to_setup().to_string();
         assert_eq!(text, "wwwww/wwwwww/2www2/8/9/8/2bbb2/bbbbbb/bbbbb b 0-0");
         assert_eq!(Abalone::from_text(&text), Ok(pos));

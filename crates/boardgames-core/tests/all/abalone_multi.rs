@@ -9,8 +9,8 @@
 //! + Purple.
 
 use boardgames_core::abalone::{
-    Abalone3, Abalone4, Abalone6, Captured, Cell, Colour, Direction, EndReason, IllegalMove, Move,
-    MultiLayout, Position, Setup,
+    Abalone, Abalone3, Abalone4, Abalone6, Captured, Cell, Colour, Direction, EndReason,
+    IllegalMove, Layout, LayoutError, Move, Position, Setup,
 };
 use boardgames_core::conformance::{check_position, check_random_games, check_serde, Report};
 use boardgames_core::search::perft;
@@ -625,15 +625,15 @@ fn a_finished_multi_player_game_refuses_moves() {
 ///   in-line pairs 8 and triples 4 (row I east and west, row H both ways, the two south-west
 ///   and two south-east diagonals); broadside pairs 8 (G6H7, H7I8, G6H6, H6I6, each two
 ///   ways) and triples 4 (G6H7I8 E/SE, G6H6I6 W/SW): 12 + 8 + 4 + 8 + 4 = 36.
-const PERFT: [(MultiLayout, [u64; 3]); 4] = [
-    (MultiLayout::ThreePlayers, [40, 1_587, 62_440]),
-    (MultiLayout::FourPlayers, [43, 1_696, 71_767]),
-    (MultiLayout::FourPlayersRows, [34, 1_101, 36_992]),
-    (MultiLayout::SixPlayers, [36, 1_172, 37_678]),
+const PERFT: [(Layout, [u64; 3]); 4] = [
+    (Layout::ThreePlayers, [40, 1_587, 62_440]),
+    (Layout::FourPlayers, [43, 1_696, 71_767]),
+    (Layout::FourPlayersRows, [34, 1_101, 36_992]),
+    (Layout::SixPlayers, [36, 1_172, 37_678]),
 ];
 
-fn perft_of<const N: usize>(layout: MultiLayout, depth: u32) -> u64 {
-    let p = Position::<N>::from_layout(layout).unwrap();
+fn perft_of<const N: usize>(layout: Layout, depth: u32) -> u64 {
+    let p = Position::<N>::new(layout).unwrap();
     perft(&p, depth)
 }
 
@@ -663,11 +663,19 @@ fn positions_stay_small() {
 
 #[test]
 fn a_layout_for_another_player_count_is_refused() {
-    assert!(Abalone4::from_layout(MultiLayout::SixPlayers).is_none());
-    assert!(Abalone6::from_layout(MultiLayout::SixPlayers).is_some());
+    assert_eq!(
+        Abalone4::new(Layout::SixPlayers),
+        Err(LayoutError::Players {
+            layout: Layout::SixPlayers,
+            players: 4
+        })
+    );
+    assert!(Abalone6::new(Layout::SixPlayers).is_ok());
+    assert!(Abalone::new(Layout::ThreePlayers).is_err());
+    assert!(Abalone3::new(Layout::Standard).is_err());
     assert_eq!(
         Abalone3::start(),
-        Abalone3::from_layout(MultiLayout::ThreePlayers).unwrap()
+        Abalone3::new(Layout::ThreePlayers).unwrap()
     );
     assert_eq!(Abalone4::start().marbles(Colour::Green).count(), 9);
 }
@@ -743,8 +751,8 @@ fn json_names_every_colour_and_reads_back() {
 // Conformance kit and invariants.
 // ---------------------------------------------------------------------------------------------
 
-fn conformance<const N: usize>(layout: MultiLayout, seed: u64) -> Report {
-    let start = Position::<N>::from_layout(layout).unwrap();
+fn conformance<const N: usize>(layout: Layout, seed: u64) -> Report {
+    let start = Position::<N>::new(layout).unwrap();
     let candidates = all_candidates();
     let report = check_random_games(&start, 3, 400, seed, |_| candidates.clone())
         .unwrap_or_else(|e| panic!("{layout}: {e}"));
@@ -754,7 +762,7 @@ fn conformance<const N: usize>(layout: MultiLayout, seed: u64) -> Report {
 
 #[test]
 fn the_conformance_kit_passes_for_three_four_and_six_players() {
-    for layout in MultiLayout::ALL {
+    for layout in Layout::ALL.into_iter().filter(|l| l.players() > 2) {
         let report = match layout.players() {
             3 => conformance::<3>(layout, 3),
             4 => conformance::<4>(layout, 4),
@@ -802,8 +810,8 @@ fn conserved<const N: usize>(p: &Position<N>, start: &Position<N>) -> Result<(),
     Ok(())
 }
 
-fn random_game<const N: usize>(layout: MultiLayout, choices: &[u16]) -> Result<(), TestCaseError> {
-    let start = Position::<N>::from_layout(layout).unwrap();
+fn random_game<const N: usize>(layout: Layout, choices: &[u16]) -> Result<(), TestCaseError> {
+    let start = Position::<N>::new(layout).unwrap();
     let mut p = start;
     for &k in choices {
         let moves = p.moves();
@@ -871,10 +879,10 @@ proptest! {
 
     #[test]
     fn marbles_are_conserved_per_colour(choices in prop::collection::vec(any::<u16>(), 0..300)) {
-        random_game::<3>(MultiLayout::ThreePlayers, &choices)?;
-        random_game::<4>(MultiLayout::FourPlayers, &choices)?;
-        random_game::<4>(MultiLayout::FourPlayersRows, &choices)?;
-        random_game::<6>(MultiLayout::SixPlayers, &choices)?;
+        random_game::<3>(Layout::ThreePlayers, &choices)?;
+        random_game::<4>(Layout::FourPlayers, &choices)?;
+        random_game::<4>(Layout::FourPlayersRows, &choices)?;
+        random_game::<6>(Layout::SixPlayers, &choices)?;
     }
 
     #[test]

@@ -76,7 +76,7 @@ fn corpus_replays_as_expected(games: &str, expected: &str) -> Totals {
         let game: JsonGame = serde_json::from_value(line.clone()).expect("a game line");
         let id = game.id.clone().expect("id");
         assert_eq!(exp["id"], Value::from(id.clone()));
-        let trace = replay_written(&Abalone::new(game.layout), &game.moves);
+        let trace = replay_written(&Abalone::new(game.layout).unwrap(), &game.moves);
         let report = serde_json::to_value(ReplayReport::of(Some(id.clone()), &trace)).unwrap();
         let keys: Vec<&str> = report
             .as_object()
@@ -160,7 +160,11 @@ fn the_migs_apgn_archive_reads_replays_and_writes_back_byte_for_byte() {
         let id = format!("migs-{}", event.strip_prefix("MIGS ").expect("MIGS n"));
         let twin = &json[&id];
         let exp = &expected[&id];
-        assert_eq!(game.start, Abalone::new(Layout::BelgianDaisy), "{id}");
+        assert_eq!(
+            game.start,
+            Abalone::new(Layout::BelgianDaisy).unwrap(),
+            "{id}"
+        );
         let moves: Vec<String> = game.move_texts();
         assert_eq!(json!(moves), twin["moves"], "{id}");
         let header_plies = game.tag("Plies").map(|p| p.parse::<usize>().unwrap());
@@ -309,8 +313,9 @@ fn random_record(
     termination: Option<String>,
     plies: Option<usize>,
 ) -> (Record<Abalone>, Abalone) {
-    let layout = Layout::ALL[layout % Layout::ALL.len()];
-    let mut pos = Abalone::new(layout);
+    let layouts = Layout::of_players(2);
+    let layout = layouts[layout % layouts.len()];
+    let mut pos = Abalone::new(layout).unwrap();
     let mut moves = Vec::new();
     for &pick in picks {
         let legal = pos.moves();
@@ -334,7 +339,7 @@ fn random_record(
         tags.push(("Plies".to_owned(), n.to_string()));
     }
     let record = Record {
-        start: Abalone::new(layout),
+        start: Abalone::new(layout).unwrap(),
         tags,
         steps: moves,
         result,

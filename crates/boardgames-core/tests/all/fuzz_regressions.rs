@@ -24,7 +24,7 @@ fn round_trips<G: Game>(pos: &G) {
 /// without a limit, which no setup says: `from_setup(to_setup())` gave a running game.
 #[test]
 fn clearing_the_limit_of_a_game_the_limit_ended_keeps_a_setup() {
-    let mut pos = Abalone::new(Layout::Standard);
+    let mut pos = Abalone::new(Layout::Standard).unwrap();
     pos.set_move_limit(Some(1));
     pos.play(pos.parse_move("a1b2").unwrap()).unwrap();
     assert_eq!(pos.end_reason(), Some(EndReason::MoveLimit));
@@ -52,7 +52,7 @@ fn a_limit_below_the_ply_ends_the_game_with_a_setup() {
     assert_eq!(pos.end_reason(), Some(EndReason::MoveLimit));
     assert_eq!(pos.move_limit(), Some(2));
 
-    let mut two = Abalone::new(Layout::BelgianDaisy);
+    let mut two = Abalone::new(Layout::BelgianDaisy).unwrap();
     for _ in 0..3 {
         let mv = two.nth_legal_move(0).unwrap();
         two.play(mv).unwrap();
@@ -241,6 +241,10 @@ fn abapro_headers_are_named_as_the_reader_reads_them() {
     use boardgames_core::abalone::{Abalone, Abalone3, Layout};
 
     let text = include_str!("../data/fuzz/abapro_bracket_lines.txt");
-    round_trips_or_refuses(&AbaPro::new(Abalone::new(Layout::Standard)), text, "");
+    round_trips_or_refuses(
+        &AbaPro::new(Abalone::new(Layout::Standard).unwrap()),
+        text,
+        "",
+    );
     round_trips_or_refuses(&AbaPro::new(Abalone3::start()), text, "");
 }

@@ -38,7 +38,7 @@ fn pente_two_move_orders() {
 
 #[test]
 fn abalone_two_move_orders_and_a_repetition() {
-    let start = Abalone::new(Layout::Standard);
+    let start = Abalone::new(Layout::Standard).unwrap();
     // Hand-worked: Black's line A1-B2-C3 goes north-east and White's I5-H5-G5 south-east,
     // then each goes back (D4-C3-B2 to A1, F5-G5-H5 to I5): the board repeats at ply 4.
     let back = after(&start, &["a1b2", "i5h5", "d4c3", "f5g5"]);

@@ -308,7 +308,7 @@ fn abalone_setups_report_every_problem_by_kind() {
     );
 
     // Two players, Red to move with a Red count, and Green timed out: three problems.
-    let mut s = Abalone::new(Layout::Standard).to_setup();
+    let mut s = Abalone::new(Layout::Standard).unwrap().to_setup();
     s.turn = Colour::Red;
     s.captured.red = Some(0);
     s.timed_out = Some(Colour::Green);
@@ -414,7 +414,7 @@ fn abalone_single_problems_have_their_data_and_message() {
     };
 
     // Fifteen Black marbles: the standard layout and one more on E5.
-    let mut s = Abalone::new(Layout::Standard).to_setup();
+    let mut s = Abalone::new(Layout::Standard).unwrap().to_setup();
     s.black.push(cell("E5"));
     check(
         s.into_position().unwrap_err(),
@@ -428,7 +428,7 @@ fn abalone_single_problems_have_their_data_and_message() {
     );
 
     // A Red list in a two-player position.
-    let mut s = Abalone::new(Layout::Standard).to_setup();
+    let mut s = Abalone::new(Layout::Standard).unwrap().to_setup();
     s.red = Some(vec![]);
     check(
         s.into_position().unwrap_err(),
@@ -776,7 +776,7 @@ fn abalone_text_problems_name_the_field_row_and_character() {
 
 #[test]
 fn abalone_refusals_carry_the_move() {
-    let mut start = Abalone::new(Layout::Standard);
+    let mut start = Abalone::new(Layout::Standard).unwrap();
     // a1b2 moves three marbles here; the same move said with two does not fit.
     let two = Move::in_line(cell("A1"), Direction::NE, 2, 0).unwrap();
     let err = start.play(two).unwrap_err();

@@ -52,7 +52,7 @@
 //! result token (`*` when none) after the last move, on the same line; a blank line between
 //! games. The MiGs archive is written back byte for byte.
 
-use super::{layout_start, two_player_layout, RecordError, START_TAGS};
+use super::{two_player_layout, RecordError, NOT_A_LAYOUT, START_TAGS};
 use crate::abalone::layout::Layout;
 use crate::abalone::notation::Notation;
 use crate::abalone::position::{Abalone, Position};
@@ -107,16 +107,21 @@ const APGN_TEXT: MoveText = MoveText {
 /// The widest line of move text written, the result token aside (as MiGs's exporter).
 const LINE_WIDTH: usize = 78;
 
-/// The short name of a layout in the `Variant` tag.
+/// The short name of a two-player layout in the `Variant` tag; `None` for the layouts of
+/// more players, which APGN records do not hold.
 #[must_use]
-pub const fn variant_name(layout: Layout) -> &'static str {
-    match layout {
+pub const fn variant_name(layout: Layout) -> Option<&'static str> {
+    Some(match layout {
         Layout::Standard => "standard",
         Layout::BelgianDaisy => "belgian",
         Layout::GermanDaisy => "german",
         Layout::DutchDaisy => "dutch",
         Layout::SwissDaisy => "swiss",
-    }
+        Layout::ThreePlayers
+        | Layout::FourPlayers
+        | Layout::FourPlayersRows
+        | Layout::SixPlayers => return None,
+    })
 }
 
 /// Whether a text looks like APGN rather than a bare move list: it has a tag line, and no
@@ -183,7 +188,7 @@ impl Builder {
             }
             match tag.name.as_str() {
                 "Variant" => {
-                    layout = tag.value.parse().map_err(|_| {
+                    layout = Layout::parse_for(&tag.value, 2).map_err(|_| {
                         bad(format!(
                             "variant {:?} is not an Abalone layout (standard, belgian, german, dutch or swiss)",
                             tag.value
@@ -242,9 +247,9 @@ impl Builder {
             (None, Some((token, _, _))) => token,
             (None, None) => None,
         };
-        let mut start = layout_start::<SEATS>(layout).ok_or(RecordError::Unwritable(
-            "APGN records are two-player games (leave out --players)",
-        ))?;
+        let mut start = Position::<SEATS>::new(layout).map_err(|_| {
+            RecordError::Unwritable("APGN records are two-player games (leave out --players)")
+        })?;
         start.set_move_limit(limit);
         Ok(Record {
             start,
@@ -426,6 +431,7 @@ pub fn write_game<const SEATS: usize>(
     record: &Record<Position<SEATS>>,
 ) -> Result<String, RecordError> {
     let layout = two_player_layout(&record.start)?;
+    let variant = variant_name(layout).ok_or(RecordError::Unwritable(NOT_A_LAYOUT))?;
     if let Some(text) = record.first_written() {
         return Err(RecordError::UnwritableStep(text.to_owned()));
     }
@@ -449,7 +455,7 @@ pub fn write_game<const SEATS: usize>(
     for (name, value) in &kept[..lead] {
         strict(&mut out, name, value);
     }
-    strict(&mut out, "Variant", variant_name(layout));
+    strict(&mut out, "Variant", variant);
     strict(&mut out, "Result", result_text(record.result));
     strict(&mut out, "Notation", "Aba-Pro");
     for field in ["Termination", "Plies"] {
@@ -502,7 +508,7 @@ mod tests {
         let games = read_apgn(GAME).unwrap();
         assert_eq!(games.len(), 1);
         let g = &games[0];
-        assert_eq!(g.start, Abalone::new(Layout::BelgianDaisy));
+        assert_eq!(g.start, Abalone::new(Layout::BelgianDaisy).unwrap());
         assert_eq!(g.result, Some(RecordedResult::SecondPlayerWins));
         assert_eq!(g.tag("Termination"), Some("Abandon"));
         assert_eq!(g.tag("Plies"), Some("3"));
@@ -551,7 +557,7 @@ mod tests {
     fn escapes_in_values_round_trip() {
         let record = Record {
             tags: vec![("Event".into(), "the \"open\" C:\\".into())],
-            ..Record::new(Abalone::new(Layout::Standard))
+            ..Record::new(Abalone::new(Layout::Standard).unwrap())
         };
         let text = write_game(&record).unwrap();
         assert!(

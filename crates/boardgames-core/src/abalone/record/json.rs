@@ -6,7 +6,7 @@ use serde_json::{Map, Value};
 
 use super::apgn::{FIELD_TAGS, ROSTER};
 use super::report::ReplayReport;
-use super::{layout_start, two_player_layout, RecordError, START_TAGS};
+use super::{two_player_layout, RecordError, START_TAGS};
 use crate::abalone::layout::Layout;
 use crate::abalone::notation::Notation;
 use crate::abalone::position::{Abalone, Position};
@@ -19,8 +19,8 @@ pub struct JsonGame {
     /// The game's identifier, if any.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub id: Option<String>,
-    /// The starting layout (default standard).
-    #[serde(default)]
+    /// The starting layout (default standard): a two-player layout, by its name.
+    #[serde(default, with = "two_player_layout")]
     pub layout: Layout,
     /// The moves as written (checked on replay, so that a bad one is reported by ply).
     pub moves: Vec<String>,
@@ -30,6 +30,63 @@ pub struct JsonGame {
     /// Every other field, kept as it was.
     #[serde(flatten)]
     pub extra: Map<String, Value>,
+}
+
+/// Why a game's layout is no start of a JSON record.
+const NOT_TWO: &str = "a JSON record starts from a two-player layout";
+
+/// The `layout` field as serde reads and writes it: the name of a two-player layout, the
+/// layouts of more players being no JSON record's start.
+mod two_player_layout {
+    use serde::{Deserialize, Deserializer, Serialize, Serializer};
+
+    use crate::abalone::layout::Layout;
+
+    /// The two-player layouts as the field names them.
+    #[derive(serde::Serialize, serde::Deserialize)]
+    #[serde(rename = "Layout", rename_all = "snake_case")]
+    enum Name {
+        Standard,
+        BelgianDaisy,
+        GermanDaisy,
+        DutchDaisy,
+        SwissDaisy,
+    }
+
+    impl From<Name> for Layout {
+        fn from(name: Name) -> Layout {
+            match name {
+                Name::Standard => Layout::Standard,
+                Name::BelgianDaisy => Layout::BelgianDaisy,
+                Name::GermanDaisy => Layout::GermanDaisy,
+                Name::DutchDaisy => Layout::DutchDaisy,
+                Name::SwissDaisy => Layout::SwissDaisy,
+            }
+        }
+    }
+
+    /// Writes the layout's name; a layout of more players is an error.
+    pub(super) fn serialize<S: Serializer>(layout: &Layout, s: S) -> Result<S::Ok, S::Error> {
+        let name = match layout {
+            Layout::Standard => Name::Standard,
+            Layout::BelgianDaisy => Name::BelgianDaisy,
+            Layout::GermanDaisy => Name::GermanDaisy,
+            Layout::DutchDaisy => Name::DutchDaisy,
+            Layout::SwissDaisy => Name::SwissDaisy,
+            Layout::ThreePlayers
+            | Layout::FourPlayers
+            | Layout::FourPlayersRows
+            | Layout::SixPlayers => {
+                return Err(serde::ser::Error::custom(super::NOT_TWO));
+            }
+        };
+        name.serialize(s)
+    }
+
+    /// Reads the name of a two-player layout.
+    pub(super) fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Layout, D::Error> {
+        Name::deserialize(d).map(Layout::from)
+    }
 }
 
 /// JSON keys and the record fields or tags they become.
@@ -49,10 +106,13 @@ impl JsonGame {
 
     /// The `replay --jsonl` report of this game: its moves as written replayed from the
     /// layout.
-    #[must_use]
-    pub fn report(&self) -> ReplayReport {
-        let trace = replay_written(&Abalone::new(self.layout), &self.moves);
-        ReplayReport::of(self.id.clone(), &trace)
+    ///
+    /// # Errors
+    /// [`RecordError::Unwritable`] when the layout is not one of two players.
+    pub fn report(&self) -> Result<ReplayReport, RecordError> {
+        let start = Abalone::new(self.layout).map_err(|_| RecordError::Unwritable(NOT_TWO))?;
+        let trace = replay_written(&start, &self.moves);
+        Ok(ReplayReport::of(self.id.clone(), &trace))
     }
 
     /// The record: `id` becomes the tag `Id`, `date` `Date`, `players` `Black` and `White`,
@@ -79,9 +139,13 @@ impl JsonGame {
                     })
             })
             .collect::<Result<Vec<_>, _>>()?;
-        let start = layout_start::<SEATS>(self.layout).ok_or(RecordError::Unwritable(
-            "APGN and JSON records are two-player games (leave out --players)",
-        ))?;
+        let start = Position::<SEATS>::new(self.layout).map_err(|_| {
+            RecordError::Unwritable(if SEATS == 2 {
+                NOT_TWO
+            } else {
+                "APGN and JSON records are two-player games (leave out --players)"
+            })
+        })?;
         let mut record = Record {
             steps: moves.into_iter().map(Step::Move).collect(),
             ..Record::new(start)
@@ -284,6 +348,25 @@ mod tests {
         let mut expected: Value = serde_json::from_str(line).unwrap();
         expected["moves"][1] = "c3c5d4".into();
         assert_eq!(serde_json::to_value(back).unwrap(), expected);
+    }
+
+    #[test]
+    fn the_layout_field_holds_two_player_layouts_only() {
+        let err = JsonGame::from_json(r#"{"layout":"six_players","moves":[]}"#).unwrap_err();
+        assert!(
+            err.to_string().contains(
+                "unknown variant `six_players`, expected one of `standard`, `belgian_daisy`, \
+                 `german_daisy`, `dutch_daisy`, `swiss_daisy`"
+            ),
+            "{err}"
+        );
+        let mut game = JsonGame::from_json(r#"{"moves":["a1b2"]}"#).unwrap();
+        assert_eq!(game.layout, Layout::Standard);
+        assert_eq!(game.report().unwrap().legal_plies, 1);
+        game.layout = Layout::SixPlayers;
+        assert!(game.report().is_err());
+        assert!(game.to_record::<2>().is_err());
+        assert!(serde_json::to_string(&game).is_err());
     }
 
     #[test]

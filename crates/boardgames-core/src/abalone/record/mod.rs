@@ -43,7 +43,6 @@ pub mod report;
 use super::layout::Layout;
 use super::notation::NotationError;
 use super::position::Position;
-use crate::game::Game;
 
 pub use crate::record::RecordedResult;
 pub use apgn::Apgn;
@@ -165,28 +164,19 @@ pub fn termination_meaning(word: &str) -> Option<&'static str> {
     }
 }
 
-/// The start of a two-player layout as a position of `SEATS` seats (`None` unless two).
-#[must_use]
-pub fn layout_start<const SEATS: usize>(layout: Layout) -> Option<Position<SEATS>> {
-    super::position::Abalone::new(layout)
-        .to_setup()
-        .into_game::<SEATS>()
-        .ok()
-}
-
-/// The two-player layout a start is, the move limit set aside; `None` for any other start
-/// (or more seats).
+/// The layout a start is, the move limit set aside; `None` for any other start.
 #[must_use]
 pub fn layout_of<const SEATS: usize>(start: &Position<SEATS>) -> Option<Layout> {
     let mut bare = *start;
     bare.set_move_limit(None);
-    Layout::ALL
-        .into_iter()
-        .find(|&l| layout_start::<SEATS>(l) == Some(bare))
+    Layout::of_players(SEATS)
+        .iter()
+        .copied()
+        .find(|&l| Position::<SEATS>::new(l).ok() == Some(bare))
 }
 
 /// Why APGN and JSON records cannot hold a start.
-const NOT_A_LAYOUT: &str =
+pub(crate) const NOT_A_LAYOUT: &str =
     "the record starts from a position that is no layout; APGN and JSON records start from a layout";
 
 /// The layout of a record's start, for the two-player formats.

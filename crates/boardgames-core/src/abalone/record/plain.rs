@@ -28,7 +28,7 @@
 //! else the recorded result, else `*`.
 
 use super::{layout_of, RecordError, START_TAGS};
-use crate::abalone::layout::{Layout, LayoutError, MultiLayout};
+use crate::abalone::layout::{Layout, LayoutError, MULTI_PLAYER};
 use crate::abalone::notation::Notation;
 use crate::abalone::position::Position;
 use crate::game::Game;
@@ -76,26 +76,20 @@ pub fn parse_position<const SEATS: usize>(text: &str) -> Result<Position<SEATS>,
 }
 
 /// The start a layout header names, for `SEATS` players, with the name it is written with.
+///
+/// With two players a name of no layout gets the two-player names in its message; with
+/// more, any name that is no multi-player layout gets the multi-player names.
 fn header_layout<const SEATS: usize>(value: &str) -> Result<(Position<SEATS>, String), String> {
-    if SEATS == 2 {
-        if let Ok(multi) = value.parse::<MultiLayout>() {
-            return Err(format!(
-                "layout {multi} is for {} players: give --players {}",
-                multi.players(),
-                multi.players()
-            ));
-        }
-        let layout: Layout = value.parse().map_err(|e: LayoutError| e.to_string())?;
-        let pos = super::layout_start::<SEATS>(layout)
-            .ok_or_else(|| "a two-player layout needs --players 2".to_owned())?;
-        return Ok((pos, layout.to_string()));
-    }
-    let layout: MultiLayout = value.parse().map_err(|_| {
-        format!(
-            "unknown layout {value:?} (expected three_players, four_players, four_players_rows or six_players)"
-        )
-    })?;
-    let pos = Position::<SEATS>::from_layout(layout).ok_or_else(|| {
+    let unknown = |expected| LayoutError::Unknown {
+        name: value.to_owned(),
+        expected,
+    };
+    let layout = match value.parse::<Layout>() {
+        Ok(layout) if SEATS == 2 || layout.players() != 2 => layout,
+        _ if SEATS == 2 => return Err(unknown(Layout::of_players(2)).to_string()),
+        _ => return Err(unknown(MULTI_PLAYER).to_string()),
+    };
+    let pos = Position::<SEATS>::new(layout).map_err(|_| {
         format!(
             "layout {layout} is for {} players: give --players {}",
             layout.players(),
@@ -103,20 +97,6 @@ fn header_layout<const SEATS: usize>(value: &str) -> Result<(Position<SEATS>, St
         )
     })?;
     Ok((pos, layout.to_string()))
-}
-
-/// The name of the layout a start is (its move limit aside), for `SEATS` players.
-#[must_use]
-pub fn layout_name<const SEATS: usize>(start: &Position<SEATS>) -> Option<String> {
-    if SEATS == 2 {
-        return layout_of(start).map(|l| l.to_string());
-    }
-    let mut bare = *start;
-    bare.set_move_limit(None);
-    MultiLayout::ALL
-        .into_iter()
-        .find(|&l| Position::<SEATS>::from_layout(l) == Some(bare))
-        .map(|l| l.to_string())
 }
 
 /// One `[Name "value"]` header line (the value quoted), or `None` when the line is not one.
@@ -303,9 +283,9 @@ pub fn result_token<const SEATS: usize>(pos: &Position<SEATS>) -> String {
 fn write_game<const SEATS: usize>(out: &mut String, record: &Record<Position<SEATS>>) {
     let start = &record.start;
     let limit = start.move_limit().and_then(|l| u16::try_from(l).ok());
-    match layout_name(start) {
-        Some(name) => {
-            write_tag(out, "Layout", &name, TagSyntax::Loose);
+    match layout_of(start) {
+        Some(layout) => {
+            write_tag(out, "Layout", layout.name(), TagSyntax::Loose);
             if let Some(n) = limit {
                 write_tag(out, "MoveLimit", &n.to_string(), TagSyntax::Loose);
             }
@@ -370,14 +350,14 @@ mod tests {
 
     #[test]
     fn headers_moves_and_several_games() {
-        let format = AbaPro::new(Abalone::new(Layout::Standard));
+        let format = AbaPro::new(Abalone::new(Layout::Standard).unwrap());
         let text = "# two games\n[Layout \"belgian_daisy\"]\n[Event \"x\"]\n1.a1b2 i5h5 2.a2b3 *\n\
                     1.a1b2 1-0\n";
         let games = format.read(text).unwrap();
         assert_eq!(games.len(), 2);
-        assert_eq!(games[0].start, Abalone::new(Layout::BelgianDaisy));
+        assert_eq!(games[0].start, Abalone::new(Layout::BelgianDaisy).unwrap());
         assert_eq!(games[0].steps.len(), 3);
-        assert_eq!(games[1].start, Abalone::new(Layout::Standard));
+        assert_eq!(games[1].start, Abalone::new(Layout::Standard).unwrap());
         assert_eq!(
             format.write(&games[..1]).unwrap(),
             "[Layout \"belgian_daisy\"]\n[Event \"x\"]\n1.a1b2 i5h5 2.a2b3 *\n"
@@ -386,7 +366,7 @@ mod tests {
 
     #[test]
     fn the_recorded_result_survives_a_stale_result_tag() {
-        let format = AbaPro::new(Abalone::new(Layout::Standard));
+        let format = AbaPro::new(Abalone::new(Layout::Standard).unwrap());
         let mut record = format.read("1.a1b2\n").unwrap().remove(0);
         for stale in ["1-0", "xyz", "*"] {
             for result in [
@@ -409,7 +389,7 @@ mod tests {
 
     #[test]
     fn problems_are_located() {
-        let format = AbaPro::new(Abalone::new(Layout::Standard));
+        let format = AbaPro::new(Abalone::new(Layout::Standard).unwrap());
         let games = format.read("[Layout \"standard\"]\n1.a1b2 i5").unwrap();
         assert_eq!(games[0].steps[1], Step::Written("i5".to_owned()));
         let trace = replay(&games[0]);

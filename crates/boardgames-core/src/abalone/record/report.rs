@@ -93,7 +93,7 @@ mod tests {
         // Hand-worked, standard layout: a1b2 and i5h5 are legal, then "a1b2" again finds A1
         // empty; the text after it is never looked at.
         let trace = replay_written(
-            &Abalone::new(Layout::Standard),
+            &Abalone::new(Layout::Standard).unwrap(),
             &["a1b2", "i5h5", "a1b2", "zz"],
         );
         let r = ReplayReport::of(None, &trace);
@@ -109,7 +109,10 @@ mod tests {
 
     #[test]
     fn text_that_is_no_move_is_reported_with_its_ply() {
-        let trace = replay_written(&Abalone::new(Layout::BelgianDaisy), &["a1b2", "i5"]);
+        let trace = replay_written(
+            &Abalone::new(Layout::BelgianDaisy).unwrap(),
+            &["a1b2", "i5"],
+        );
         let bad = ReplayReport::of(None, &trace).first_illegal.unwrap();
         assert_eq!((bad.ply, bad.side), (2, Colour::White));
         assert!(bad.reason.contains("4 characters"), "{}", bad.reason);
