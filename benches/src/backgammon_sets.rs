@@ -9,8 +9,8 @@
 //! * `handed`: the 1,563 handed positions with their own rolls, shuffled: a small set, kept
 //!   only as a second figure (a branch predictor learns much of it).
 //!
-//! The same sets are written as text for other programs by the `backgammon_cases` example
-//! ([`write_case`] gives the line format), and timed by the `backgammon_turns` example.
+//! The same sets are written as text for other programs by the `backgammon_cases` program
+//! ([`write_case`] gives the line format), and timed by the `backgammon_turns` program.
 
 use std::collections::HashSet;
 
@@ -27,7 +27,7 @@ pub const REAL_IN_CORPUS: usize = 1_500;
 
 /// A named case set.
 pub struct CaseSet {
-    /// The set's name in the benches and examples.
+    /// The set's name in the benches and the timing programs.
     pub name: &'static str,
     /// The cases, in the order they are timed.
     pub cases: Vec<Case>,

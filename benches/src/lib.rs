@@ -1,5 +1,6 @@
-//! Shared helpers for the criterion benchmarks and the timing examples: the shipped reference
-//! positions (see the `boardgames-testdata` crate) and the case sets built from them.
+//! Shared helpers for the criterion benchmarks and the timing programs (`src/bin/`): the
+//! shipped reference positions (see the `boardgames-testdata` crate) and the case sets built
+//! from them.
 //!
 //! Every set is large (at least 20,000 distinct cases) and shuffled with a fixed seed, so
 //! that a branch predictor cannot learn a short repeated sequence of cases: a user's engine
@@ -14,8 +15,8 @@ use rand::seq::SliceRandom;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
-/// Ends an example with `error: {message}` on standard error and exit status 2 (a usage or
-/// input error).
+/// Ends a timing program with `error: {message}` on standard error and exit status 2 (a
+/// usage or input error).
 pub fn fail(message: impl std::fmt::Display) -> ! {
     eprintln!("error: {message}");
     std::process::exit(2)
@@ -37,7 +38,7 @@ pub fn print_lines<I: IntoIterator<Item = String>>(lines: I) {
     }
 }
 
-/// The number of timed passes of a timing example: its argument, at least 1 (default 20).
+/// The number of timed passes of a timing program: its argument, at least 1 (default 20).
 #[must_use]
 pub fn passes_arg(arg: Option<&str>) -> usize {
     match arg.map(str::parse::<usize>) {

@@ -1,7 +1,7 @@
 //! Times full move generation and bulk counting over the Abalone position sets in one
 //! process, a quick check beside the criterion bench.
 //!
-//! Run: `cargo run --release -p boardgames-benches --example abalone_moves [PASSES]`. For each
+//! Run: `cargo run --release -p boardgames-benches --bin abalone_moves [PASSES]`. For each
 //! set it prints the positions, the legal moves of one pass, and the median nanoseconds a
 //! position of `legal_moves` (full list) and of `count_legal_moves` over PASSES passes
 //! (default 20) after one warm-up pass.

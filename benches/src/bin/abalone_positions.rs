@@ -2,7 +2,7 @@
 //! `docs/abalone.md`), one a line, for timing another program on exactly the positions, in
 //! the order, that the bench times.
 //!
-//! Run: `cargo run --release -p boardgames-benches --example abalone_positions -- SET > FILE`,
+//! Run: `cargo run --release -p boardgames-benches --bin abalone_positions -- SET > FILE`,
 //! SET one of `real`, `random`, `random_a_small`. The number of positions and of their legal
 //! moves go to standard error.
 

@@ -1,7 +1,7 @@
-//! Times full-turn generation over a case file written by the `backgammon_cases` example, in
+//! Times full-turn generation over a case file written by the `backgammon_cases` program, in
 //! file order, in one process: the figure to set beside another program's run on the same file.
 //!
-//! Run: `cargo run --release -p boardgames-benches --example backgammon_turns -- FILE [PASSES]
+//! Run: `cargo run --release -p boardgames-benches --bin backgammon_turns -- FILE [PASSES]
 //! [--doubles | --non-doubles]`. After two warm-up passes it times PASSES passes (default 20)
 //! and prints the cases, the results of one pass, and the minimum, median and maximum
 //! nanoseconds a case. A pass writes every result as a board into a buffer allocated once.

@@ -2,7 +2,7 @@
 //! `boardgames_benches::backgammon_sets::write_case`), for timing another program on exactly
 //! the cases, in the order, that the bench times.
 //!
-//! Run: `cargo run --release -p boardgames-benches --example backgammon_cases -- SET > FILE`,
+//! Run: `cargo run --release -p boardgames-benches --bin backgammon_cases -- SET > FILE`,
 //! SET one of `corpus_21_rolls`, `corpus_21_rolls_doubles`, `corpus_21_rolls_non_doubles`,
 //! `real`, `handed_small`. The number of cases and of distinct results (all cases' full
 //! turns together) go to standard error.
