@@ -42,11 +42,11 @@ impl BackgammonCli {
         let mut start = match (position_id, match_id, xgid) {
             (Some(pid), Some(mid), _) => {
                 Match::from_ids(pid.trim(), mid.trim()).map_err(|e| e.to_string())?;
-                from_ids(pid, match_id)?
+                from_ids(pid, match_id).map_err(|e| e.to_string())?
             }
-            (Some(pid), None, _) => from_ids(pid, None)?,
+            (Some(pid), None, _) => from_ids(pid, None).map_err(|e| e.to_string())?,
             (None, _, Some(x)) => {
-                let position = from_xgid(x)?;
+                let position = from_xgid(x).map_err(|e| e.to_string())?;
                 Match::from_xgid(x.trim()).map_err(|e| e.to_string())?;
                 position
             }

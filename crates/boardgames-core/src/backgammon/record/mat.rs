@@ -27,7 +27,7 @@
 use core::fmt::Write as _;
 
 use super::model::{Action, ActionKind, GameRecord, MatchRecord, Wins};
-use super::RecordError;
+use super::{RecordError, TextProblem};
 use crate::backgammon::MAX_SCORE;
 use crate::record::tags::{read_tag, write_tag, TagSyntax};
 
@@ -53,7 +53,7 @@ pub fn read_match(text: &str) -> Result<MatchRecord, RecordError> {
         let line = raw.trim_end_matches('\r');
         let t = line.trim();
         let indent = line.len() - line.trim_start().len();
-        let err = |col: usize, msg: String| RecordError::new(line_no, col + 1, msg);
+        let err = |col: usize, problem: TextProblem| RecordError::new(line_no, col + 1, problem);
         if t.is_empty() || t.starts_with('#') {
             continue;
         }
@@ -68,7 +68,7 @@ pub fn read_match(text: &str) -> Result<MatchRecord, RecordError> {
             let game = rec
                 .games
                 .last_mut()
-                .ok_or_else(|| err(indent, "no game".into()))?;
+                .ok_or_else(|| err(indent, TextProblem::NoGame))?;
             let (names, score) = parse_score_line(line).map_err(|(c, m)| err(c, m))?;
             game.players = names;
             game.score = score;
@@ -76,22 +76,14 @@ pub fn read_match(text: &str) -> Result<MatchRecord, RecordError> {
         }
         if let Some(n) = length_line(t) {
             if saw_length || !rec.games.is_empty() {
-                return Err(err(indent, "a second match length".into()));
+                return Err(err(indent, TextProblem::SecondLength));
             }
             rec.match_length = n
                 .trim()
                 .parse()
                 .ok()
                 .filter(|&n| n <= u32::from(MAX_SCORE))
-                .ok_or_else(|| {
-                    err(
-                        indent,
-                        format!(
-                            "{:?} is not a match length (0 for money, at most {MAX_SCORE})",
-                            n.trim()
-                        ),
-                    )
-                })?;
+                .ok_or_else(|| err(indent, TextProblem::Length(n.trim().to_owned())))?;
             saw_length = true;
             continue;
         }
@@ -107,15 +99,12 @@ pub fn read_match(text: &str) -> Result<MatchRecord, RecordError> {
             }
         }
         let Some(game) = rec.games.last_mut() else {
-            return Err(err(
-                indent,
-                format!("{t:?}: expected a tag, 'N point match' or 'Game N'"),
-            ));
+            return Err(err(indent, TextProblem::NotAHeader(t.to_owned())));
         };
         for cell in split_cells(line).map_err(|(c, m)| err(c, m))? {
             let player = u8::from(cell.rel >= RIGHT_COLUMN);
             if game.wins.is_some() {
-                return Err(err(cell.col, "an action after the result line".into()));
+                return Err(err(cell.col, TextProblem::AfterResult));
             }
             match cell.kind {
                 Cell::Roll(dice, play) => game.actions.push(Action {
@@ -152,16 +141,12 @@ pub fn read_match(text: &str) -> Result<MatchRecord, RecordError> {
         return Err(RecordError::new(
             text.lines().count().max(1),
             1,
-            "the last game has no score line".into(),
+            TextProblem::NoScoreLine,
         ));
     }
     finish_game(&mut rec, &mut losses)?;
     if !saw_length && rec.games.is_empty() {
-        return Err(RecordError::new(
-            1,
-            1,
-            "no 'N point match' line and no game".into(),
-        ));
+        return Err(RecordError::new(1, 1, TextProblem::Empty));
     }
     rec.mark_crawford();
     rec.mark_auto_doubles();
@@ -232,7 +217,10 @@ fn finish_game(
             return Err(RecordError::new(
                 line,
                 col + 1,
-                format!("Losses {points} points but Wins {} points", w.points),
+                TextProblem::LossesAndWins {
+                    losses: points,
+                    wins: w.points,
+                },
             ))
         }
         Some(_) => {}
@@ -241,16 +229,8 @@ fn finish_game(
 }
 
 /// ` Name1 : 3        Name2 : 0`: the names and the scores.
-fn parse_score_line(line: &str) -> Result<([String; 2], [u32; 2]), (usize, String)> {
-    let bad = |c: usize| {
-        (
-            c,
-            format!(
-                "{:?}: expected a score line like ' P1 : 0     P2 : 0'",
-                line.trim()
-            ),
-        )
-    };
+fn parse_score_line(line: &str) -> Result<([String; 2], [u32; 2]), (usize, TextProblem)> {
+    let bad = |c: usize| (c, TextProblem::NotAScoreLine(line.trim().to_owned()));
     let first = line.find(':').ok_or_else(|| bad(0))?;
     let last = line.rfind(':').ok_or_else(|| bad(0))?;
     if first == last {
@@ -352,7 +332,7 @@ fn starts_cell(tok: &str) -> bool {
 }
 
 /// Splits a move line (or a result line) into its cells, each with its column.
-fn split_cells(line: &str) -> Result<Vec<Placed>, (usize, String)> {
+fn split_cells(line: &str) -> Result<Vec<Placed>, (usize, TextProblem)> {
     // Whitespace-separated tokens with their columns.
     let mut toks: Vec<(usize, &str)> = Vec::new();
     let mut start = None;
@@ -384,10 +364,7 @@ fn split_cells(line: &str) -> Result<Vec<Placed>, (usize, String)> {
     let first_is_number = toks.first().is_some_and(|t| is_number(t.1));
     if !first_is_number && toks.first().is_some_and(|t| !starts_cell(t.1)) {
         let (c, t) = toks[0];
-        return Err((
-            c,
-            format!("{t:?}: expected a move number like '12)', a roll, or a result line"),
-        ));
+        return Err((c, TextProblem::NotAMoveLine(t.to_owned())));
     }
     while i < toks.len() {
         let (col, tok) = toks[i];
@@ -397,10 +374,7 @@ fn split_cells(line: &str) -> Result<Vec<Placed>, (usize, String)> {
             continue;
         }
         if !starts_cell(tok) {
-            return Err((
-                col,
-                format!("{tok:?}: expected a roll like '52:', Doubles, Takes, Drops or Wins"),
-            ));
+            return Err((col, TextProblem::NotACell(tok.to_owned())));
         }
         // The cell runs to the next cell start or move number.
         let mut j = i + 1;
@@ -426,13 +400,15 @@ fn split_cells(line: &str) -> Result<Vec<Placed>, (usize, String)> {
     Ok(cells)
 }
 
-fn number_after(words: &str, what: &str) -> Result<u32, String> {
+fn number_after(words: &str, what: &'static str) -> Result<u32, TextProblem> {
     let w = words.split_whitespace().next().unwrap_or("");
-    w.parse()
-        .map_err(|_| format!("{what}: {w:?} is not a number"))
+    w.parse().map_err(|_| TextProblem::NotANumber {
+        what,
+        word: w.to_owned(),
+    })
 }
 
-fn parse_cell(tok: &str, body: &str) -> Result<Cell, String> {
+fn parse_cell(tok: &str, body: &str) -> Result<Cell, TextProblem> {
     if is_roll(tok) {
         let b = tok.as_bytes();
         let die = |d: u8| {
@@ -440,7 +416,7 @@ fn parse_cell(tok: &str, body: &str) -> Result<Cell, String> {
             if (1..=6).contains(&v) {
                 Ok(v)
             } else {
-                Err(format!("{tok:?}: a die shows 1 to 6"))
+                Err(TextProblem::Die(tok.to_owned()))
             }
         };
         let dice = [die(b[0])?, die(b[1])?];

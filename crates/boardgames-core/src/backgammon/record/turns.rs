@@ -19,7 +19,8 @@
 //! more than one record is refused.
 
 use crate::backgammon::{
-    Backgammon, Dice, PlayNotation, Setup, SetupError, SetupProblem, Side, SyntaxProblem, Xgid,
+    Backgammon, Dice, DiceError, IdError, PlayNotation, Setup, SetupError, SetupProblem, Side,
+    SyntaxProblem, Xgid,
 };
 use crate::record::{replay, Format, Record, Step};
 
@@ -28,9 +29,9 @@ use crate::record::{replay, Format, Record, Step};
 #[non_exhaustive]
 pub enum TurnsError {
     /// The start headers do not give a position: both an ID and an XGID, a Match ID alone,
-    /// or an ID that does not decode.
-    #[error("{0}")]
-    Start(String),
+    /// an ID that does not decode, or a roll that is no roll.
+    #[error(transparent)]
+    Start(#[from] StartError),
     /// Writing: a step kept as written would begin a line that reads as a start header
     /// (`pid:`, `Match ID:`, `XGID=`...), so the text would not read back as the record.
     #[error("the step {0:?} would read as a start header")]
@@ -54,6 +55,28 @@ pub enum TurnsError {
     /// Writing: more than one record (the format holds one game: a text reads back as one).
     #[error("{0} records: a turns record holds one game")]
     SeveralRecords(usize),
+}
+
+/// Why the start of a simple record (or a command's `--position-id`, `--match-id`,
+/// `--xgid`) gives no position.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum StartError {
+    /// Both a Position ID and an XGID.
+    #[error("give a Position ID or an XGID, not both")]
+    IdAndXgid,
+    /// A Match ID without a Position ID.
+    #[error("a Match ID needs a Position ID")]
+    MatchIdAlone,
+    /// A Position ID or Match ID, or an XGID's text, that does not decode.
+    #[error(transparent)]
+    Id(#[from] IdError),
+    /// An XGID whose fields are no position.
+    #[error(transparent)]
+    Setup(#[from] SetupError),
+    /// A roll that is no roll (`71:`).
+    #[error(transparent)]
+    Dice(#[from] DiceError),
 }
 
 /// Whether a line reads as a start header (see `Turns::read_one`).
@@ -84,33 +107,27 @@ pub struct Turns {
 ///
 /// # Errors
 /// Why an ID does not decode.
-pub fn from_ids(position_id: &str, match_id: Option<&str>) -> Result<Backgammon, String> {
-    match match_id {
-        Some(mid) => {
-            Backgammon::from_ids(position_id.trim(), mid.trim()).map_err(|e| e.to_string())
-        }
-        None => {
-            Backgammon::from_position_id(position_id.trim(), Side::X).map_err(|e| e.to_string())
-        }
-    }
+pub fn from_ids(position_id: &str, match_id: Option<&str>) -> Result<Backgammon, StartError> {
+    Ok(match match_id {
+        Some(mid) => Backgammon::from_ids(position_id.trim(), mid.trim())?,
+        None => Backgammon::from_position_id(position_id.trim(), Side::X)?,
+    })
 }
 
 /// The position of an XGID (with or without `XGID=`).
 ///
 /// # Errors
 /// Why the XGID does not read.
-pub fn from_xgid(text: &str) -> Result<Backgammon, String> {
+pub fn from_xgid(text: &str) -> Result<Backgammon, StartError> {
     let x: Xgid = text
         .trim()
         .parse()
         .map_err(|e: SetupError| match e.problems() {
             // A malformed XGID: its message as it was before the rules were checked.
-            [SetupProblem::Syntax(SyntaxProblem::Id(id))] => id.to_string(),
-            _ => e.to_string(),
+            [SetupProblem::Syntax(SyntaxProblem::Id(id))] => StartError::Id(id.clone()),
+            _ => StartError::Setup(e),
         })?;
-    Setup::from_xgid(&x)
-        .into_position()
-        .map_err(|e| e.to_string())
+    Ok(Setup::from_xgid(&x).into_position()?)
 }
 
 /// Whether `token` is a roll followed by a colon (`31:`), and the roll's text and the rest.
@@ -150,18 +167,10 @@ impl Turns {
             }
         }
         let start = match (&pid, &xgid) {
-            (Some(_), Some(_)) => {
-                return Err(TurnsError::Start(
-                    "give a Position ID or an XGID, not both".to_owned(),
-                ))
-            }
-            (Some(p), None) => from_ids(p, mid.as_deref()).map_err(TurnsError::Start)?,
-            (None, Some(x)) => from_xgid(x).map_err(TurnsError::Start)?,
-            (None, None) if mid.is_some() => {
-                return Err(TurnsError::Start(
-                    "a Match ID needs a Position ID".to_owned(),
-                ))
-            }
+            (Some(_), Some(_)) => return Err(StartError::IdAndXgid.into()),
+            (Some(p), None) => from_ids(p, mid.as_deref())?,
+            (None, Some(x)) => from_xgid(x)?,
+            (None, None) if mid.is_some() => return Err(StartError::MatchIdAlone.into()),
             (None, None) => self.default,
         };
         // The play being read: `Some` from a roll (or a start with dice) to the next roll.
@@ -184,9 +193,7 @@ impl Turns {
                 if let Some(words) = play.take() {
                     steps.push(finish(words)?);
                 }
-                let dice: Dice = dice
-                    .parse()
-                    .map_err(|e: crate::backgammon::DiceError| TurnsError::Start(e.to_string()))?;
+                let dice: Dice = dice.parse().map_err(StartError::from)?;
                 steps.push(Step::Chance(dice));
                 play = Some(if rest.is_empty() {
                     Vec::new()
