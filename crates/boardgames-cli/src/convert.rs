@@ -40,13 +40,7 @@ pub fn convert<C: GameCli>(
         )?;
         return Ok(Exit::BadInput);
     };
-    let text = match input::read_record_text(
-        &args.file,
-        cli.lossy_input(),
-        |text| formats.iter().any(|f| f.detect(text)),
-        stdin,
-        err,
-    )? {
+    let text = match input::read_for_formats(cli, &formats, &args.file, stdin, err)? {
         Ok(text) => text,
         Err(exit) => return Ok(exit),
     };

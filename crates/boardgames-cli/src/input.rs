@@ -8,7 +8,7 @@ use std::path::Path;
 use boardgames_core::record::{replay, Format};
 
 use crate::common::{step_label, step_reason, Exit};
-use crate::frontend::{format_for, GameCli};
+use crate::frontend::{format_for, Formats, GameCli};
 
 /// What every program says of an input with no record in it (`replay`, `convert`).
 pub const EMPTY_INPUT: &str = "not a game record: the input is empty: no record to read";
@@ -78,6 +78,27 @@ pub fn read_record_text(
         return Ok(Err(Exit::BadInput));
     }
     Ok(Ok(text))
+}
+
+/// The text of a record file for `replay` and `convert`: [`read_record_text`], lossy where
+/// the game reads legacy encodings and one of `formats` recognises the text.
+///
+/// # Errors
+/// Only errors writing `err`.
+pub fn read_for_formats<C: GameCli>(
+    cli: &C,
+    formats: &Formats<'_, C>,
+    path: &Path,
+    stdin: &mut dyn BufRead,
+    err: &mut dyn Write,
+) -> io::Result<Result<String, Exit>> {
+    read_record_text(
+        path,
+        cli.lossy_input(),
+        |text| formats.iter().any(|f| f.detect(text)),
+        stdin,
+        err,
+    )
 }
 
 /// Runs `f` on the lines of `path`, or of `stdin` when `path` is `-`; a file that cannot be

@@ -47,13 +47,7 @@ pub fn replay<C: GameCli>(
         });
     }
     let formats = cli.formats();
-    let text = match input::read_record_text(
-        &args.file,
-        cli.lossy_input(),
-        |text| formats.iter().any(|f| f.detect(text)),
-        stdin,
-        err,
-    )? {
+    let text = match input::read_for_formats(cli, &formats, &args.file, stdin, err)? {
         Ok(text) => text,
         Err(exit) => return Ok(exit),
     };

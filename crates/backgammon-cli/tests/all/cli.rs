@@ -917,32 +917,13 @@ fn save_and_record_keep_what_record_shows() {
 
 #[test]
 fn completions_and_man_into_a_closed_pipe_end_quietly() {
-    use std::io::BufRead;
     for args in [
         &["completions", "bash"][..],
         &["completions", "zsh"],
         &["man"],
     ] {
         for read_first in [false, true] {
-            let mut child = Process::new(assert_cmd::cargo::cargo_bin("backgammon-cli"))
-                .args(args)
-                .stdout(Stdio::piped())
-                .stderr(Stdio::piped())
-                .spawn()
-                .expect("starts");
-            let stdout = child.stdout.take().expect("stdout");
-            if read_first {
-                let mut line = String::new();
-                std::io::BufReader::new(stdout)
-                    .read_line(&mut line)
-                    .expect("a line");
-            } else {
-                drop(stdout);
-            }
-            let out = child.wait_with_output().expect("ends");
-            let err = String::from_utf8_lossy(&out.stderr);
-            assert_ne!(out.status.code(), Some(101), "{args:?}: {err}");
-            assert!(!err.contains("panicked"), "{args:?}: {err}");
+            boardgames_testdata::closed_pipe_is_quiet("backgammon-cli", args, read_first);
         }
     }
 }
