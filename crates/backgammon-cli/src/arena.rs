@@ -12,8 +12,14 @@
 //! "b_wins", "points", "ppg", "ppg_low", "ppg_high", "score", "score_low", "score_high"}`
 //! (figures to 4 places); both are stable contracts. Each session's line is written (and
 //! flushed) as the session ends.
+//!
+//! A player is the engine at a level, pubeval, random, or an external engine
+//! (`cmd=PROGRAM ARGS`, [`crate::external`]) that speaks the `bestmove --jsonl` contract. An
+//! external engine that fails (stops, answers out of time or illegally) ends the arena with
+//! its error and exit status 1.
 
 use std::io::{self, Write};
+use std::time::Duration;
 
 use boardgames_ai::backgammon::{Cubeless, MatchPlayer, PubEval};
 use boardgames_cli::arena::wilson;
@@ -24,8 +30,11 @@ use boardgames_core::rand::SeedableRng;
 use boardgames_core::{search, ChaCha8Rng, Game, Turn};
 use serde::Serialize;
 
-/// Who plays one side: `level=N` (the engine at level N, 1 to 5), `pubeval`, `random`.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+use crate::external::{ExternalPlayer, Failure};
+
+/// Who plays one side: `level=N` (the engine at level N, 1 to 5), `pubeval`, `random`,
+/// `cmd=PROGRAM ARGS`.
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Spec {
     /// The engine at a level.
     Level(u8),
@@ -33,6 +42,8 @@ pub enum Spec {
     PubEval,
     /// Uniformly random legal decisions.
     Random,
+    /// An external engine: the program and its arguments.
+    Command(Vec<String>),
 }
 
 impl std::str::FromStr for Spec {
@@ -42,12 +53,24 @@ impl std::str::FromStr for Spec {
         match text.trim() {
             "pubeval" => Ok(Spec::PubEval),
             "random" => Ok(Spec::Random),
+            t if t.starts_with("cmd=") => {
+                let words: Vec<String> = t["cmd=".len()..]
+                    .split_whitespace()
+                    .map(str::to_owned)
+                    .collect();
+                if words.is_empty() {
+                    return Err("cmd= needs a program".to_owned());
+                }
+                Ok(Spec::Command(words))
+            }
             t => t
                 .strip_prefix("level=")
                 .and_then(|n| n.parse::<u8>().ok())
                 .filter(|n| (1..=5).contains(n))
                 .map(Spec::Level)
-                .ok_or_else(|| format!("{t:?}: expected level=N (1 to 5), pubeval or random")),
+                .ok_or_else(|| {
+                    format!("{t:?}: expected level=N (1 to 5), pubeval, random or cmd=PROGRAM ARGS")
+                }),
         }
     }
 }
@@ -69,6 +92,8 @@ pub struct ArenaOptions {
     pub cubeless: bool,
     /// JSON lines.
     pub jsonl: bool,
+    /// The longest wait for an external engine's answer.
+    pub engine_timeout: Duration,
 }
 
 /// One session as a JSON line.
@@ -100,17 +125,24 @@ fn round4(x: f64) -> f64 {
     (x * 1e4).round() / 1e4
 }
 
-fn player(spec: Spec, cubeless: bool, seed: u64) -> Box<dyn Player<Match>> {
+/// The player of `spec`; an external engine's errors go to `failure`.
+fn player(
+    spec: &Spec,
+    o: &ArenaOptions,
+    seed: u64,
+    failure: &Failure,
+) -> Result<Box<dyn Player<Match>>, String> {
     let p: Box<dyn Player<Match>> = match spec {
-        Spec::Level(n) => Box::new(MatchPlayer::new(n)),
+        Spec::Level(n) => Box::new(MatchPlayer::new(*n)),
         Spec::PubEval => Box::new(PubEval),
         Spec::Random => Box::new(RandomPlayer::seeded(seed)),
+        Spec::Command(words) => Box::new(ExternalPlayer::spawn(
+            words,
+            o.engine_timeout,
+            failure.clone(),
+        )?),
     };
-    if cubeless {
-        Box::new(Cubeless(p))
-    } else {
-        p
-    }
+    Ok(if o.cubeless { Box::new(Cubeless(p)) } else { p })
 }
 
 /// The most steps (decisions and throws) of one session before it is stopped.
@@ -148,10 +180,18 @@ fn session(
 ///
 /// # Errors
 /// Only errors writing `out`.
-pub fn arena(o: &ArenaOptions, out: &mut dyn Write) -> io::Result<Exit> {
+pub fn arena(o: &ArenaOptions, out: &mut dyn Write, err: &mut dyn Write) -> io::Result<Exit> {
     let pairs = o.games.div_ceil(2);
-    let mut a = player(o.a, o.cubeless, o.seed ^ 0xa);
-    let mut b = player(o.b, o.cubeless, o.seed ^ 0xb);
+    let failure = Failure::default();
+    let players = player(&o.a, o, o.seed ^ 0xa, &failure)
+        .and_then(|a| Ok((a, player(&o.b, o, o.seed ^ 0xb, &failure)?)));
+    let (mut a, mut b) = match players {
+        Ok(pair) => pair,
+        Err(e) => {
+            writeln!(err, "error: {e}")?;
+            return Ok(Exit::BadInput);
+        }
+    };
     let names = (a.name(), b.name());
     let bar = indicatif::ProgressBar::new(u64::from(pairs * 2));
     let (mut a_wins, mut b_wins, mut points, mut squares) = (0u32, 0u32, 0i64, 0f64);
@@ -161,6 +201,11 @@ pub fn arena(o: &ArenaOptions, out: &mut dyn Write) -> io::Result<Exit> {
             let (x, y) = if a_side == Side::X { (a, b) } else { (b, a) };
             let mut seats = [x, y];
             let (winner, game_points, steps) = session(o.rules, &mut seats, &mut rng);
+            if let Some(e) = failure.borrow().as_ref() {
+                bar.finish_and_clear();
+                writeln!(err, "error: {e}")?;
+                return Ok(Exit::Failure);
+            }
             [a, b] = if a_side == Side::X {
                 seats
             } else {

@@ -16,6 +16,7 @@ mod advice;
 mod analyse;
 mod arena;
 mod bestmove;
+mod external;
 mod jsonl;
 mod paint;
 mod plain;
@@ -183,7 +184,10 @@ bar goes to standard error at a terminal.";
 
 const ARENA_HELP: &str = "\
 Players: level=N (the engine, 1 to 5), pubeval (Tesauro's public evaluation function: never
-doubles, always takes) or random. Sessions are played in pairs with the same dice (pair k's
+doubles, always takes), random, or cmd=PROGRAM ARGS: an external engine speaking the bestmove
+--jsonl contract (see bestmove --help; each decision sent as {\"id\", \"position_id\",
+\"match_id\"}, the answer's id must match and come within --engine-timeout; an engine that
+fails ends the arena with exit status 1). Sessions are played in pairs with the same dice (pair k's
 from --seed and k alone), A playing X in the first and O in the second, so the same options
 give the same sessions. Money games (cubeful; --cubeless: nobody doubles) report A's points
 a game with its 95 % interval; matches (--match N) the matches won with a 95 % Wilson
@@ -562,7 +566,8 @@ struct AnalyseCmd {
 
 #[derive(Debug, Args)]
 struct ArenaCmd {
-    /// Player A: level=N (the engine, 1 to 5), pubeval or random.
+    /// Player A: level=N (the engine, 1 to 5), pubeval, random, or cmd=PROGRAM ARGS (an
+    /// external engine speaking the bestmove --jsonl contract).
     #[arg(long, value_name = "SPEC")]
     a: arena::Spec,
     /// Player B, as --a.
@@ -583,6 +588,9 @@ struct ArenaCmd {
     /// One JSON line per session, then one for the series.
     #[arg(long)]
     jsonl: bool,
+    /// Seconds to wait for an external engine's answer.
+    #[arg(long, value_name = "SECONDS", default_value_t = 300, value_parser = clap::value_parser!(u64).range(1..))]
+    engine_timeout: u64,
 }
 
 #[derive(Debug, Args)]
@@ -685,7 +693,7 @@ fn main() -> ExitCode {
         Command::Analyse(a) => {
             own(|stdin, out, err| analyse::analyse(&a.file, a.level, a.jsonl, stdin, out, err))
         }
-        Command::Arena(a) => own(|_, out, _| {
+        Command::Arena(a) => own(|_, out, err| {
             let rules = match a.rules.rules() {
                 Ok(rules) => rules,
                 Err(e) => return Ok(bad_start(e)),
@@ -698,8 +706,9 @@ fn main() -> ExitCode {
                 rules,
                 cubeless: a.cubeless,
                 jsonl: a.jsonl,
+                engine_timeout: std::time::Duration::from_secs(a.engine_timeout),
             };
-            arena::arena(&options, out)
+            arena::arena(&options, out, err)
         }),
         Command::Replay(a) => own(|stdin, out, err| records::replay(&a, stdin, out, err)),
         // Match files are formats of the match game: the kit converts them.

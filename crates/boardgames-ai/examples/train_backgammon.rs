@@ -1,12 +1,17 @@
-//! Trains the backgammon network from random weights by self-play TD(0)
-//! (`boardgames_ai::backgammon::td_game`), seeded, with a progress bar; every `--every`
-//! games it writes the weights (a checkpoint, to `--out`) and measures the network against
+//! Trains the backgammon networks (contact, crashed, race) from random weights by self-play
+//! TD(0) (`boardgames_ai::backgammon::td_game`), seeded, with a progress bar; the inputs are
+//! the board and its features (`--encoding knowledge`, the default) or the board alone
+//! (`--encoding board`). Every `--every` games it writes the weights (a checkpoint, to
+//! `--out`) and measures the networks against
 //! Tesauro's pubeval over `--bench` cubeless games with paired dice, as a line of the
 //! learning curve (`--curve`, CSV: games, seconds, points a game and its 95 % margin, the
 //! share of games won), redrawn as a PNG at each checkpoint with `--plot FILE` (plotters;
 //! `--font PATH` a TrueType font for its text, DejaVu Sans at its usual place by default).
 //! The learning rate goes from `--rate` (default 0.1) to `--rate-end` (default the same) in a
-//! straight line over the games.
+//! straight line over the games. The dice of each block of `--every` games come from the seed
+//! and the block alone, so a run stopped after a checkpoint goes on with `--resume FILE
+//! --from-game K` (K the games the checkpoint holds, a multiple of `--every`; the curve is
+//! appended to) exactly as if it had not stopped.
 //!
 //! Run: `cargo run --release -p boardgames-ai --example train_backgammon -- --hidden 80
 //! --games 200000 --seed 1 --rate 0.1 --rate-end 0.02 --out crates/boardgames-ai/weights/backgammon.bgnn --curve
@@ -18,12 +23,16 @@ mod curve;
 use std::io::Write;
 use std::time::Instant;
 
-use boardgames_ai::backgammon::{series, td_game, Network, PubEval};
+use boardgames_ai::backgammon::{series, td_game, Encoding, Network, Networks, PubEval};
 use boardgames_core::rand::SeedableRng;
 use boardgames_core::ChaCha8Rng;
 
 struct Options {
     hidden: usize,
+    race_hidden: usize,
+    encoding: Encoding,
+    resume: Option<String>,
+    from_game: u64,
     games: u64,
     seed: u64,
     rate: f32,
@@ -39,6 +48,10 @@ struct Options {
 fn options() -> Result<Options, String> {
     let mut o = Options {
         hidden: 80,
+        race_hidden: 0,
+        encoding: Encoding::Knowledge,
+        resume: None,
+        from_game: 0,
         games: 100_000,
         seed: 1,
         rate: 0.1,
@@ -58,6 +71,16 @@ fn options() -> Result<Options, String> {
         let bad = |e: &dyn std::fmt::Display| format!("{name} {value}: {e}");
         match name.as_str() {
             "--hidden" => o.hidden = value.parse().map_err(|e| bad(&e))?,
+            "--race-hidden" => o.race_hidden = value.parse().map_err(|e| bad(&e))?,
+            "--encoding" => {
+                o.encoding = match value.as_str() {
+                    "board" => Encoding::Board,
+                    "knowledge" => Encoding::Knowledge,
+                    _ => return Err(bad(&"board or knowledge")),
+                }
+            }
+            "--resume" => o.resume = Some(value.clone()),
+            "--from-game" => o.from_game = value.parse().map_err(|e| bad(&e))?,
             "--games" => o.games = value.parse().map_err(|e| bad(&e))?,
             "--seed" => o.seed = value.parse().map_err(|e| bad(&e))?,
             "--rate" => o.rate = value.parse().map_err(|e| bad(&e))?,
@@ -80,12 +103,21 @@ fn main() -> Result<(), String> {
         curve::load_font(&o.font)?;
     }
     let mut points = Vec::new();
-    let mut net = Network::random(o.hidden, o.seed).map_err(|e| e.to_string())?;
-    let mut rng = ChaCha8Rng::seed_from_u64(o.seed);
-    let mut curve = std::fs::File::create(&o.curve).map_err(|e| format!("{}: {e}", o.curve))?;
-    writeln!(curve, "games,seconds,ppg_against_pubeval,ppg_margin,won")
-        .map_err(|e| e.to_string())?;
+    let mut net = start(&o)?;
+    let mut curve = std::fs::OpenOptions::new()
+        .create(true)
+        .append(o.resume.is_some())
+        .write(true)
+        .truncate(o.resume.is_none())
+        .open(&o.curve)
+        .map_err(|e| format!("{}: {e}", o.curve))?;
+    if o.resume.is_none() {
+        writeln!(curve, "games,seconds,ppg_against_pubeval,ppg_margin,won")
+            .map_err(|e| e.to_string())?;
+    }
     let bar = indicatif::ProgressBar::new(o.games);
+    bar.set_position(o.from_game);
+    let mut rng = ChaCha8Rng::seed_from_u64(0);
     bar.set_style(
         indicatif::ProgressStyle::with_template(
             "{bar:40} {pos}/{len} games {elapsed} (eta {eta}) {msg}",
@@ -93,7 +125,10 @@ fn main() -> Result<(), String> {
         .map_err(|e| e.to_string())?,
     );
     let started = Instant::now();
-    for game in 1..=o.games {
+    for game in o.from_game + 1..=o.games {
+        if (game - 1) % o.every == 0 {
+            rng = ChaCha8Rng::seed_from_u64(o.seed ^ ((game - 1) / o.every) << 32);
+        }
         // The learning rate goes linearly from --rate to --rate-end over the games.
         let done = (game - 1) as f32 / o.games as f32;
         let rate = o.rate + (o.rate_end.unwrap_or(o.rate) - o.rate) * done;
@@ -135,4 +170,26 @@ fn main() -> Result<(), String> {
     }
     bar.finish();
     Ok(())
+}
+
+/// The networks to start from: random ones of `--hidden` units (`--race-hidden` for the race
+/// network, `--hidden` when 0), or those of `--resume`.
+fn start(o: &Options) -> Result<Networks, String> {
+    if let Some(file) = &o.resume {
+        let bytes = std::fs::read(file).map_err(|e| format!("{file}: {e}"))?;
+        return Networks::from_bytes(&bytes).map_err(|e| format!("{file}: {e}"));
+    }
+    let random = |hidden: usize, seed: u64| {
+        Network::random_with(o.encoding, hidden, seed).map_err(|e| e.to_string())
+    };
+    let race = if o.race_hidden == 0 {
+        o.hidden
+    } else {
+        o.race_hidden
+    };
+    Ok(Networks::new(
+        random(o.hidden, o.seed)?,
+        random(o.hidden, o.seed + 1)?,
+        random(race, o.seed + 2)?,
+    ))
 }

@@ -160,9 +160,11 @@ impl ArenaSummary {
     }
 }
 
-/// An external engine on the other end of two pipes; its answers are read on a thread of
-/// their own, so that a silent engine cannot hold the arena.
-struct External {
+/// An external engine on the other end of two pipes, asked one JSON line at a time: each
+/// question carries an `"id"` and the answer must carry it too. Its answers are read on a
+/// thread of their own, so that a silent engine cannot hold the arena; dropping it closes
+/// its input and, a second later, stops it and what it started.
+pub struct External {
     name: String,
     child: Child,
     input: Option<ChildStdin>,
@@ -172,9 +174,17 @@ struct External {
 }
 
 impl External {
-    fn spawn(words: &[String], timeout: Duration) -> Result<External, String> {
+    /// Starts the program `words[0]` with the arguments `words[1..]`, its standard error
+    /// the arena's; `timeout` is the longest wait for an answer.
+    ///
+    /// # Errors
+    /// A message when `words` is empty or the program cannot be started.
+    pub fn spawn(words: &[String], timeout: Duration) -> Result<External, String> {
+        let Some(program) = words.first() else {
+            return Err("no program to start".to_owned());
+        };
         let name = words.join(" ");
-        let mut command = Command::new(&words[0]);
+        let mut command = Command::new(program);
         command
             .args(&words[1..])
             .stdin(Stdio::piped())
@@ -208,13 +218,29 @@ impl External {
         })
     }
 
-    /// The engine's move at `pos`, sent as `position` (JSON text): the first answer line
-    /// with this question's id (answers to earlier questions are skipped).
-    fn ask<G: Game>(&mut self, pos: &G, position: &str) -> Result<G::Move, String> {
+    /// The program and its arguments, as started.
+    #[must_use]
+    pub fn name(&self) -> &str {
+        &self.name
+    }
+
+    /// Sends `question` (a JSON object's fields, without the braces) with the next id and
+    /// waits for the first answer line with that id (answers to earlier questions are
+    /// skipped): the answer as JSON.
+    ///
+    /// # Errors
+    /// A message naming the engine when it cannot be written to, stops, answers out of
+    /// time, or answers what is not JSON or not the question's id.
+    pub fn exchange(&mut self, question: &str) -> Result<Value, String> {
+        self.exchange_line(question).map(|(answer, _)| answer)
+    }
+
+    /// [`External::exchange`], with the answer's line as read.
+    fn exchange_line(&mut self, question: &str) -> Result<(Value, String), String> {
         self.asked += 1;
         let name = &self.name;
         let input = self.input.as_mut().ok_or("the engine's input is closed")?;
-        writeln!(input, "{{\"id\":{},\"position\":{position}}}", self.asked)
+        writeln!(input, "{{\"id\":{},{question}}}", self.asked)
             .and_then(|()| input.flush())
             .map_err(|e| format!("{name:?} does not read its input: {e}"))?;
         // No deadline past what the clock can hold: the wait is then unbounded.
@@ -240,7 +266,7 @@ impl External {
             let answer: Value = serde_json::from_str(line.trim())
                 .map_err(|e| format!("{name:?} answered {:?}: not JSON: {e}", line.trim()))?;
             match answer.get("id").and_then(Value::as_u64) {
-                Some(id) if id == self.asked => {}
+                Some(id) if id == self.asked => return Ok((answer, line.trim().to_owned())),
                 Some(id) if id < self.asked => continue,
                 _ => {
                     return Err(format!(
@@ -250,14 +276,20 @@ impl External {
                     ))
                 }
             }
-            let text = answer
-                .get("move")
-                .and_then(Value::as_str)
-                .ok_or_else(|| format!("{name:?} answered {:?}: no \"move\"", line.trim()))?;
-            return pos
-                .parse_move(text)
-                .map_err(|e| format!("{name:?} played {text:?}: {e}"));
         }
+    }
+
+    /// The engine's move at `pos`, sent as `position` (JSON text), read from the answer's
+    /// `"move"`.
+    fn ask<G: Game>(&mut self, pos: &G, position: &str) -> Result<G::Move, String> {
+        let (answer, line) = self.exchange_line(&format!("\"position\":{position}"))?;
+        let name = &self.name;
+        let text = answer
+            .get("move")
+            .and_then(Value::as_str)
+            .ok_or_else(|| format!("{name:?} answered {line:?}: no \"move\""))?;
+        pos.parse_move(text)
+            .map_err(|e| format!("{name:?} played {text:?}: {e}"))
     }
 }
 

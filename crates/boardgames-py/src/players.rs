@@ -2,7 +2,7 @@
 
 use std::time::Duration;
 
-use boardgames_ai::backgammon::{MatchPlayer, Network, NetworkPlayer};
+use boardgames_ai::backgammon::{MatchPlayer, NetworkPlayer, Networks};
 use boardgames_ai::{Budget, Engine, EnginePlayer};
 use boardgames_core::abalone::Position;
 use boardgames_core::backgammon::{Backgammon, Match};
@@ -80,7 +80,7 @@ multi_players!(3, 4, 6);
 impl Players for Backgammon {
     /// The shipped network at 0-ply (levels and time do not apply to the checker game).
     fn player(&self, _limit: Limit) -> Option<Box<dyn Player<Self>>> {
-        Some(Box::new(NetworkPlayer::new(Network::shipped())))
+        Some(Box::new(NetworkPlayer::new(Networks::shipped())))
     }
 }
 

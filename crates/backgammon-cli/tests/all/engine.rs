@@ -246,6 +246,50 @@ fn arena_in_pairs_with_the_same_dice() {
 }
 
 #[test]
+fn arena_plays_an_external_engine_over_bestmove() {
+    // The external engine is this program's own bestmove loop at level 1: every session
+    // ends with the same winner and points as against the engine in the arena's process
+    // (only the steps differ: the bestmove contract offers no resignations, so those games
+    // are played out).
+    let program = assert_cmd::cargo::cargo_bin("backgammon-cli");
+    let external = format!("cmd={} bestmove --jsonl - --level 1", program.display());
+    let series = |b: &str, extra: &[&str]| -> Vec<(Value, Value)> {
+        let mut args = vec![
+            "arena", "--a", "pubeval", "--b", b, "--games", "6", "--seed", "5",
+        ];
+        args.extend_from_slice(extra);
+        args.push("--jsonl");
+        ok(&args, "")
+            .lines()
+            .map(|l| serde_json::from_str::<Value>(l).expect("JSON"))
+            .map(|v| (v["winner"].clone(), v["points"].clone()))
+            .collect()
+    };
+    for extra in [&[][..], &["--match", "3"][..]] {
+        let inside = series("level=1", extra);
+        assert_eq!(inside.len(), 7);
+        assert_eq!(series(&external, extra), inside, "{extra:?}");
+    }
+    // An engine that stops, or answers what is no decision, ends the arena: exit status 1.
+    let (code, err) = failing(&[
+        "arena",
+        "--a",
+        "pubeval",
+        "--b",
+        "cmd=false",
+        "--games",
+        "2",
+    ]);
+    assert_eq!(code, Some(1), "{err}");
+    assert!(err.contains("\"false\""), "{err}");
+    let (code, err) = failing(&["arena", "--a", "pubeval", "--b", "cmd=cat", "--games", "2"]);
+    assert_eq!(code, Some(1), "{err}");
+    assert!(err.contains("answered the action"), "{err}");
+    let (code, _) = failing(&["arena", "--a", "pubeval", "--b", "cmd=", "--games", "2"]);
+    assert_eq!(code, Some(2));
+}
+
+#[test]
 fn hint_at_the_prompt() {
     let s = ok(&["play", "--seed", "3", "--level", "1"], "hint\nquit\n");
     assert!(

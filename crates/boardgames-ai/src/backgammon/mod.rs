@@ -1,7 +1,9 @@
 //! Backgammon: the engine and what it stands on.
 //!
-//! * evaluation: a neural network of the five outcome probabilities ([`Network`], the
-//!   shipped one trained by self-play), exact in bear-offs by the one-sided bear-off database
+//! * evaluation: neural networks of the five outcome probabilities, one for each class of
+//!   position ([`Networks`], [`PositionClass`]; the shipped ones trained by self-play), over
+//!   the board and what it means ([`features`]: escapes, primes, shots, the race), exact in
+//!   bear-offs by the one-sided bear-off database
 //!   ([`BearoffDatabase`]); Tesauro's public benchmark evaluator ([`PubEval`]);
 //! * look-ahead ([`Evaluator`]): chances at 0 to n plies over the 21 rolls, the plays of a
 //!   roll ranked with move filters ([`Evaluator::rank`]), truncated rollouts;
@@ -17,8 +19,10 @@ mod analysis;
 mod bearoff;
 mod cube;
 mod engine;
+mod features;
 mod met;
 mod net;
+mod nets;
 mod play;
 mod player;
 mod pubeval;
@@ -31,8 +35,12 @@ pub use bearoff::{
 };
 pub use cube::{cube_efficiency, CubeAction, CubeContext, CubeDecision, CubeOwner, Stakes};
 pub use engine::{BackgammonEngine, Level, MatchPlayer};
+pub use features::{contact, escapes, features, shots, side_features, FEATURES, SIDE_FEATURES};
 pub use met::{match_equity, TABLE_AWAY};
-pub use net::{Inputs, Network, NetworkError, Outcomes, INPUTS, MAX_HIDDEN, OUTPUTS};
+pub use net::{
+    Encoding, Inputs, Network, NetworkError, Outcomes, INPUTS, MAX_HIDDEN, MAX_INPUTS, OUTPUTS,
+};
+pub use nets::{Networks, PositionClass, CRASHED};
 pub use play::{best_result, opening_roll, play_game, points_won, roll, CheckerPlayer, GameResult};
 pub use player::{Cubeless, NetworkPlayer};
 pub use pubeval::{has_contact, PubEval};

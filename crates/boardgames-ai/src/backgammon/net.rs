@@ -7,16 +7,60 @@ use boardgames_core::backgammon::{Board, Side};
 use boardgames_core::rand::{Rng, SeedableRng};
 use boardgames_core::ChaCha8Rng;
 
-/// The network's inputs. For each side, the side on roll first, in its own numbering: four
-/// units for each of its points 1 to 24 (one checker or more, two or more, three or more,
-/// and half of the checkers beyond three), then half its checkers on the bar and a
-/// fifteenth of those borne off: `2 * (24 * 4 + 2)`. This is the "truncated unary" board
-/// encoding of G. Tesauro's TD-Gammon (*Temporal difference learning and TD-Gammon*,
-/// Communications of the ACM 38(3), 1995).
+use super::features::{features, FEATURES};
+
+/// The inputs of the board encoding ([`Encoding::Board`]). For each side, the side on roll
+/// first, in its own numbering: four units for each of its points 1 to 24 (one checker or
+/// more, two or more, three or more, and half of the checkers beyond three), then half its
+/// checkers on the bar and a fifteenth of those borne off: `2 * (24 * 4 + 2)`. This is the
+/// "truncated unary" board encoding of G. Tesauro's TD-Gammon (*Temporal difference
+/// learning and TD-Gammon*, Communications of the ACM 38(3), 1995).
 pub const INPUTS: usize = 2 * SIDE_INPUTS;
 
-/// The inputs of one side.
+/// The board inputs of one side.
 const SIDE_INPUTS: usize = 24 * 4 + 2;
+
+/// The most inputs of any encoding: the board's and the [`FEATURES`].
+pub const MAX_INPUTS: usize = INPUTS + FEATURES;
+
+/// What a network's inputs are.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum Encoding {
+    /// The board alone ([`INPUTS`]).
+    Board,
+    /// The board, then the [`features`] of the position: what the checkers' places mean
+    /// (escapes, primes, shots, the race; [`MAX_INPUTS`] in all).
+    Knowledge,
+}
+
+impl Encoding {
+    /// The number of inputs.
+    #[must_use]
+    pub const fn inputs(self) -> usize {
+        match self {
+            Encoding::Board => INPUTS,
+            Encoding::Knowledge => MAX_INPUTS,
+        }
+    }
+
+    /// Its number in a weights file.
+    const fn code(self) -> u32 {
+        match self {
+            Encoding::Board => 0,
+            Encoding::Knowledge => 1,
+        }
+    }
+
+    /// The encoding of a number in a weights file.
+    const fn from_code(code: u32) -> Option<Encoding> {
+        match code {
+            0 => Some(Encoding::Board),
+            1 => Some(Encoding::Knowledge),
+            _ => None,
+        }
+    }
+}
 
 /// The outputs: win, win a gammon (or more), win a backgammon, lose a gammon (or more),
 /// lose a backgammon, each a probability for the side on roll.
@@ -98,12 +142,26 @@ impl Outcomes {
 }
 
 /// The inputs of a position that are not zero, as (input, value) pairs in increasing input
-/// order (a position has some 30 to 60 of the [`INPUTS`]).
+/// order (a position has some 30 to 60 of the [`INPUTS`], and up to [`FEATURES`] more).
 #[derive(Clone, Debug, Default, PartialEq)]
-pub struct Inputs(ArrayVec<(u16, f32), INPUTS>);
+pub struct Inputs(ArrayVec<(u16, f32), MAX_INPUTS>);
 
 impl Inputs {
-    /// The inputs of `board` with `on_roll` to roll (see [`INPUTS`]).
+    /// The inputs of `board` with `on_roll` to roll in `encoding`.
+    #[must_use]
+    pub fn encode(board: &Board, on_roll: Side, encoding: Encoding) -> Inputs {
+        let mut x = Inputs::of(board, on_roll);
+        if encoding == Encoding::Knowledge {
+            for (k, v) in features(board, on_roll).into_iter().enumerate() {
+                if v != 0.0 {
+                    x.0.push(((INPUTS + k) as u16, v));
+                }
+            }
+        }
+        x
+    }
+
+    /// The inputs of `board` with `on_roll` to roll in the board encoding (see [`INPUTS`]).
     #[must_use]
     pub fn of(board: &Board, on_roll: Side) -> Inputs {
         let mut active = ArrayVec::new();
@@ -149,11 +207,19 @@ pub enum NetworkError {
     #[error("not a network file: it does not start with BGNN")]
     Magic,
     /// A version of the format this library does not read.
-    #[error("network file version {0}: this library reads version 1")]
+    #[error("network file version {0}: this library reads versions 1 and 2")]
     Version(u32),
-    /// Another number of inputs than [`INPUTS`].
-    #[error("the network has {0} inputs, this library's encoding {INPUTS}")]
-    Inputs(u32),
+    /// An encoding this library does not know.
+    #[error("network file encoding {0}: this library knows 0 (the board) and 1 (with features)")]
+    Encoding(u32),
+    /// Another number of inputs than the encoding's.
+    #[error("the network has {found} inputs, its encoding {expected}")]
+    Inputs {
+        /// The inputs the file states.
+        found: u32,
+        /// The inputs of its encoding.
+        expected: usize,
+    },
     /// A hidden layer of 0 or more than [`MAX_HIDDEN`] units.
     #[error("a hidden layer of {0} units: 1 to {MAX_HIDDEN} are allowed")]
     Hidden(u32),
@@ -187,6 +253,7 @@ pub enum NetworkError {
 /// ```
 #[derive(Clone, Debug, PartialEq)]
 pub struct Network {
+    encoding: Encoding,
     hidden: usize,
     /// `w1[i * hidden + j]`: input i to hidden unit j.
     w1: Vec<f32>,
@@ -222,20 +289,30 @@ fn dot(a: &[f32], b: &[f32]) -> f32 {
     lanes.iter().sum::<f32>() + tail
 }
 
-/// The weights file shipped with the crate (`weights/backgammon.bgnn`).
-const SHIPPED: &[u8] = include_bytes!("../../weights/backgammon.bgnn");
-
 /// The magic bytes and the format version of a weights file.
 const MAGIC: &[u8; 4] = b"BGNN";
-const VERSION: u32 = 1;
+const VERSION: u32 = 2;
 
 impl Network {
-    /// A network of `hidden` units with small random weights (uniform in -0.1..0.1) drawn
-    /// from a generator seeded with `seed`: the start of training.
+    /// A network of the board encoding with `hidden` units and small random weights
+    /// ([`Network::random_with`]).
     ///
     /// # Errors
     /// [`NetworkError::Hidden`] unless `hidden` is 1 to [`MAX_HIDDEN`].
     pub fn random(hidden: usize, seed: u64) -> Result<Network, NetworkError> {
+        Network::random_with(Encoding::Board, hidden, seed)
+    }
+
+    /// A network of `encoding` with `hidden` units and small random weights (uniform in
+    /// -0.1..0.1) drawn from a generator seeded with `seed`: the start of training.
+    ///
+    /// # Errors
+    /// [`NetworkError::Hidden`] unless `hidden` is 1 to [`MAX_HIDDEN`].
+    pub fn random_with(
+        encoding: Encoding,
+        hidden: usize,
+        seed: u64,
+    ) -> Result<Network, NetworkError> {
         if !(1..=MAX_HIDDEN).contains(&hidden) {
             return Err(NetworkError::Hidden(
                 u32::try_from(hidden).unwrap_or(u32::MAX),
@@ -245,22 +322,12 @@ impl Network {
         let mut draw =
             |n: usize| -> Vec<f32> { (0..n).map(|_| rng.random_range(-0.1..0.1)).collect() };
         Ok(Network {
+            encoding,
             hidden,
-            w1: draw(INPUTS * hidden),
+            w1: draw(encoding.inputs() * hidden),
             b1: draw(hidden),
             w2: draw(OUTPUTS * hidden),
             b2: [0.0; OUTPUTS],
-        })
-    }
-
-    /// The network shipped with the crate, trained by self-play (`weights/backgammon.bgnn`;
-    /// `docs/strength.md` gives the command, the seed and the time that made it), read at
-    /// the first call.
-    #[must_use]
-    pub fn shipped() -> &'static Network {
-        static NET: std::sync::OnceLock<Network> = std::sync::OnceLock::new();
-        NET.get_or_init(|| {
-            Network::from_bytes(SHIPPED).expect("the shipped weights are a network file (tested)")
         })
     }
 
@@ -268,6 +335,12 @@ impl Network {
     #[must_use]
     pub fn hidden(&self) -> usize {
         self.hidden
+    }
+
+    /// What its inputs are.
+    #[must_use]
+    pub fn encoding(&self) -> Encoding {
+        self.encoding
     }
 
     /// The hidden layer's activations into `h` (its first [`Network::hidden`] entries) and
@@ -296,7 +369,7 @@ impl Network {
     /// The chances of `on_roll`, to roll on `board` (no allocation).
     #[must_use]
     pub fn evaluate(&self, board: &Board, on_roll: Side) -> Outcomes {
-        self.evaluate_inputs(&Inputs::of(board, on_roll))
+        self.evaluate_inputs(&Inputs::encode(board, on_roll, self.encoding))
     }
 
     /// The value of a play of `mover` that leads to `after`, for `mover`: the other side's
@@ -310,7 +383,7 @@ impl Network {
         -self.evaluate(after, mover.other()).equity()
     }
 
-    /// The chances of a position given by its inputs.
+    /// The chances of a position given by its inputs (in the network's encoding).
     #[must_use]
     pub fn evaluate_inputs(&self, x: &Inputs) -> Outcomes {
         let mut h = [0f32; MAX_HIDDEN];
@@ -355,15 +428,16 @@ impl Network {
         Outcomes::from_array(out)
     }
 
-    /// The network as a weights file: `BGNN`, then as little-endian `u32` the version (1),
-    /// the inputs and the hidden units, then as little-endian `f32` the first layer's
+    /// The network as a weights file: `BGNN`, then as little-endian `u32` the version (2),
+    /// the encoding (0 the board, 1 with features), the inputs and the hidden units, then as little-endian `f32` the first layer's
     /// weights (input by input), its biases, the output layer's weights (output by output)
     /// and its biases.
     #[must_use]
     pub fn to_bytes(&self) -> Vec<u8> {
-        let mut out = Vec::with_capacity(16 + 4 * self.weight_count());
+        let mut out = Vec::with_capacity(20 + 4 * self.weight_count());
         out.extend_from_slice(MAGIC);
-        for v in [VERSION, INPUTS as u32, self.hidden as u32] {
+        let inputs = self.encoding.inputs() as u32;
+        for v in [VERSION, self.encoding.code(), inputs, self.hidden as u32] {
             out.extend_from_slice(&v.to_le_bytes());
         }
         for w in self
@@ -378,7 +452,8 @@ impl Network {
         out
     }
 
-    /// The network of a weights file written by [`Network::to_bytes`].
+    /// The network of a weights file written by [`Network::to_bytes`] (or by version 1 of
+    /// the format, without the encoding: the board's).
     ///
     /// # Errors
     /// [`NetworkError`]: not such a file, another version or shape, a length that does not
@@ -389,19 +464,33 @@ impl Network {
         }
         let word =
             |k: usize| u32::from_le_bytes([bytes[k], bytes[k + 1], bytes[k + 2], bytes[k + 3]]);
-        let (version, inputs, hidden) = (word(4), word(8), word(12));
-        if version != VERSION {
-            return Err(NetworkError::Version(version));
-        }
-        if inputs as usize != INPUTS {
-            return Err(NetworkError::Inputs(inputs));
+        let (encoding, at) = match word(4) {
+            1 => (Encoding::Board, 8),
+            VERSION if bytes.len() >= 20 => {
+                let code = word(8);
+                (
+                    Encoding::from_code(code).ok_or(NetworkError::Encoding(code))?,
+                    12,
+                )
+            }
+            VERSION => return Err(NetworkError::Magic),
+            v => return Err(NetworkError::Version(v)),
+        };
+        let (inputs, hidden) = (word(at), word(at + 4));
+        let m = encoding.inputs();
+        if inputs as usize != m {
+            return Err(NetworkError::Inputs {
+                found: inputs,
+                expected: m,
+            });
         }
         let n = hidden as usize;
         if !(1..=MAX_HIDDEN).contains(&n) {
             return Err(NetworkError::Hidden(hidden));
         }
-        let count = INPUTS * n + n + OUTPUTS * n + OUTPUTS;
-        let expected = 16 + 4 * count;
+        let header = at + 8;
+        let count = m * n + n + OUTPUTS * n + OUTPUTS;
+        let expected = header + 4 * count;
         if bytes.len() != expected {
             return Err(NetworkError::Length {
                 expected,
@@ -409,7 +498,7 @@ impl Network {
             });
         }
         let mut weights = Vec::with_capacity(count);
-        for (k, c) in bytes[16..].chunks_exact(4).enumerate() {
+        for (k, c) in bytes[header..].chunks_exact(4).enumerate() {
             let w = f32::from_le_bytes([c[0], c[1], c[2], c[3]]);
             if !w.is_finite() {
                 return Err(NetworkError::NotFinite(k));
@@ -419,10 +508,11 @@ impl Network {
         let b2_at = count - OUTPUTS;
         let mut b2 = [0f32; OUTPUTS];
         b2.copy_from_slice(&weights[b2_at..]);
-        let w2 = weights[INPUTS * n + n..b2_at].to_vec();
-        let b1 = weights[INPUTS * n..INPUTS * n + n].to_vec();
-        weights.truncate(INPUTS * n);
+        let w2 = weights[m * n + n..b2_at].to_vec();
+        let b1 = weights[m * n..m * n + n].to_vec();
+        weights.truncate(m * n);
         Ok(Network {
+            encoding,
             hidden: n,
             w1: weights,
             b1,
@@ -540,23 +630,31 @@ mod tests {
     fn a_weights_file_round_trips_and_bad_ones_are_refused() {
         let net = Network::random(9, 1).unwrap();
         let bytes = net.to_bytes();
+        // Header: BGNN, version, encoding, inputs, hidden units.
         assert_eq!(
             bytes.len(),
-            16 + 4 * (INPUTS * 9 + 9 + OUTPUTS * 9 + OUTPUTS)
+            20 + 4 * (INPUTS * 9 + 9 + OUTPUTS * 9 + OUTPUTS)
         );
         assert_eq!(Network::from_bytes(&bytes).unwrap(), net);
+        let knowing = Network::random_with(Encoding::Knowledge, 9, 1).unwrap();
+        let back = Network::from_bytes(&knowing.to_bytes()).unwrap();
+        assert_eq!(back.encoding(), Encoding::Knowledge);
+        assert_eq!(back, knowing);
         assert_eq!(Network::from_bytes(b"BGN"), Err(NetworkError::Magic));
         let mut v = bytes.clone();
-        v[4] = 2;
-        assert_eq!(Network::from_bytes(&v), Err(NetworkError::Version(2)));
+        v[4] = 3;
+        assert_eq!(Network::from_bytes(&v), Err(NetworkError::Version(3)));
         let mut v = bytes.clone();
-        v[8] = 7;
+        v[8] = 5;
+        assert_eq!(Network::from_bytes(&v), Err(NetworkError::Encoding(5)));
+        let mut v = bytes.clone();
+        v[12] = 7;
         assert!(matches!(
             Network::from_bytes(&v),
-            Err(NetworkError::Inputs(_))
+            Err(NetworkError::Inputs { .. })
         ));
         let mut v = bytes.clone();
-        v[12..16].copy_from_slice(&0u32.to_le_bytes());
+        v[16..20].copy_from_slice(&0u32.to_le_bytes());
         assert_eq!(Network::from_bytes(&v), Err(NetworkError::Hidden(0)));
         let v = &bytes[..bytes.len() - 1];
         assert!(matches!(
@@ -564,8 +662,13 @@ mod tests {
             Err(NetworkError::Length { .. })
         ));
         let mut v = bytes.clone();
-        v[16..20].copy_from_slice(&f32::NAN.to_le_bytes());
+        v[20..24].copy_from_slice(&f32::NAN.to_le_bytes());
         assert_eq!(Network::from_bytes(&v), Err(NetworkError::NotFinite(0)));
+        // Version 1: no encoding word, the board's.
+        let mut v1 = bytes[..8].to_vec();
+        v1[4] = 1;
+        v1.extend_from_slice(&bytes[12..]);
+        assert_eq!(Network::from_bytes(&v1).unwrap(), net);
         assert!(matches!(
             Network::random(0, 1),
             Err(NetworkError::Hidden(0))

@@ -7,6 +7,7 @@ use boardgames_core::backgammon::{Backgammon, Board, Dice, Side, TurnSink};
 use boardgames_core::rand::{Rng, RngCore};
 
 use super::net::Network;
+use super::nets::Networks;
 use super::pubeval::{has_contact, PubEval};
 
 /// Something that chooses a checker play: given the board, the side on roll and its dice,
@@ -58,6 +59,14 @@ pub fn best_result(
 /// The network's player: the play after which the other side, on roll, has the lowest
 /// cubeless equity (0-ply).
 impl CheckerPlayer for &Network {
+    fn choose(&mut self, board: &Board, side: Side, dice: Dice) -> Board {
+        best_result(board, side, dice, |after| self.play_value(after, side))
+    }
+}
+
+/// The networks' player: the play after which the other side, on roll, has the lowest
+/// cubeless equity by the network of the position's class (0-ply).
+impl CheckerPlayer for &Networks {
     fn choose(&mut self, board: &Board, side: Side, dice: Dice) -> Board {
         best_result(board, side, dice, |after| self.play_value(after, side))
     }

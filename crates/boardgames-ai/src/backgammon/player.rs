@@ -5,7 +5,7 @@ use boardgames_core::backgammon::{Backgammon, Match, MatchAction, Phase, Play};
 use boardgames_core::player::Player;
 use boardgames_core::Game;
 
-use super::net::Network;
+use super::nets::{Networks, PositionClass};
 use super::play::CheckerPlayer;
 use super::pubeval::PubEval;
 
@@ -14,26 +14,26 @@ use super::pubeval::PubEval;
 /// plays in the move generator's order. A play that ends the game comes first.
 ///
 /// ```
-/// use boardgames_ai::backgammon::{Network, NetworkPlayer};
+/// use boardgames_ai::backgammon::{NetworkPlayer, Networks};
 /// use boardgames_core::backgammon::{Backgammon, Dice};
 /// use boardgames_core::player::Player;
 ///
 /// let mut pos = Backgammon::new();
 /// pos.set_dice(Some(Dice::new(3, 1)?));
-/// let mut player = NetworkPlayer::new(Network::shipped());
+/// let mut player = NetworkPlayer::new(Networks::shipped());
 /// // The classic 31 opening: make the 5-point.
 /// assert_eq!(player.choose(&pos).unwrap().to_string(), "8/5 6/5");
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Copy, Clone, Debug)]
 pub struct NetworkPlayer<'a> {
-    net: &'a Network,
+    net: &'a Networks,
 }
 
 impl<'a> NetworkPlayer<'a> {
     /// The player of `net`.
     #[must_use]
-    pub fn new(net: &'a Network) -> NetworkPlayer<'a> {
+    pub fn new(net: &'a Networks) -> NetworkPlayer<'a> {
         NetworkPlayer { net }
     }
 
@@ -45,7 +45,10 @@ impl<'a> NetworkPlayer<'a> {
 
 impl Player<Backgammon> for NetworkPlayer<'_> {
     fn name(&self) -> String {
-        format!("network ({} hidden units, 0-ply)", self.net.hidden())
+        format!(
+            "network ({} hidden units, 0-ply)",
+            self.net.get(PositionClass::Contact).hidden()
+        )
     }
 
     /// `None` before the dice are rolled or once the game is over.

@@ -6,7 +6,7 @@
 //! (IBM Research, 1993), placed in the public domain "as a public service to the
 //! backgammon programming community"; the encoding below is its documented one.
 
-use boardgames_core::backgammon::{Board, Side, BAR};
+use boardgames_core::backgammon::{Board, Side};
 
 /// The weights of contact positions, input by input (see [`PubEval::score`]).
 #[rustfmt::skip]
@@ -57,16 +57,11 @@ pub struct PubEval;
 
 /// Whether `side`'s checkers and the other side's can still meet: some checker of `side`
 /// (bar included) is further back than some checker of the other side, both seen in
-/// `side`'s numbering.
+/// `side`'s numbering; the same for either side ([`contact`](super::contact)).
 #[must_use]
 pub fn has_contact(board: &Board, side: Side) -> bool {
-    let mine = board.counts(side);
-    let theirs = board.counts(side.other());
-    // The furthest-back checker of each: `side`'s highest slot, the other's lowest point in
-    // `side`'s numbering (its slot s is `side`'s 25 - s).
-    let my_back = (1..=BAR).rev().find(|&s| mine[s] > 0);
-    let their_back = (1..=BAR).rev().find(|&s| theirs[s] > 0).map(|s| 25 - s);
-    matches!((my_back, their_back), (Some(m), Some(t)) if m > t)
+    let _ = side;
+    super::features::contact(board)
 }
 
 impl PubEval {

@@ -12,13 +12,14 @@ use boardgames_core::rand::SeedableRng;
 use boardgames_core::ChaCha8Rng;
 
 use super::bearoff::{home_of, BearoffDatabase};
-use super::net::{Network, Outcomes};
+use super::net::Outcomes;
+use super::nets::Networks;
 use super::play::{best_result, points_won, roll, CheckerPlayer};
 
-/// The network and the bear-off database, and the look-ahead over them.
+/// The networks and the bear-off database, and the look-ahead over them.
 #[derive(Copy, Clone, Debug)]
 pub struct Evaluator<'a> {
-    net: &'a Network,
+    net: &'a Networks,
     bearoff: &'a BearoffDatabase,
 }
 
@@ -96,21 +97,21 @@ impl Outcomes {
 }
 
 impl<'a> Evaluator<'a> {
-    /// The evaluator of `net`, exact in bear-offs by `bearoff`.
+    /// The evaluator of the networks `net`, exact in bear-offs by `bearoff`.
     #[must_use]
-    pub fn new(net: &'a Network, bearoff: &'a BearoffDatabase) -> Evaluator<'a> {
+    pub fn new(net: &'a Networks, bearoff: &'a BearoffDatabase) -> Evaluator<'a> {
         Evaluator { net, bearoff }
     }
 
-    /// The shipped network with the shared bear-off database.
+    /// The shipped networks with the shared bear-off database.
     #[must_use]
     pub fn shipped() -> Evaluator<'static> {
-        Evaluator::new(Network::shipped(), BearoffDatabase::get())
+        Evaluator::new(Networks::shipped(), BearoffDatabase::get())
     }
 
-    /// The network.
+    /// The networks.
     #[must_use]
-    pub fn network(&self) -> &'a Network {
+    pub fn network(&self) -> &'a Networks {
         self.net
     }
 

@@ -4,23 +4,26 @@ use boardgames_core::backgammon::{Board, Side};
 use boardgames_core::rand::{RngCore, SeedableRng};
 use boardgames_core::ChaCha8Rng;
 
-use super::net::{Inputs, Network, Outcomes};
+use super::net::{Inputs, Outcomes};
+use super::nets::{Networks, PositionClass};
 use super::play::{opening_roll, play_game, points_won, roll, CheckerPlayer, GameResult};
 
-/// One game of self-play with temporal-difference learning, TD(0): the network plays both
+/// One game of self-play with temporal-difference learning, TD(0): the networks play both
 /// sides (each play the one after which the other side's equity is lowest), and after each
-/// play the outputs of the position before it (its side on roll) move by `rate` toward
-/// those of the position after it, seen from that side; the last play's toward the game's
-/// result. G. Tesauro's TD-Gammon learned this way (with traces, TD(lambda)); lambda = 0
-/// keeps each step local and is as good with enough games.
-pub fn td_game(net: &mut Network, rng: &mut impl RngCore, rate: f32) -> GameResult {
+/// play the outputs of the position before it (its side on roll), by the network of its
+/// class, move by `rate` toward those of the position after it, seen from that side; the
+/// last play's toward the game's result. G. Tesauro's TD-Gammon learned this way (with
+/// traces, TD(lambda)); lambda = 0 keeps each step local and is as good with enough games.
+pub fn td_game(nets: &mut Networks, rng: &mut impl RngCore, rate: f32) -> GameResult {
     let mut board = Board::standard();
     let (mut side, mut dice) = opening_roll(rng);
     let mut plays = 0;
     loop {
-        let before = Inputs::of(&board, side);
-        let after = (&*net).choose(&board, side, dice);
+        let class = PositionClass::of(&board);
+        let before = Inputs::encode(&board, side, nets.get(class).encoding());
+        let after = (&*nets).choose(&board, side, dice);
         plays += 1;
+        let net = nets.get_mut(class);
         if let Some((winner, points)) = points_won(&after) {
             net.train(&before, &Outcomes::won(points), rate);
             return GameResult {
@@ -29,8 +32,8 @@ pub fn td_game(net: &mut Network, rng: &mut impl RngCore, rate: f32) -> GameResu
                 plays,
             };
         }
-        let target = net.evaluate(&after, side.other()).flipped();
-        net.train(&before, &target, rate);
+        let target = nets.evaluate(&after, side.other()).flipped();
+        nets.get_mut(class).train(&before, &target, rate);
         board = after;
         side = side.other();
         dice = roll(rng);
