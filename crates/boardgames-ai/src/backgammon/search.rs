@@ -20,7 +20,10 @@ use super::play::{best_result, points_won, roll, CheckerPlayer};
 #[derive(Copy, Clone, Debug)]
 pub struct Evaluator<'a> {
     net: &'a Networks,
-    bearoff: &'a BearoffDatabase,
+    /// The bear-off database; `None` for the shared one, generated at its first use
+    /// ([`BearoffDatabase::get`]), so that an evaluator that never meets a bear-off never
+    /// waits for it.
+    bearoff: Option<&'a BearoffDatabase>,
 }
 
 /// Which plays of a stage go on to the next, deeper one: at most `keep` of the best, each
@@ -100,13 +103,20 @@ impl<'a> Evaluator<'a> {
     /// The evaluator of the networks `net`, exact in bear-offs by `bearoff`.
     #[must_use]
     pub fn new(net: &'a Networks, bearoff: &'a BearoffDatabase) -> Evaluator<'a> {
-        Evaluator { net, bearoff }
+        Evaluator {
+            net,
+            bearoff: Some(bearoff),
+        }
     }
 
-    /// The shipped networks with the shared bear-off database.
+    /// The shipped networks with the shared bear-off database, generated when a bear-off
+    /// first needs it.
     #[must_use]
     pub fn shipped() -> Evaluator<'static> {
-        Evaluator::new(Networks::shipped(), BearoffDatabase::get())
+        Evaluator {
+            net: Networks::shipped(),
+            bearoff: None,
+        }
     }
 
     /// The networks.
@@ -121,7 +131,11 @@ impl<'a> Evaluator<'a> {
     #[must_use]
     pub fn static_chances(&self, board: &Board, on_roll: Side) -> Outcomes {
         if let (Some(a), Some(b)) = (home_of(board, on_roll), home_of(board, on_roll.other())) {
-            if let Some(r) = self.bearoff.race(&a, &b) {
+            let db: &BearoffDatabase = match self.bearoff {
+                Some(db) => db,
+                None => BearoffDatabase::get(),
+            };
+            if let Some(r) = db.race(&a, &b) {
                 return Outcomes {
                     win: r.win as f32,
                     win_gammon: r.win_gammon as f32,
