@@ -295,6 +295,14 @@ impl CubeContext {
         let p = win_chance(chances);
         let no_double = model.value(0, self.owner, p);
         let double_take = model.value(1, CubeOwner::Opponent, p);
+        self.decide(no_double, double_take)
+    }
+
+    /// The cube decision of the side on roll before its roll, given the values of not
+    /// doubling and of doubling with a take (in the stakes' units); the drop is a single
+    /// game won at the current cube.
+    #[must_use]
+    pub fn decide(&self, no_double: f64, double_take: f64) -> CubeDecision {
         let double_drop = self.value_of(i64::from(self.cube));
         let may = self.owner != CubeOwner::Opponent && self.may_double(self.cube, true);
         let action = if !may {
@@ -316,6 +324,19 @@ impl CubeContext {
             double_drop,
             action,
         }
+    }
+
+    /// The points the side winning a game of `multiplier` (1 single, 2 gammon, 3
+    /// backgammon) wins at this cube: a single game's when gammons do not count (the Jacoby
+    /// rule before the cube is turned).
+    #[must_use]
+    pub fn points_of(&self, multiplier: u32) -> i64 {
+        let m = if self.gammons_count(self.cube, self.owner) {
+            multiplier
+        } else {
+            1
+        };
+        i64::from(m) * i64::from(self.cube)
     }
 
     /// A value in the stakes' units as an equity normalised to the current cube: money

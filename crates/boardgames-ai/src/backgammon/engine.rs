@@ -5,8 +5,10 @@ use boardgames_core::backgammon::{Backgammon, Board, Match, MatchAction, Phase, 
 use boardgames_core::player::Player;
 use boardgames_core::Game;
 
-use super::cube::{CubeContext, CubeDecision, Stakes};
+use super::cube::{CubeContext, CubeDecision};
+use super::cubeful::cube_decision;
 use super::net::Outcomes;
+use super::play::points_won;
 use super::search::{Evaluator, MoveFilter, RankedPlay, NORMAL_FILTERS};
 
 /// How deep the engine looks: the plies of a checker play (with the move filters between
@@ -129,13 +131,25 @@ impl<'a> BackgammonEngine<'a> {
     }
 
     /// The cube decision of the side on roll at `m` (before its roll, or the doubler while
-    /// its double is offered).
+    /// its double is offered), looking the cube plies ahead with the cube: each side's cube
+    /// action taken where it comes in the look-ahead, the cube model at its end
+    /// ([`cubeful`](super::cubeful)).
     #[must_use]
     pub fn cube_decision(&self, m: &Match) -> CubeDecision {
         let ctx = CubeContext::of(m);
-        let mut pos = *m.position();
-        pos.set_dice(None);
-        ctx.decision(&self.chances(&pos))
+        let pos = m.position();
+        if let Some((winner, points)) = points_won(pos.board()) {
+            let sign = if winner == pos.side() { 1 } else { -1 };
+            let v = ctx.value_of(sign * ctx.points_of(points));
+            return ctx.decide(v, v);
+        }
+        cube_decision(
+            &self.eval,
+            pos.board(),
+            pos.side(),
+            &ctx,
+            self.level.cube_plies,
+        )
     }
 
     /// The cubeful value of `m` for `side`, in the stakes' units of the side on roll's
@@ -148,7 +162,7 @@ impl<'a> BackgammonEngine<'a> {
         if m.position().side() == side {
             v
         } else {
-            other_side(&ctx, v)
+            ctx.other_side(v)
         }
     }
 
@@ -161,17 +175,8 @@ impl<'a> BackgammonEngine<'a> {
             ctx.value_of(points)
         } else {
             // The side on roll loses what `side` wins; its value turned to `side`'s.
-            other_side(&ctx, ctx.value_of(-points))
+            ctx.other_side(ctx.value_of(-points))
         }
-    }
-}
-
-/// A value of the side on roll as the other side's value: the negative in money play, the
-/// complement of a match winning chance.
-fn other_side(ctx: &CubeContext, v: f64) -> f64 {
-    match ctx.stakes {
-        Stakes::Money { .. } => -v,
-        Stakes::Match { .. } => 1.0 - v,
     }
 }
 
@@ -179,7 +184,7 @@ fn other_side(ctx: &CubeContext, v: f64) -> f64 {
 /// side to roll, the cube as in `ctx`), in `ctx`'s stakes.
 fn play_value(ctx: &CubeContext, c: &Outcomes) -> f64 {
     let theirs = ctx.flipped();
-    other_side(&theirs, theirs.cubeful(&c.flipped()))
+    theirs.other_side(theirs.cubeful(&c.flipped()))
 }
 
 /// The computer's player of a money game or match: its plays ranked by the engine, its cube

@@ -18,6 +18,7 @@
 mod analysis;
 mod bearoff;
 mod cube;
+mod cubeful;
 mod engine;
 mod features;
 mod met;
