@@ -49,7 +49,14 @@ const WAYS: [[u32; CHECKERS as usize + 1]; HOME_POINTS + 1] = {
 /// holds more than 15 checkers.
 #[must_use]
 pub fn index(home: &Home) -> Option<usize> {
-    let mut left = usize::from(CHECKERS);
+    index_within(home, CHECKERS)
+}
+
+/// The index of `home` among the placements of at most `most` checkers (up to 15) on the
+/// six points, `0..C(most + 6, 6)`, in the same order as [`index`] (0 for no checker at
+/// all); `None` when it holds more than `most` checkers.
+pub(super) fn index_within(home: &Home, most: u8) -> Option<usize> {
+    let mut left = usize::from(most.min(CHECKERS));
     let mut at = 0usize;
     // Lexicographic from the 6-point down: before `home`, every placement with fewer on the
     // first point that differs.
@@ -80,12 +87,12 @@ pub fn home_of(board: &Board, side: Side) -> Option<Home> {
 }
 
 /// A side's home points from its packed counts (the move generator's form).
-fn unpack(packed: u128) -> Home {
+pub(super) fn unpack(packed: u128) -> Home {
     core::array::from_fn(|i| ((packed >> (4 * (i + 1))) & 15) as u8)
 }
 
 /// The packed counts of `home`, the rest of the 15 checkers borne off.
-fn pack(home: &Home) -> u128 {
+pub(super) fn pack(home: &Home) -> u128 {
     let on: u8 = home.iter().sum();
     let mut packed = u128::from(CHECKERS - on);
     for (i, &c) in home.iter().enumerate() {
@@ -302,12 +309,12 @@ fn no_later(a: &[f32; ROLLS], b: &[f32; ROLLS]) -> f64 {
 }
 
 /// The checkers on the home points.
-fn checkers(home: &Home) -> u8 {
+pub(super) fn checkers(home: &Home) -> u8 {
     home.iter().sum()
 }
 
 /// The pip count of `home`.
-fn pips(home: &Home) -> u32 {
+pub(super) fn pips(home: &Home) -> u32 {
     home.iter()
         .enumerate()
         .map(|(i, &c)| (i as u32 + 1) * u32::from(c))

@@ -3,8 +3,9 @@
 //! * evaluation: neural networks of the five outcome probabilities, one for each class of
 //!   position ([`Networks`], [`PositionClass`]; the shipped ones trained by self-play), over
 //!   the board and what it means ([`features`]: escapes, primes, shots, the race), exact in
-//!   bear-offs by the one-sided bear-off database
-//!   ([`BearoffDatabase`]); Tesauro's public benchmark evaluator ([`PubEval`]);
+//!   bear-offs by the one-sided bear-off database ([`BearoffDatabase`]) and, with at most
+//!   six checkers a side, the two-sided one ([`TwoSidedBearoff`], which also holds the exact
+//!   cubeful money equities there); Tesauro's public benchmark evaluator ([`PubEval`]);
 //! * look-ahead ([`Evaluator`]): chances at 0 to n plies over the 21 rolls, the plays of a
 //!   roll ranked with move filters ([`Evaluator::rank`]), truncated rollouts;
 //! * the cube ([`CubeContext`]): Janowski's cubeful equity and the double / take / drop
@@ -17,6 +18,7 @@
 
 mod analysis;
 mod bearoff;
+mod bearoff2;
 mod cube;
 mod cubeful;
 mod engine;
@@ -34,6 +36,7 @@ pub use analysis::{judge, judge_game, judge_match, DecisionKind, Judged, Mark, P
 pub use bearoff::{
     home_of, index, BearoffDatabase, Home, RaceChances, HOME_POINTS, POSITIONS, ROLLS,
 };
+pub use bearoff2::{two_sided_index, TwoSidedBearoff, TWO_SIDED_CHECKERS, TWO_SIDED_POSITIONS};
 pub use cube::{cube_efficiency, CubeAction, CubeContext, CubeDecision, CubeOwner, Stakes};
 pub use engine::{BackgammonEngine, Level, MatchPlayer};
 pub use features::{contact, escapes, features, shots, side_features, FEATURES, SIDE_FEATURES};

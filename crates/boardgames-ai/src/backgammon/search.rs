@@ -5,13 +5,15 @@
 //! its roll, are the average over the 21 rolls (weighted 1/36 or 2/36) of the chances after
 //! its best play of each, that position taken at n - 1 plies; the best play of a roll inside
 //! the look-ahead is the 0-ply one. At 0 plies the chances are the network's, or exact from
-//! the bear-off database when both sides are bearing off (no contact possible).
+//! the bear-off databases when both sides are bearing off (no contact possible): the
+//! two-sided one with at most six checkers a side, the one-sided race otherwise.
 
 use boardgames_core::backgammon::{Backgammon, Board, Dice, Play, Side};
 use boardgames_core::rand::SeedableRng;
 use boardgames_core::ChaCha8Rng;
 
 use super::bearoff::{home_of, BearoffDatabase};
+use super::bearoff2::TwoSidedBearoff;
 use super::net::Outcomes;
 use super::nets::Networks;
 use super::play::{best_result, points_won, roll, CheckerPlayer};
@@ -100,7 +102,9 @@ impl Outcomes {
 }
 
 impl<'a> Evaluator<'a> {
-    /// The evaluator of the networks `net`, exact in bear-offs by `bearoff`.
+    /// The evaluator of the networks `net`, exact in bear-offs by `bearoff` (and by the
+    /// shared two-sided database, [`TwoSidedBearoff::get`], with at most six checkers a
+    /// side).
     #[must_use]
     pub fn new(net: &'a Networks, bearoff: &'a BearoffDatabase) -> Evaluator<'a> {
         Evaluator {
@@ -126,11 +130,22 @@ impl<'a> Evaluator<'a> {
     }
 
     /// The chances at 0 plies of `on_roll`, before its roll on `board` (the game not over):
-    /// the bear-off database's when both sides have every checker in their home boards, the
-    /// network's otherwise.
+    /// when both sides have every checker in their home boards, exact from the shared
+    /// two-sided bear-off database ([`TwoSidedBearoff::get`], no gammon possible) with at
+    /// most six checkers a side, from the one-sided database's race otherwise; the
+    /// network's when a side is not bearing off.
     #[must_use]
     pub fn static_chances(&self, board: &Board, on_roll: Side) -> Outcomes {
         if let (Some(a), Some(b)) = (home_of(board, on_roll), home_of(board, on_roll.other())) {
+            // The range is checked first, so that other bear-offs never build the table.
+            if TwoSidedBearoff::covers(&a, &b) {
+                if let Some(win) = TwoSidedBearoff::get().win(&a, &b) {
+                    return Outcomes {
+                        win: win as f32,
+                        ..Outcomes::default()
+                    };
+                }
+            }
             let db: &BearoffDatabase = match self.bearoff {
                 Some(db) => db,
                 None => BearoffDatabase::get(),
@@ -407,6 +422,31 @@ mod tests {
             },
         );
         assert!((r.chances.win - 0.75).abs() < 1e-6, "{r:?}");
+    }
+
+    /// With at most six checkers a side the chances are the two-sided database's, which
+    /// may differ from the one-sided race's (both sides there play for the fewest rolls on
+    /// average, not to win this race): here by 0.014. With seven, the race's.
+    #[test]
+    fn small_bear_offs_are_the_two_sided_databases() {
+        let eval = Evaluator::shipped();
+        let one = BearoffDatabase::get();
+        let two = TwoSidedBearoff::get();
+        let (x, o) = ([0, 0, 2, 2, 2, 0], [3, 2, 1, 0, 0, 0]);
+        let b = race(&[(3, 2), (4, 2), (5, 2)], &[(1, 3), (2, 2), (3, 1)]);
+        let c = eval.static_chances(&b, Side::X);
+        let exact = two.win(&x, &o).unwrap();
+        assert!((f64::from(c.win) - exact).abs() < 1e-6, "{c:?}");
+        assert_eq!((c.win_gammon, c.lose_gammon), (0.0, 0.0));
+        assert!((exact - one.race_win_chance(&x, &o).unwrap()).abs() > 0.01);
+        // Seen by O, on roll.
+        let c = eval.static_chances(&b, Side::O);
+        assert!((f64::from(c.win) - two.win(&o, &x).unwrap()).abs() < 1e-6);
+        // A seventh checker: the one-sided race.
+        let b = race(&[(3, 2), (4, 2), (5, 2), (6, 1)], &[(1, 3), (2, 2), (3, 1)]);
+        let c = eval.static_chances(&b, Side::X);
+        let race_win = one.race_win_chance(&[0, 0, 2, 2, 2, 1], &o).unwrap();
+        assert!((f64::from(c.win) - race_win).abs() < 1e-6, "{c:?}");
     }
 
     #[test]
