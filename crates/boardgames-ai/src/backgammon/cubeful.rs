@@ -8,12 +8,17 @@
 //! is valued with the cube turned where it turns, as GNU Backgammon's evaluations do,
 //! rather than by the average of its chances alone.
 //!
+//! In money play a bear-off of at most six checkers a side is decided exactly, by the
+//! two-sided bear-off database ([`TwoSidedBearoff`]), at the root and at the end of the
+//! look-ahead alike.
+//!
 //! The plays of the look-ahead are the 0-ply best ones, the same whatever the cube (as the
 //! cubeless look-ahead plays them), so the tree of positions is built once and the cube
 //! states are valued on it.
 
 use boardgames_core::backgammon::{Board, Dice, Side};
 
+use super::bearoff2::TwoSidedBearoff;
 use super::cube::{cube_efficiency, CubeContext, CubeDecision, CubeOwner, Stakes};
 use super::net::Outcomes;
 use super::play::points_won;
@@ -96,7 +101,11 @@ fn branch_value(branch: &Branch, ctx: &CubeContext) -> f64 {
                 efficiency: cube_efficiency(board, *on_roll),
                 ..ctx.flipped()
             };
-            ctx.other_side(other.decision(chances).best())
+            let theirs = match exact(board, *on_roll, &other) {
+                Some(d) => d.best(),
+                None => other.decision(chances).best(),
+            };
+            ctx.other_side(theirs)
         }
         Branch::Node(tree) => {
             // The other side's efficiency is of no use inside the tree: only the leaves'.
@@ -117,10 +126,23 @@ pub fn cube_decision(
     ctx: &CubeContext,
     plies: u32,
 ) -> CubeDecision {
+    if let Some(d) = exact(board, on_roll, ctx) {
+        return d;
+    }
     if plies == 0 {
         return ctx.decision(&eval.static_chances(board, on_roll));
     }
     Tree::build(eval, board, on_roll, plies).decision(ctx)
+}
+
+/// The exact cube decision of a money bear-off of at most six checkers a side
+/// ([`TwoSidedBearoff`]), if `board` is one.
+fn exact(board: &Board, on_roll: Side, ctx: &CubeContext) -> Option<CubeDecision> {
+    if !matches!(ctx.stakes, Stakes::Money { .. }) {
+        return None;
+    }
+    let (mine, theirs) = TwoSidedBearoff::homes(board, on_roll)?;
+    TwoSidedBearoff::get().decision(&mine, &theirs, ctx.owner, ctx.cube)
 }
 
 impl CubeContext {
