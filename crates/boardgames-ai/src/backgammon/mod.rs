@@ -13,7 +13,8 @@
 //! * players: [`MatchPlayer`] (every decision of a money game or match at a [`Level`]),
 //!   [`NetworkPlayer`] of the checker game, pubeval and [`Cubeless`] players of the match;
 //!   cubeless games and series between checker players ([`play_game`], [`series`]) and
-//!   self-play training ([`td_game`]);
+//!   self-play training ([`td_game`]) and training on rollout labels ([`sample_positions`],
+//!   [`label_positions`], [`train_on`]);
 //! * the analysis of a recorded match ([`judge_match`]).
 
 mod analysis;
@@ -23,6 +24,7 @@ mod cube;
 mod cubeful;
 mod engine;
 mod features;
+mod labels;
 mod met;
 mod net;
 mod nets;
@@ -40,6 +42,7 @@ pub use bearoff2::{two_sided_index, TwoSidedBearoff, TWO_SIDED_CHECKERS, TWO_SID
 pub use cube::{cube_efficiency, CubeAction, CubeContext, CubeDecision, CubeOwner, Stakes};
 pub use engine::{BackgammonEngine, Level, MatchPlayer};
 pub use features::{contact, escapes, features, shots, side_features, FEATURES, SIDE_FEATURES};
+pub use labels::{label_positions, sample_positions, train_on};
 pub use met::{match_equity, TABLE_AWAY};
 pub use net::{
     Encoding, Inputs, Network, NetworkError, Outcomes, INPUTS, MAX_HIDDEN, MAX_INPUTS, OUTPUTS,

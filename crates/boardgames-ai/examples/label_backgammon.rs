@@ -1,0 +1,149 @@
+//! Labels backgammon positions for training by truncated rollouts
+//! (`boardgames_ai::backgammon::{sample_positions, label_positions}`): the positions of
+//! `--games` games of self-play at 0 plies (a play of `--explore` share chosen at random),
+//! each rolled out `--trials` times (the first roll of the trials stratified over the 36),
+//! cut after `--truncate` plies and evaluated there, on `--threads` threads. The rollouts
+//! play with the networks of `--weights` (a `Networks` or network file; the shipped ones by
+//! default), the self-play too.
+//!
+//! Output (`--out`, appended to): one JSON line a position, `{"position_id": gnubg Position
+//! ID (the side on roll's), "win", "win_gammon", "win_backgammon", "lose_gammon",
+//! "lose_backgammon": the rollout's chances of the side on roll, "equity_error": the standard
+//! error of its cubeless equity, "trials", "truncate"}`. The lines already in `--out` are
+//! the positions already labelled: a run stopped at any point goes on where it stopped with
+//! the same options (the positions and each one's rollout depend on the seed alone), written
+//! `--chunk` positions at a time.
+//!
+//! Run: `cargo run --release -p boardgames-ai --example label_backgammon -- --games 2000
+//! --trials 144 --truncate 10 --threads 2 --seed 1 --out backgammon-labels.jsonl`
+
+use std::io::{BufRead, Write};
+use std::time::Instant;
+
+use boardgames_ai::backgammon::{
+    label_positions, sample_positions, BearoffDatabase, Evaluator, Networks, RolloutSettings,
+};
+use boardgames_core::backgammon::position_id;
+
+struct Options {
+    games: u32,
+    explore: f64,
+    seed: u64,
+    trials: u32,
+    truncate: u32,
+    threads: usize,
+    chunk: usize,
+    weights: Option<String>,
+    out: String,
+}
+
+fn options() -> Result<Options, String> {
+    let mut o = Options {
+        games: 100,
+        explore: 0.1,
+        seed: 1,
+        trials: 144,
+        truncate: 10,
+        threads: std::thread::available_parallelism().map_or(1, usize::from),
+        chunk: 500,
+        weights: None,
+        out: "backgammon-labels.jsonl".to_owned(),
+    };
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    for pair in args.chunks(2) {
+        let [name, value] = pair else {
+            return Err(format!("{} wants a value", pair[0]));
+        };
+        let bad = |e: &dyn std::fmt::Display| format!("{name} {value}: {e}");
+        match name.as_str() {
+            "--games" => o.games = value.parse().map_err(|e| bad(&e))?,
+            "--explore" => o.explore = value.parse().map_err(|e| bad(&e))?,
+            "--seed" => o.seed = value.parse().map_err(|e| bad(&e))?,
+            "--trials" => o.trials = value.parse().map_err(|e| bad(&e))?,
+            "--truncate" => o.truncate = value.parse().map_err(|e| bad(&e))?,
+            "--threads" => o.threads = value.parse().map_err(|e| bad(&e))?,
+            "--chunk" => o.chunk = value.parse().map_err(|e| bad(&e))?,
+            "--weights" => o.weights = Some(value.clone()),
+            "--out" => o.out.clone_from(value),
+            _ => return Err(format!("unknown option {name}")),
+        }
+    }
+    Ok(o)
+}
+
+/// The lines already in `path` (0 when it does not exist).
+fn labelled(path: &str) -> Result<usize, String> {
+    match std::fs::File::open(path) {
+        Ok(f) => Ok(std::io::BufReader::new(f).lines().count()),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(0),
+        Err(e) => Err(format!("{path}: {e}")),
+    }
+}
+
+fn main() -> Result<(), String> {
+    let o = options()?;
+    let nets: &'static Networks = match &o.weights {
+        None => Networks::shipped(),
+        Some(file) => {
+            let bytes = std::fs::read(file).map_err(|e| format!("{file}: {e}"))?;
+            Box::leak(Box::new(
+                Networks::from_bytes(&bytes).map_err(|e| format!("{file}: {e}"))?,
+            ))
+        }
+    };
+    let eval = Evaluator::new(nets, BearoffDatabase::get());
+    let positions = sample_positions(nets, o.games, o.explore, o.seed);
+    let done = labelled(&o.out)?.min(positions.len());
+    let settings = RolloutSettings {
+        trials: o.trials,
+        truncate: o.truncate,
+        seed: o.seed,
+    };
+    let mut out = std::fs::OpenOptions::new()
+        .create(true)
+        .append(true)
+        .open(&o.out)
+        .map_err(|e| format!("{}: {e}", o.out))?;
+    let bar = indicatif::ProgressBar::new(positions.len() as u64);
+    bar.set_position(done as u64);
+    let started = Instant::now();
+    let mut from = done;
+    while from < positions.len() {
+        let to = (from + o.chunk.max(1)).min(positions.len());
+        // Seeded by each position's number in the whole list: the same labels however split.
+        let part = &positions[from..to];
+        let labels = label_positions(&eval, part, from, &settings, o.threads);
+        let mut text = String::new();
+        for (&(board, side), r) in part.iter().zip(&labels) {
+            let c = r.chances;
+            text.push_str(
+                &serde_json::json!({
+                    "position_id": position_id(&board, side),
+                    "win": c.win,
+                    "win_gammon": c.win_gammon,
+                    "win_backgammon": c.win_backgammon,
+                    "lose_gammon": c.lose_gammon,
+                    "lose_backgammon": c.lose_backgammon,
+                    "equity_error": (r.equity_error * 1e5).round() / 1e5,
+                    "trials": r.trials,
+                    "truncate": o.truncate,
+                })
+                .to_string(),
+            );
+            text.push('\n');
+        }
+        out.write_all(text.as_bytes())
+            .and_then(|()| out.flush())
+            .map_err(|e| format!("{}: {e}", o.out))?;
+        bar.set_position(to as u64);
+        from = to;
+    }
+    bar.finish();
+    eprintln!(
+        "{} positions labelled ({} before this run) in {:.0} s",
+        positions.len(),
+        done,
+        started.elapsed().as_secs_f64()
+    );
+    Ok(())
+}
