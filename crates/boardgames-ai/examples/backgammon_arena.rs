@@ -6,24 +6,38 @@
 //!     --a 1 --b pubeval --games 1000 --seed 7
 //! ```
 //!
-//! `--a` and `--b` are a number of plies or `pubeval`. Prints A's points a game with its
-//! 95 % interval, its games won, and the time a decision took on average.
+//! `--a` and `--b` are a number of plies or `pubeval`; `PLIES:FILE` plays the networks of
+//! FILE (a `Networks` or network file, such as the training examples write) instead of the
+//! shipped ones. Prints A's points a game with its 95 % interval, its games won, and the
+//! time a decision took on average.
 
 use std::time::Instant;
 
 use boardgames_ai::backgammon::{
-    series, CheckerPlayer, Evaluator, PlyPlayer, PubEval, NORMAL_FILTERS,
+    series, BearoffDatabase, CheckerPlayer, Evaluator, Networks, PlyPlayer, PubEval, NORMAL_FILTERS,
 };
 
 fn player(spec: &str) -> Result<Box<dyn CheckerPlayer>, String> {
     if spec == "pubeval" {
         return Ok(Box::new(PubEval));
     }
-    let plies: u32 = spec
+    let (plies, file) = match spec.split_once(':') {
+        Some((p, f)) => (p, Some(f)),
+        None => (spec, None),
+    };
+    let plies: u32 = plies
         .parse()
-        .map_err(|_| format!("{spec}: a number of plies or pubeval"))?;
+        .map_err(|_| format!("{spec}: a number of plies (and :FILE) or pubeval"))?;
+    let eval = match file {
+        None => Evaluator::shipped(),
+        Some(file) => {
+            let bytes = std::fs::read(file).map_err(|e| format!("{file}: {e}"))?;
+            let nets = Networks::from_bytes(&bytes).map_err(|e| format!("{file}: {e}"))?;
+            Evaluator::new(Box::leak(Box::new(nets)), BearoffDatabase::get())
+        }
+    };
     Ok(Box::new(PlyPlayer {
-        eval: Evaluator::shipped(),
+        eval,
         plies,
         filters: &NORMAL_FILTERS,
     }))
