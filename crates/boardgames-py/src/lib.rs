@@ -2,9 +2,10 @@
 //!
 //! Every game of `boardgames-core` as a Python class over one shared base (`State`), a fixed
 //! action space and observation tensors for machine learning (`encode`), batches of games
-//! stepped in Rust with the GIL released (`batch`), and the engines of `boardgames-ai`
-//! (`players`). The pure-Python part of the package (`python/boardgames/`) adds the
-//! OpenSpiel, PettingZoo and Gymnasium adapters; `docs/python.md` is the user's guide.
+//! stepped in Rust with the GIL released (`batch`), the engines of `boardgames-ai`
+//! (`players`) and rollout labels of backgammon positions for training (`rollouts`). The
+//! pure-Python part of the package (`python/boardgames/`) adds the OpenSpiel, PettingZoo and
+//! Gymnasium adapters; `docs/python.md` is the user's guide.
 
 mod batch;
 mod dynamic;
@@ -12,6 +13,7 @@ mod encode;
 mod errors;
 mod players;
 mod records;
+mod rollouts;
 mod state;
 
 use pyo3::prelude::*;
@@ -40,6 +42,11 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(records::read_records, m)?)?;
     m.add_function(wrap_pyfunction!(records::read_match_file, m)?)?;
     m.add_function(wrap_pyfunction!(batch::random_games, m)?)?;
+    m.add_function(wrap_pyfunction!(
+        rollouts::backgammon_training_positions,
+        m
+    )?)?;
+    m.add_function(wrap_pyfunction!(rollouts::backgammon_rollouts, m)?)?;
     m.add_function(wrap_pyfunction!(state::_restore, m)?)?;
     Ok(())
 }

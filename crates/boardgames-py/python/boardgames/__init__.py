@@ -5,6 +5,8 @@ Every game is a class over the shared base :class:`State`: legal moves in notati
 indices of a fixed action space, chance outcomes with probabilities, returns, observation
 tensors from any seat, copies, setups, perft, random playouts and the library's engines.
 :class:`Batch` and :func:`random_games` step many games inside Rust with the GIL released.
+:func:`backgammon_training_positions` and :func:`backgammon_rollouts` give the backgammon
+networks' training data: self-play positions and their rollout labels.
 
 Adapters: :mod:`boardgames.openspiel` (pyspiel games), :mod:`boardgames.pettingzoo` (AEC
 environments and a Gymnasium single-agent wrapper, registered with Gymnasium as
@@ -38,6 +40,8 @@ from ._core import (
     Pente,
     SetupError,
     State,
+    backgammon_rollouts,
+    backgammon_training_positions,
     random_games,
     read_match_file,
     read_records,
@@ -65,6 +69,8 @@ __all__ = [
     "batch_masks",
     "batch_observations",
     "batch_step",
+    "backgammon_rollouts",
+    "backgammon_training_positions",
     "random_games",
     "read_match_file",
     "read_records",

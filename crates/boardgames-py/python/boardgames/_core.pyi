@@ -140,4 +140,32 @@ class GameRecord:
 
 def read_records(text: str, game: State, format: Optional[str] = None) -> list[GameRecord]: ...
 def read_match_file(text: str) -> list[dict[str, Any]]: ...
+def backgammon_training_positions(
+    games: int, explore: float, seed: int, weights: Optional[bytes] = None
+) -> list[str]:
+    """The gnubg Position IDs (each seen from the side on roll) of every position before a
+    roll of ``games`` games of self-play at 0 plies, a play chosen at random with chance
+    ``explore`` (0..1), from ``seed``; by the networks of ``weights`` (a ``Networks`` or
+    network file's bytes), the shipped ones by default. Finished positions are left out."""
+
+def backgammon_rollouts(
+    position_ids: list[str],
+    first: int,
+    trials: int,
+    truncate: int,
+    seed: int,
+    threads: int = 1,
+    weights: Optional[bytes] = None,
+) -> list[dict[str, Any]]:
+    """Truncated rollouts of the positions, the labels of the Rust example
+    ``label_backgammon``: per position, in order, ``{"position_id", "win", "win_gammon",
+    "win_backgammon", "lose_gammon", "lose_backgammon"`` (the chances of the side on roll),
+    ``"equity_error"`` (the standard error of the cubeless equity, to 5 decimals),
+    ``"trials", "truncate"}``. ``trials`` games each (at least 1), cut after ``truncate``
+    plies (0: none), on ``threads`` threads (1..256) without the GIL. The positions are
+    numbers ``first``, ``first + 1``, ...: number ``i`` is seeded by ``seed`` and ``i``
+    alone, so any split of a list gives the same labels. Raises ``NotationError`` for an ID
+    that does not decode, ``SetupError`` for a finished game (both naming the index),
+    ``BoardgamesError`` for an argument out of range or ``weights`` that do not read."""
+
 def _restore(key: str, setup: str) -> State: ...
