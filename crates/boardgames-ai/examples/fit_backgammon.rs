@@ -12,10 +12,15 @@
 //! backgammon-labels.jsonl --resume nets.bgns --epochs 10 --rate 0.02 --rate-end 0.005
 //! --out fitted.bgns --curve fit.csv`
 
+#[path = "support/args.rs"]
+mod args;
+#[path = "support/nets.rs"]
+mod nets;
+
 use std::io::{BufRead, Write};
 use std::time::Instant;
 
-use boardgames_ai::backgammon::{series, train_on, Encoding, Network, Networks, Outcomes, PubEval};
+use boardgames_ai::backgammon::{series, train_on, Encoding, Networks, Outcomes, PubEval};
 use boardgames_core::backgammon::{board_from_position_id, Board, Side};
 use boardgames_core::rand::seq::SliceRandom;
 use boardgames_core::rand::SeedableRng;
@@ -48,23 +53,19 @@ fn options() -> Result<Options, String> {
         out: "fitted.bgns".to_owned(),
         curve: "fit.csv".to_owned(),
     };
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    for pair in args.chunks(2) {
-        let [name, value] = pair else {
-            return Err(format!("{} wants a value", pair[0]));
-        };
-        let bad = |e: &dyn std::fmt::Display| format!("{name} {value}: {e}");
+    for (name, value) in args::pairs()? {
+        let value = value.as_str();
         match name.as_str() {
-            "--data" => o.data.push(value.clone()),
-            "--resume" => o.resume = Some(value.clone()),
-            "--hidden" => o.hidden = value.parse().map_err(|e| bad(&e))?,
-            "--epochs" => o.epochs = value.parse().map_err(|e| bad(&e))?,
-            "--rate" => o.rate = value.parse().map_err(|e| bad(&e))?,
-            "--rate-end" => o.rate_end = Some(value.parse().map_err(|e| bad(&e))?),
-            "--seed" => o.seed = value.parse().map_err(|e| bad(&e))?,
-            "--bench" => o.bench = value.parse().map_err(|e| bad(&e))?,
-            "--out" => o.out.clone_from(value),
-            "--curve" => o.curve.clone_from(value),
+            "--data" => o.data.push(value.to_owned()),
+            "--resume" => o.resume = Some(value.to_owned()),
+            "--hidden" => o.hidden = args::parse(&name, value)?,
+            "--epochs" => o.epochs = args::parse(&name, value)?,
+            "--rate" => o.rate = args::parse(&name, value)?,
+            "--rate-end" => o.rate_end = Some(args::parse(&name, value)?),
+            "--seed" => o.seed = args::parse(&name, value)?,
+            "--bench" => o.bench = args::parse(&name, value)?,
+            "--out" => o.out = value.to_owned(),
+            "--curve" => o.curve = value.to_owned(),
             _ => return Err(format!("unknown option {name}")),
         }
     }
@@ -109,18 +110,10 @@ fn load(files: &[String]) -> Result<Vec<Sample>, String> {
 }
 
 fn start(o: &Options) -> Result<Networks, String> {
-    if let Some(file) = &o.resume {
-        let bytes = std::fs::read(file).map_err(|e| format!("{file}: {e}"))?;
-        return Networks::from_bytes(&bytes).map_err(|e| format!("{file}: {e}"));
+    match &o.resume {
+        Some(file) => nets::read(file),
+        None => nets::random(Encoding::Knowledge, o.hidden, 0, o.seed),
     }
-    let random = |seed: u64| {
-        Network::random_with(Encoding::Knowledge, o.hidden, seed).map_err(|e| e.to_string())
-    };
-    Ok(Networks::new(
-        random(o.seed)?,
-        random(o.seed + 1)?,
-        random(o.seed + 2)?,
-    ))
 }
 
 fn main() -> Result<(), String> {

@@ -17,6 +17,12 @@
 //! Run: `cargo run --release -p boardgames-ai --example label_backgammon -- --games 2000
 //! --trials 144 --truncate 10 --threads 2 --seed 1 --out backgammon-labels.jsonl`
 
+#[path = "support/args.rs"]
+mod args;
+#[path = "support/nets.rs"]
+#[allow(dead_code)] // this example reads networks, it does not make them
+mod nets;
+
 use std::io::{BufRead, Write};
 use std::time::Instant;
 
@@ -49,22 +55,18 @@ fn options() -> Result<Options, String> {
         weights: None,
         out: "backgammon-labels.jsonl".to_owned(),
     };
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    for pair in args.chunks(2) {
-        let [name, value] = pair else {
-            return Err(format!("{} wants a value", pair[0]));
-        };
-        let bad = |e: &dyn std::fmt::Display| format!("{name} {value}: {e}");
+    for (name, value) in args::pairs()? {
+        let value = value.as_str();
         match name.as_str() {
-            "--games" => o.games = value.parse().map_err(|e| bad(&e))?,
-            "--explore" => o.explore = value.parse().map_err(|e| bad(&e))?,
-            "--seed" => o.seed = value.parse().map_err(|e| bad(&e))?,
-            "--trials" => o.trials = value.parse().map_err(|e| bad(&e))?,
-            "--truncate" => o.truncate = value.parse().map_err(|e| bad(&e))?,
-            "--threads" => o.threads = value.parse().map_err(|e| bad(&e))?,
-            "--chunk" => o.chunk = value.parse().map_err(|e| bad(&e))?,
-            "--weights" => o.weights = Some(value.clone()),
-            "--out" => o.out.clone_from(value),
+            "--games" => o.games = args::parse(&name, value)?,
+            "--explore" => o.explore = args::parse(&name, value)?,
+            "--seed" => o.seed = args::parse(&name, value)?,
+            "--trials" => o.trials = args::parse(&name, value)?,
+            "--truncate" => o.truncate = args::parse(&name, value)?,
+            "--threads" => o.threads = args::parse(&name, value)?,
+            "--chunk" => o.chunk = args::parse(&name, value)?,
+            "--weights" => o.weights = Some(value.to_owned()),
+            "--out" => o.out = value.to_owned(),
             _ => return Err(format!("unknown option {name}")),
         }
     }
@@ -84,12 +86,7 @@ fn main() -> Result<(), String> {
     let o = options()?;
     let nets: &'static Networks = match &o.weights {
         None => Networks::shipped(),
-        Some(file) => {
-            let bytes = std::fs::read(file).map_err(|e| format!("{file}: {e}"))?;
-            Box::leak(Box::new(
-                Networks::from_bytes(&bytes).map_err(|e| format!("{file}: {e}"))?,
-            ))
-        }
+        Some(file) => Box::leak(Box::new(nets::read(file)?)),
     };
     let eval = Evaluator::new(nets, BearoffDatabase::get());
     let positions = sample_positions(nets, o.games, o.explore, o.seed);

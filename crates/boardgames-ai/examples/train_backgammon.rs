@@ -17,13 +17,17 @@
 //! --games 200000 --seed 1 --rate 0.1 --rate-end 0.02 --out crates/boardgames-ai/weights/backgammon.bgnn --curve
 //! docs/backgammon-training.csv --plot docs/backgammon-training.png`
 
+#[path = "support/args.rs"]
+mod args;
 #[path = "support/curve.rs"]
 mod curve;
+#[path = "support/nets.rs"]
+mod nets;
 
 use std::io::Write;
 use std::time::Instant;
 
-use boardgames_ai::backgammon::{series, td_game, Encoding, Network, Networks, PubEval};
+use boardgames_ai::backgammon::{series, td_game, Encoding, Networks, PubEval};
 use boardgames_core::rand::SeedableRng;
 use boardgames_core::ChaCha8Rng;
 
@@ -63,34 +67,30 @@ fn options() -> Result<Options, String> {
         plot: None,
         font: curve::DEFAULT_FONT.to_owned(),
     };
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    for pair in args.chunks(2) {
-        let [name, value] = pair else {
-            return Err(format!("{} wants a value", pair[0]));
-        };
-        let bad = |e: &dyn std::fmt::Display| format!("{name} {value}: {e}");
+    for (name, value) in args::pairs()? {
+        let value = value.as_str();
         match name.as_str() {
-            "--hidden" => o.hidden = value.parse().map_err(|e| bad(&e))?,
-            "--race-hidden" => o.race_hidden = value.parse().map_err(|e| bad(&e))?,
+            "--hidden" => o.hidden = args::parse(&name, value)?,
+            "--race-hidden" => o.race_hidden = args::parse(&name, value)?,
             "--encoding" => {
-                o.encoding = match value.as_str() {
+                o.encoding = match value {
                     "board" => Encoding::Board,
                     "knowledge" => Encoding::Knowledge,
-                    _ => return Err(bad(&"board or knowledge")),
+                    _ => return Err(format!("{name} {value}: board or knowledge")),
                 }
             }
-            "--resume" => o.resume = Some(value.clone()),
-            "--from-game" => o.from_game = value.parse().map_err(|e| bad(&e))?,
-            "--games" => o.games = value.parse().map_err(|e| bad(&e))?,
-            "--seed" => o.seed = value.parse().map_err(|e| bad(&e))?,
-            "--rate" => o.rate = value.parse().map_err(|e| bad(&e))?,
-            "--rate-end" => o.rate_end = Some(value.parse().map_err(|e| bad(&e))?),
-            "--every" => o.every = value.parse().map_err(|e| bad(&e))?,
-            "--bench" => o.bench = value.parse().map_err(|e| bad(&e))?,
-            "--out" => o.out.clone_from(value),
-            "--curve" => o.curve.clone_from(value),
-            "--plot" => o.plot = Some(value.clone()),
-            "--font" => o.font.clone_from(value),
+            "--resume" => o.resume = Some(value.to_owned()),
+            "--from-game" => o.from_game = args::parse(&name, value)?,
+            "--games" => o.games = args::parse(&name, value)?,
+            "--seed" => o.seed = args::parse(&name, value)?,
+            "--rate" => o.rate = args::parse(&name, value)?,
+            "--rate-end" => o.rate_end = Some(args::parse(&name, value)?),
+            "--every" => o.every = args::parse(&name, value)?,
+            "--bench" => o.bench = args::parse(&name, value)?,
+            "--out" => o.out = value.to_owned(),
+            "--curve" => o.curve = value.to_owned(),
+            "--plot" => o.plot = Some(value.to_owned()),
+            "--font" => o.font = value.to_owned(),
             _ => return Err(format!("unknown option {name}")),
         }
     }
@@ -175,21 +175,8 @@ fn main() -> Result<(), String> {
 /// The networks to start from: random ones of `--hidden` units (`--race-hidden` for the race
 /// network, `--hidden` when 0), or those of `--resume`.
 fn start(o: &Options) -> Result<Networks, String> {
-    if let Some(file) = &o.resume {
-        let bytes = std::fs::read(file).map_err(|e| format!("{file}: {e}"))?;
-        return Networks::from_bytes(&bytes).map_err(|e| format!("{file}: {e}"));
+    match &o.resume {
+        Some(file) => nets::read(file),
+        None => nets::random(o.encoding, o.hidden, o.race_hidden, o.seed),
     }
-    let random = |hidden: usize, seed: u64| {
-        Network::random_with(o.encoding, hidden, seed).map_err(|e| e.to_string())
-    };
-    let race = if o.race_hidden == 0 {
-        o.hidden
-    } else {
-        o.race_hidden
-    };
-    Ok(Networks::new(
-        random(o.hidden, o.seed)?,
-        random(o.hidden, o.seed + 1)?,
-        random(race, o.seed + 2)?,
-    ))
 }

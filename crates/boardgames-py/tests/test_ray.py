@@ -1,32 +1,14 @@
 """The Ray self-play example on a local Ray runtime with two workers."""
 
-import importlib.util
-import pathlib
-import sys
-
 import pytest
+from conftest import example_module
 
 import ray  # installed by test.sh: a missing framework fails, never skips
-
-EXAMPLE = pathlib.Path(__file__).resolve().parents[3] / "examples" / "python" / "ray_selfplay.py"
 
 
 @pytest.fixture(scope="module")
 def selfplay():
-    spec = importlib.util.spec_from_file_location("ray_selfplay", EXAMPLE)
-    module = importlib.util.module_from_spec(spec)
-    sys.modules["ray_selfplay"] = module
-    spec.loader.exec_module(module)
-    yield module
-    sys.modules.pop("ray_selfplay", None)
-
-
-@pytest.fixture(scope="module")
-def local_ray():
-    """One local runtime for the module (main() uses it and leaves it running)."""
-    ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False, configure_logging=False)
-    yield
-    ray.shutdown()
+    yield from example_module("ray_selfplay")
 
 
 def check(summary, game, games, teams):

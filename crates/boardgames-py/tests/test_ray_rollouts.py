@@ -1,38 +1,24 @@
 """The Ray rollout driver (examples/python/ray_rollouts.py) on a local Ray runtime of two
 CPUs: its file is the one a single process writes, however split and however often stopped."""
 
-import importlib.util
-import pathlib
 import subprocess
 import sys
 
 import pytest
+from conftest import EXAMPLES, example_module
 
 import ray  # installed by test.sh: a missing framework fails, never skips
 
 import boardgames as bg
 
-EXAMPLE = pathlib.Path(__file__).resolve().parents[3] / "examples" / "python" / "ray_rollouts.py"
+EXAMPLE = EXAMPLES / "ray_rollouts.py"
 # Small: 2 games (about 120 positions), 8 trials, cut after 3 plies.
 OPTIONS = ["--games", "2", "--explore", "0.1", "--seed", "1", "--trials", "8", "--truncate", "3"]
 
 
 @pytest.fixture(scope="module")
 def driver():
-    spec = importlib.util.spec_from_file_location("ray_rollouts", EXAMPLE)
-    module = importlib.util.module_from_spec(spec)
-    sys.modules["ray_rollouts"] = module
-    spec.loader.exec_module(module)
-    yield module
-    sys.modules.pop("ray_rollouts", None)
-
-
-@pytest.fixture(scope="module")
-def local_ray():
-    """One local runtime for the module (main() uses it and leaves it running)."""
-    ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False, configure_logging=False)
-    yield
-    ray.shutdown()
+    yield from example_module("ray_rollouts")
 
 
 @pytest.fixture(scope="module")
