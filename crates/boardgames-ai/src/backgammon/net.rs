@@ -120,6 +120,38 @@ impl Outcomes {
         }
     }
 
+    /// These chances of `on_roll` made consistent with each other and with what can still
+    /// happen on `board`: each within 0 to 1, a gammon no likelier than the win it is one of
+    /// (a lost gammon than the loss), a backgammon than its gammon; no gammon won once the
+    /// other side has borne off a checker (lost once `on_roll` has), and no backgammon won
+    /// while the other side has no checker on the bar or in `on_roll`'s home board (lost
+    /// likewise). A network's outputs are each learned apart and need not be so.
+    #[must_use]
+    pub fn possible_on(mut self, board: &Board, on_roll: Side) -> Outcomes {
+        let other = on_roll.other();
+        // A side's checkers on the bar or in the other side's home board (its own 19- to
+        // 24-points): the ones a backgammon needs.
+        let back = |side: Side| (19..=25).any(|slot| board.count(side, slot) > 0);
+        self.win = self.win.clamp(0.0, 1.0);
+        self.win_gammon = self.win_gammon.clamp(0.0, self.win);
+        self.win_backgammon = self.win_backgammon.clamp(0.0, self.win_gammon);
+        self.lose_gammon = self.lose_gammon.clamp(0.0, 1.0 - self.win);
+        self.lose_backgammon = self.lose_backgammon.clamp(0.0, self.lose_gammon);
+        if board.off(other) > 0 {
+            self.win_gammon = 0.0;
+            self.win_backgammon = 0.0;
+        } else if !back(other) {
+            self.win_backgammon = 0.0;
+        }
+        if board.off(on_roll) > 0 {
+            self.lose_gammon = 0.0;
+            self.lose_backgammon = 0.0;
+        } else if !back(on_roll) {
+            self.lose_backgammon = 0.0;
+        }
+        self
+    }
+
     fn to_array(self) -> [f32; OUTPUTS] {
         [
             self.win,
@@ -370,6 +402,7 @@ impl Network {
     #[must_use]
     pub fn evaluate(&self, board: &Board, on_roll: Side) -> Outcomes {
         self.evaluate_inputs(&Inputs::encode(board, on_roll, self.encoding))
+            .possible_on(board, on_roll)
     }
 
     /// The value of a play of `mover` that leads to `after`, for `mover`: the other side's
@@ -674,6 +707,33 @@ mod tests {
             Err(NetworkError::Hidden(0))
         ));
         assert!(Network::random(MAX_HIDDEN + 1, 1).is_err());
+    }
+
+    #[test]
+    fn chances_are_made_possible() {
+        let raw = Outcomes {
+            win: 0.6,
+            win_gammon: 0.7,
+            win_backgammon: 0.2,
+            lose_gammon: 0.5,
+            lose_backgammon: 0.1,
+        };
+        // The start: everything is still possible; only the order is put right.
+        let start = raw.possible_on(&Board::standard(), Side::X);
+        assert_eq!(start.win_gammon, 0.6);
+        assert_eq!(start.win_backgammon, 0.2);
+        assert!((start.lose_gammon - 0.4).abs() < 1e-6);
+        assert_eq!(start.lose_backgammon, 0.1);
+        // O has borne off a checker: X wins no gammon. X's checkers are all home, none in
+        // O's home board: X loses no backgammon.
+        let mut b = Board::EMPTY;
+        b.set_count(Side::X, 6, 15);
+        b.set_count(Side::O, 24, 14);
+        b.set_count(Side::O, 0, 1);
+        let late = raw.possible_on(&b, Side::X);
+        assert_eq!((late.win_gammon, late.win_backgammon), (0.0, 0.0));
+        assert_eq!(late.lose_backgammon, 0.0);
+        assert!(late.lose_gammon > 0.0);
     }
 
     #[test]
