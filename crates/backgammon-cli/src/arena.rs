@@ -19,9 +19,10 @@
 //! its error and exit status 1.
 
 use std::io::{self, Write};
+use std::path::PathBuf;
 use std::time::Duration;
 
-use boardgames_ai::backgammon::{Cubeless, MatchPlayer, PubEval};
+use boardgames_ai::backgammon::{Cubeless, MatchPlayer, Networks, PubEval};
 use boardgames_cli::arena::wilson;
 use boardgames_cli::Exit;
 use boardgames_core::backgammon::{Match, MatchRules, Side};
@@ -32,12 +33,13 @@ use serde::Serialize;
 
 use crate::external::{ExternalPlayer, Failure};
 
-/// Who plays one side: `level=N` (the engine at level N, 1 to 5), `pubeval`, `random`,
+/// Who plays one side: `level=N` (the engine at level N, 1 to 5; `level=N,weights=FILE`
+/// with the networks of FILE instead of the shipped ones), `pubeval`, `random`,
 /// `cmd=PROGRAM ARGS`.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Spec {
-    /// The engine at a level.
-    Level(u8),
+    /// The engine at a level, with the networks of a weights file or the shipped ones.
+    Level(u8, Option<PathBuf>),
     /// Tesauro's pubeval.
     PubEval,
     /// Uniformly random legal decisions.
@@ -63,14 +65,23 @@ impl std::str::FromStr for Spec {
                 }
                 Ok(Spec::Command(words))
             }
-            t => t
-                .strip_prefix("level=")
-                .and_then(|n| n.parse::<u8>().ok())
-                .filter(|n| (1..=5).contains(n))
-                .map(Spec::Level)
-                .ok_or_else(|| {
-                    format!("{t:?}: expected level=N (1 to 5), pubeval, random or cmd=PROGRAM ARGS")
-                }),
+            t => {
+                let (level, weights) = match t.split_once(",weights=") {
+                    Some((l, w)) if !w.is_empty() => (l, Some(PathBuf::from(w))),
+                    _ => (t, None),
+                };
+                level
+                    .strip_prefix("level=")
+                    .and_then(|n| n.parse::<u8>().ok())
+                    .filter(|n| (1..=5).contains(n))
+                    .map(|n| Spec::Level(n, weights))
+                    .ok_or_else(|| {
+                        format!(
+                            "{t:?}: expected level=N (1 to 5, and ,weights=FILE), pubeval, \
+                             random or cmd=PROGRAM ARGS"
+                        )
+                    })
+            }
         }
     }
 }
@@ -133,7 +144,14 @@ fn player(
     failure: &Failure,
 ) -> Result<Box<dyn Player<Match>>, String> {
     let p: Box<dyn Player<Match>> = match spec {
-        Spec::Level(n) => Box::new(MatchPlayer::new(*n)),
+        Spec::Level(n, None) => Box::new(MatchPlayer::new(*n)),
+        Spec::Level(n, Some(file)) => {
+            let bytes = std::fs::read(file).map_err(|e| format!("{}: {e}", file.display()))?;
+            let nets =
+                Networks::from_bytes(&bytes).map_err(|e| format!("{}: {e}", file.display()))?;
+            // The networks live as long as the program: one arena a run.
+            Box::new(MatchPlayer::with_networks(Box::leak(Box::new(nets)), *n))
+        }
         Spec::PubEval => Box::new(PubEval),
         Spec::Random => Box::new(RandomPlayer::seeded(seed)),
         Spec::Command(words) => Box::new(ExternalPlayer::spawn(

@@ -183,7 +183,8 @@ wrong, or which follows the end of the match, not at all. A progress
 bar goes to standard error at a terminal.";
 
 const ARENA_HELP: &str = "\
-Players: level=N (the engine, 1 to 5), pubeval (Tesauro's public evaluation function: never
+Players: level=N (the engine, 1 to 5; level=N,weights=FILE plays the networks of a weights
+file, such as the training examples write, instead of the shipped ones), pubeval (Tesauro's public evaluation function: never
 doubles, always takes), random, or cmd=PROGRAM ARGS: an external engine speaking the bestmove
 --jsonl contract (see bestmove --help; each decision sent as {\"id\", \"position_id\",
 \"match_id\"}, the answer's id must match and come within --engine-timeout; an engine that
@@ -566,8 +567,9 @@ struct AnalyseCmd {
 
 #[derive(Debug, Args)]
 struct ArenaCmd {
-    /// Player A: level=N (the engine, 1 to 5), pubeval, random, or cmd=PROGRAM ARGS (an
-    /// external engine speaking the bestmove --jsonl contract).
+    /// Player A: level=N (the engine, 1 to 5; level=N,weights=FILE with the networks of a
+    /// weights file), pubeval, random, or cmd=PROGRAM ARGS (an external engine speaking the
+    /// bestmove --jsonl contract).
     #[arg(long, value_name = "SPEC")]
     a: arena::Spec,
     /// Player B, as --a.

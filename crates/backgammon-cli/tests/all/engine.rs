@@ -290,6 +290,34 @@ fn arena_plays_an_external_engine_over_bestmove() {
 }
 
 #[test]
+fn arena_plays_the_networks_of_a_weights_file() {
+    // The shipped weights file read from disk plays the same games as the shipped networks.
+    let weights = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../boardgames-ai/weights/backgammon.bgnn"
+    );
+    let spec = format!("level=1,weights={weights}");
+    let run = |a: &str| {
+        ok(
+            &[
+                "arena", "--a", a, "--b", "pubeval", "--games", "4", "--seed", "9", "--jsonl",
+            ],
+            "",
+        )
+    };
+    assert_eq!(run(&spec), run("level=1"));
+    let (code, err) = failing(&[
+        "arena",
+        "--a",
+        "level=1,weights=/no/such/file",
+        "--b",
+        "random",
+    ]);
+    assert_eq!(code, Some(2), "{err}");
+    assert!(err.contains("/no/such/file"), "{err}");
+}
+
+#[test]
 fn hint_at_the_prompt() {
     let s = ok(&["play", "--seed", "3", "--level", "1"], "hint\nquit\n");
     assert!(

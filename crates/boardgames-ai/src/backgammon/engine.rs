@@ -5,9 +5,11 @@ use boardgames_core::backgammon::{Backgammon, Board, Match, MatchAction, Phase, 
 use boardgames_core::player::Player;
 use boardgames_core::Game;
 
+use super::bearoff::BearoffDatabase;
 use super::cube::{CubeContext, CubeDecision};
 use super::cubeful::cube_decision;
 use super::net::Outcomes;
+use super::nets::Networks;
 use super::play::points_won;
 use super::search::{Evaluator, MoveFilter, RankedPlay, NORMAL_FILTERS};
 
@@ -222,8 +224,19 @@ impl MatchPlayer {
     /// The player of the shipped network at level `n` (1 to 5, see [`Level::of`]).
     #[must_use]
     pub fn new(n: u8) -> MatchPlayer {
+        MatchPlayer::with_networks(Networks::shipped(), n)
+    }
+
+    /// The player of the networks `nets` (instead of the shipped ones) at level `n`.
+    #[must_use]
+    pub fn with_networks(nets: &'static Networks, n: u8) -> MatchPlayer {
+        let eval = if std::ptr::eq(nets, Networks::shipped()) {
+            Evaluator::shipped()
+        } else {
+            Evaluator::new(nets, BearoffDatabase::get())
+        };
         MatchPlayer {
-            engine: BackgammonEngine::shipped(n),
+            engine: BackgammonEngine::new(eval, Level::of(n)),
             level: n.clamp(1, 5),
             offered: None,
         }
