@@ -134,8 +134,9 @@ impl<'a> BackgammonEngine<'a> {
 
     /// The cube decision of the side on roll at `m` (before its roll, or the doubler while
     /// its double is offered), looking the cube plies ahead with the cube: each side's cube
-    /// action taken where it comes in the look-ahead, the cube model at its end
-    /// ([`cubeful`](super::cubeful)).
+    /// action taken where it comes in the look-ahead, the cube model ([`CubeContext`]) at
+    /// its end; a money bear-off of at most six checkers a side decided exactly by the
+    /// two-sided database ([`TwoSidedBearoff`](super::TwoSidedBearoff)).
     #[must_use]
     pub fn cube_decision(&self, m: &Match) -> CubeDecision {
         let ctx = CubeContext::of(m);
