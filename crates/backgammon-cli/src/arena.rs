@@ -5,7 +5,8 @@
 //! so the same options give the same sessions.
 //!
 //! Output: the players, then for money play A's points a game with its 95 % interval (1.96
-//! standard errors) and the games each won; for matches the matches each won and A's share
+//! standard errors of the mean over the pairs, [`paired_margin`]: the two sessions of a pair
+//! share their dice, so a pair is one sample) and the games each won; for matches the matches each won and A's share
 //! with its 95 % Wilson interval. With `--jsonl`, one JSON line per session, `{"game", "a_side"
 //! ("X" | "O"), "winner" ("a" | "b" | "unfinished"), "points" (A's points won, negative when
 //! lost; in a match, 1 or -1), "steps"}`, then one for the series, `{"games", "a_wins",
@@ -194,6 +195,22 @@ fn session(
     (None, 0, MAX_STEPS)
 }
 
+/// Half the width of the 95 % interval of A's points a game, from `pairs` pairs of sessions
+/// that won A `points` in all and whose pair totals squared sum to `pair_squares`: the pairs
+/// are the independent samples (the two sessions of a pair share their dice, so their results
+/// are correlated and the games are not), the points a game is half a pair's mean, and its
+/// standard error half the standard error of that mean. 0 for fewer than one pair.
+#[must_use]
+pub fn paired_margin(points: i64, pair_squares: f64, pairs: u32) -> f64 {
+    if pairs == 0 {
+        return 0.0;
+    }
+    let p = f64::from(pairs);
+    let mean = points as f64 / p;
+    let variance = (pair_squares / p - mean * mean).max(0.0);
+    1.96 * (variance / p).sqrt() / 2.0
+}
+
 /// Runs the arena.
 ///
 /// # Errors
@@ -212,8 +229,9 @@ pub fn arena(o: &ArenaOptions, out: &mut dyn Write, err: &mut dyn Write) -> io::
     };
     let names = (a.name(), b.name());
     let bar = indicatif::ProgressBar::new(u64::from(pairs * 2));
-    let (mut a_wins, mut b_wins, mut points, mut squares) = (0u32, 0u32, 0i64, 0f64);
+    let (mut a_wins, mut b_wins, mut points, mut pair_squares) = (0u32, 0u32, 0i64, 0f64);
     for k in 0..pairs {
+        let mut pair = 0i64;
         for a_side in [Side::X, Side::O] {
             let mut rng = ChaCha8Rng::seed_from_u64(o.seed ^ (u64::from(k) << 20));
             let (x, y) = if a_side == Side::X { (a, b) } else { (b, a) };
@@ -247,7 +265,7 @@ pub fn arena(o: &ArenaOptions, out: &mut dyn Write, err: &mut dyn Write) -> io::
                 None => 0,
             };
             points += signed;
-            squares += (signed * signed) as f64;
+            pair += signed;
             bar.inc(1);
             if o.jsonl {
                 // Each line as its session ends, so that a long series can be followed.
@@ -266,11 +284,12 @@ pub fn arena(o: &ArenaOptions, out: &mut dyn Write, err: &mut dyn Write) -> io::
                 out.flush()?;
             }
         }
+        pair_squares += (pair * pair) as f64;
     }
     bar.finish_and_clear();
     let n = f64::from(pairs * 2);
     let ppg = points as f64 / n;
-    let margin = 1.96 * ((squares / n - ppg * ppg).max(0.0) / n).sqrt();
+    let margin = paired_margin(points, pair_squares, pairs);
     let score = f64::from(a_wins) / n;
     let (low, high) = wilson(score, pairs * 2);
     if o.jsonl {
@@ -310,4 +329,28 @@ pub fn arena(o: &ArenaOptions, out: &mut dyn Write, err: &mut dyn Write) -> io::
         )?;
     }
     Ok(Exit::Success)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::paired_margin;
+
+    #[test]
+    fn the_margin_of_pairs_worked_by_hand() {
+        // Four pairs won A (+1, -1), (+2, +1), (-1, -1), (+1, 0): totals 0, 3, -2, 1, points 2.
+        // Mean pair total 0.5; mean square 14 / 4 = 3.5; variance 3.5 - 0.25 = 3.25; standard
+        // error of the mean pair sqrt(3.25 / 4) = 0.90139, of a game half that, 0.45069;
+        // times 1.96: 0.88336.
+        let m = paired_margin(2, 14.0, 4);
+        assert!((m - 0.88336).abs() < 1e-5, "{m}");
+    }
+
+    #[test]
+    fn pairs_that_cancel_leave_no_doubt() {
+        // A wins one game of each pair and loses the other by as much: the dice decided each
+        // game, the players nothing. Taken as eight independent games the margin would be
+        // 1.96 × sqrt(1 / 8) = 0.69.
+        assert_eq!(paired_margin(0, 0.0, 4), 0.0);
+        assert_eq!(paired_margin(0, 0.0, 0), 0.0);
+    }
 }

@@ -191,7 +191,7 @@ doubles, always takes), random, or cmd=PROGRAM ARGS: an external engine speaking
 fails ends the arena with exit status 1). Sessions are played in pairs with the same dice (pair k's
 from --seed and k alone), A playing X in the first and O in the second, so the same options
 give the same sessions. Money games (cubeful; --cubeless: nobody doubles) report A's points
-a game with its 95 % interval; matches (--match N) the matches won with a 95 % Wilson
+a game with its 95 % interval (each pair, which shares its dice, one sample); matches (--match N) the matches won with a 95 % Wilson
 interval. --jsonl, a stable contract: one line per session {\"game\", \"a_side\", \"winner\":
 \"a\" | \"b\" | \"unfinished\", \"points\" (A's, negative when lost; 1 or -1 a match),
 \"steps\"}, then {\"games\", \"a_wins\", \"b_wins\", \"points\", \"ppg\", \"ppg_low\",
