@@ -1,8 +1,9 @@
 //! The engines' search speed: alpha-beta nodes per second (Pente, on positions of real
 //! games) and Monte Carlo iterations per second (three- and six-player Abalone, on positions
 //! of random games), each measured as a whole search with a fixed budget; and backgammon
-//! network evaluations per second (20,000 distinct positions of pubeval's games) and its
-//! checker-play decisions at 0, 1 and 2 plies.
+//! network evaluations per second (20,000 distinct positions of pubeval's games; the board
+//! encoding, and the knowledge encoding with the position's features) and its checker-play
+//! decisions at 0, 1 and 2 plies.
 //!
 //! Run: `cargo bench -p boardgames-benches --bench engines`. Figures: `docs/performance.md`.
 
@@ -11,7 +12,7 @@
 use std::hint::black_box;
 
 use boardgames_ai::backgammon::{
-    self, CheckerPlayer, Evaluator, Network, PlyPlayer, PubEval, NORMAL_FILTERS,
+    self, features, CheckerPlayer, Encoding, Evaluator, Network, PlyPlayer, PubEval, NORMAL_FILTERS,
 };
 use boardgames_ai::{abalone, pente, Budget, Engine};
 use boardgames_core::abalone::{Abalone3, Abalone6, Position};
@@ -131,14 +132,31 @@ fn backgammon_positions() -> Vec<(Board, Side)> {
 
 fn backgammon_network(c: &mut Criterion) {
     let positions = backgammon_positions();
-    // The shape of the shipped network, random weights: the speed depends on the shape only.
-    let net = Network::random(128, 1).expect("a network");
-    let mut group = c.benchmark_group("engines/backgammon_network_128");
+    // The shape of the shipped contact network, random weights: the speed depends on the shape
+    // and the encoding only.
+    for (name, encoding) in [
+        ("board", Encoding::Board),
+        ("knowledge", Encoding::Knowledge),
+    ] {
+        let net = Network::random_with(encoding, 128, 1).expect("a network");
+        let mut group = c.benchmark_group(format!("engines/backgammon_network_128_{name}"));
+        group.throughput(Throughput::Elements(positions.len() as u64));
+        group.bench_function(format!("{}_positions", positions.len()), |b| {
+            b.iter(|| {
+                for (board, side) in &positions {
+                    black_box(net.evaluate(board, *side));
+                }
+            })
+        });
+        group.finish();
+    }
+    // The features alone, what the knowledge encoding adds to the board's inputs.
+    let mut group = c.benchmark_group("engines/backgammon_features");
     group.throughput(Throughput::Elements(positions.len() as u64));
     group.bench_function(format!("{}_positions", positions.len()), |b| {
         b.iter(|| {
             for (board, side) in &positions {
-                black_box(net.evaluate(board, *side));
+                black_box(features(board, *side));
             }
         })
     });

@@ -11,10 +11,12 @@
 //! straight line over the games. The dice of each block of `--every` games come from the seed
 //! and the block alone, so a run stopped after a checkpoint goes on with `--resume FILE
 //! --from-game K` (K the games the checkpoint holds, a multiple of `--every`; the curve is
-//! appended to) exactly as if it had not stopped.
+//! appended to) exactly as if it had not stopped. `--stop-at K` stops after game K with a
+//! checkpoint, the learning rate still scheduled over `--games`:
+//! the networks of one checkpoint of a longer run, made again by one command.
 //!
 //! Run: `cargo run --release -p boardgames-ai --example train_backgammon -- --hidden 80
-//! --games 200000 --seed 1 --rate 0.1 --rate-end 0.02 --out crates/boardgames-ai/weights/backgammon.bgnn --curve
+//! --games 200000 --seed 1 --rate 0.1 --rate-end 0.02 --out crates/boardgames-ai/weights/backgammon.bgns --curve
 //! docs/backgammon-training.csv --plot docs/backgammon-training.png`
 
 #[path = "support/args.rs"]
@@ -38,6 +40,7 @@ struct Options {
     resume: Option<String>,
     from_game: u64,
     games: u64,
+    stop_at: Option<u64>,
     seed: u64,
     rate: f32,
     rate_end: Option<f32>,
@@ -57,12 +60,13 @@ fn options() -> Result<Options, String> {
         resume: None,
         from_game: 0,
         games: 100_000,
+        stop_at: None,
         seed: 1,
         rate: 0.1,
         rate_end: None,
         every: 10_000,
         bench: 2_000,
-        out: "backgammon.bgnn".to_owned(),
+        out: "backgammon.bgns".to_owned(),
         curve: "backgammon-training.csv".to_owned(),
         plot: None,
         font: curve::DEFAULT_FONT.to_owned(),
@@ -82,6 +86,7 @@ fn options() -> Result<Options, String> {
             "--resume" => o.resume = Some(value.to_owned()),
             "--from-game" => o.from_game = args::parse(&name, value)?,
             "--games" => o.games = args::parse(&name, value)?,
+            "--stop-at" => o.stop_at = Some(args::parse(&name, value)?),
             "--seed" => o.seed = args::parse(&name, value)?,
             "--rate" => o.rate = args::parse(&name, value)?,
             "--rate-end" => o.rate_end = Some(args::parse(&name, value)?),
@@ -125,7 +130,8 @@ fn main() -> Result<(), String> {
         .map_err(|e| e.to_string())?,
     );
     let started = Instant::now();
-    for game in o.from_game + 1..=o.games {
+    let last = o.stop_at.map_or(o.games, |k| k.min(o.games));
+    for game in o.from_game + 1..=last {
         if (game - 1) % o.every == 0 {
             rng = ChaCha8Rng::seed_from_u64(o.seed ^ ((game - 1) / o.every) << 32);
         }
@@ -134,7 +140,7 @@ fn main() -> Result<(), String> {
         let rate = o.rate + (o.rate_end.unwrap_or(o.rate) - o.rate) * done;
         td_game(&mut net, &mut rng, rate);
         bar.inc(1);
-        if game % o.every == 0 || game == o.games {
+        if game % o.every == 0 || game == last {
             std::fs::write(&o.out, net.to_bytes()).map_err(|e| format!("{}: {e}", o.out))?;
             // The benchmark's dice are the same at every checkpoint.
             let r = series(&mut &net, &mut PubEval, o.bench, 0xBE7C_4000);

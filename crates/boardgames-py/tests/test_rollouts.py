@@ -11,7 +11,7 @@ import pytest
 
 import boardgames as bg
 
-WEIGHTS = pathlib.Path(__file__).resolve().parents[2] / "boardgames-ai" / "weights" / "backgammon.bgnn"
+WEIGHTS = pathlib.Path(__file__).resolve().parents[2] / "boardgames-ai" / "weights" / "backgammon.bgns"
 CHANCES = ("win", "win_gammon", "win_backgammon", "lose_gammon", "lose_backgammon")
 FIELDS = ("position_id", *CHANCES, "equity_error", "trials", "truncate")
 

@@ -294,7 +294,7 @@ fn arena_plays_the_networks_of_a_weights_file() {
     // The shipped weights file read from disk plays the same games as the shipped networks.
     let weights = concat!(
         env!("CARGO_MANIFEST_DIR"),
-        "/../boardgames-ai/weights/backgammon.bgnn"
+        "/../boardgames-ai/weights/backgammon.bgns"
     );
     let spec = format!("level=1,weights={weights}");
     let run = |a: &str| {

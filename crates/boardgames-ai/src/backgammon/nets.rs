@@ -95,9 +95,9 @@ pub struct Networks {
 const MAGIC: &[u8; 4] = b"BGNS";
 const VERSION: u32 = 1;
 
-/// The networks shipped with the crate (`weights/backgammon.bgnn`, one network for every
-/// class).
-const SHIPPED: &[u8] = include_bytes!("../../weights/backgammon.bgnn");
+/// The networks shipped with the crate (`weights/backgammon.bgns`: contact, crashed and race
+/// networks on the knowledge encoding).
+const SHIPPED: &[u8] = include_bytes!("../../weights/backgammon.bgns");
 
 impl Networks {
     /// The networks of contact, crashed and race positions.

@@ -51,7 +51,8 @@ pub struct SeriesResult {
     pub points: i64,
     /// A's points a game.
     pub ppg: f64,
-    /// Half the width of the 95 % interval of `ppg` (1.96 standard errors).
+    /// Half the width of the 95 % interval of `ppg` (1.96 standard errors), each pair of
+    /// games, which share their dice, one sample.
     pub ppg_margin: f64,
 }
 
@@ -67,6 +68,7 @@ pub fn series(
     let pairs = games.div_ceil(2);
     let (mut wins, mut sum, mut squares) = (0u32, 0i64, 0f64);
     for k in 0..pairs {
+        let mut pair = 0i64;
         for a_side in [Side::X, Side::O] {
             let mut rng = ChaCha8Rng::seed_from_u64(seed ^ (u64::from(k) << 20));
             let result = if a_side == Side::X {
@@ -81,17 +83,20 @@ pub fn series(
                 -i64::from(result.points)
             };
             sum += signed;
-            squares += (signed * signed) as f64;
+            pair += signed;
         }
+        squares += (pair * pair) as f64;
     }
     let n = f64::from(pairs * 2);
     let ppg = sum as f64 / n;
-    let variance = (squares / n - ppg * ppg).max(0.0);
+    // The pairs are the independent samples: a game's points are half a pair's.
+    let p = f64::from(pairs.max(1));
+    let variance = (squares / p - (sum as f64 / p).powi(2)).max(0.0);
     SeriesResult {
         games: pairs * 2,
         wins,
         points: sum,
         ppg,
-        ppg_margin: 1.96 * (variance / n).sqrt(),
+        ppg_margin: 1.96 * (variance / p).sqrt() / 2.0,
     }
 }
