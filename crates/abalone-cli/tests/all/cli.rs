@@ -412,6 +412,8 @@ fn selfplay_with_three_four_and_six_players_ends_and_replays() {
 
 #[test]
 fn six_computers_play_a_six_player_game_to_the_end() {
+    // At level 2 (the tree search with a small budget): the whole game in a second or two;
+    // at the default level it took half a minute.
     let out = stdout_of(
         abalone()
             .args([
@@ -420,6 +422,8 @@ fn six_computers_play_a_six_player_game_to_the_end() {
                 "play",
                 "--computer-seats",
                 "1,2,3,4,5,6",
+                "--level",
+                "2",
                 "--seed",
                 "4",
             ])

@@ -122,12 +122,17 @@ impl<'a> BackgammonEngine<'a> {
     /// plies; with the dice already rolled, the chances after its best play at 0 plies.
     #[must_use]
     pub fn chances(&self, pos: &Backgammon) -> Outcomes {
+        self.chances_at(pos, self.level.cube_plies)
+    }
+
+    /// [`BackgammonEngine::chances`] at `plies`.
+    fn chances_at(&self, pos: &Backgammon, plies: u32) -> Outcomes {
         let (board, side) = (pos.board(), pos.side());
         match pos.dice() {
-            None => self.eval.chances(board, side, self.level.cube_plies),
+            None => self.eval.chances(board, side, plies),
             Some(dice) => {
                 let after = self.eval.best_play(board, side, dice);
-                self.eval.after_play(&after, side, self.level.cube_plies)
+                self.eval.after_play(&after, side, plies)
             }
         }
     }
@@ -267,6 +272,11 @@ impl MatchPlayer {
     /// points no fewer than playing on is expected to win it). So a side resigns only a game
     /// that is decided: a certain backgammon as a backgammon, never a single game there.
     fn resignation(&self, m: &Match) -> Option<WinKind> {
+        // A game the side on roll still wins now and then at 0 plies is not decided: no need
+        // to look deeper (the look-ahead costs as much as the play itself).
+        if self.engine.chances_at(m.position(), 0).win > UNDECIDED {
+            return None;
+        }
         let side = m.position().side();
         let on = self.engine.value_for(m, side);
         let ctx = CubeContext::of(m);
@@ -281,6 +291,10 @@ impl MatchPlayer {
             })
     }
 }
+
+/// The chance of winning, at 0 plies, above which the side on roll does not think of
+/// resigning: the game is not decided.
+const UNDECIDED: f32 = 0.02;
 
 impl Player<Match> for MatchPlayer {
     fn name(&self) -> String {
