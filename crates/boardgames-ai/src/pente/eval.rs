@@ -482,13 +482,13 @@ mod tests {
     use super::*;
 
     /// The bitboard evaluation gives exactly the scores, quiet flags, tactical moves,
-    /// candidates and move hints of the cell-by-cell reference on every position of 300 random games of both
-    /// variants (with captures, fours and the board's edges).
+    /// candidates and move hints of the cell-by-cell reference on every position of 60 random
+    /// games of both variants (with captures, fours and the board's edges).
     #[test]
     fn the_bitboard_evaluation_agrees_with_the_reference() {
         let mut rng = ChaCha8Rng::seed_from_u64(11);
         let (mut checked, mut forced) = (0, 0);
-        for game in 0..300 {
+        for game in 0..60 {
             let variant = if game % 2 == 0 {
                 Variant::Pente
             } else {
@@ -529,8 +529,8 @@ mod tests {
                 pos.play_unchecked(mv);
             }
         }
-        assert!(checked > 20_000, "{checked}");
-        assert!(forced > 1_000, "{forced}");
+        assert!(checked > 8_000, "{checked}");
+        assert!(forced > 2_000, "{forced}");
     }
 
     /// The forced candidates of `pos` (a four stands) by the rules: among the points near
