@@ -1,12 +1,15 @@
 //! The backgammon engine on fixed, seeded games and on the real match files: the shipped
 //! network beats Tesauro's pubeval clearly, the look-ahead beats no look-ahead, and every
-//! real match file is analysed decision by decision.
+//! real match file is analysed decision by decision; the benchmark file holds legal
+//! candidates, best first.
 
+use boardgames_ai::backgammon::PositionClass;
 use boardgames_ai::backgammon::{
     judge_match, series, BackgammonEngine, DecisionKind, Evaluator, Mark, PlayerSummary, PlyPlayer,
     PubEval, NORMAL_FILTERS,
 };
 use boardgames_core::backgammon::record::{replay_matches, MatchText};
+use boardgames_core::backgammon::{board_from_position_id, position_id, Backgammon, Dice, Side};
 use boardgames_core::record::Format;
 
 fn player(plies: u32) -> PlyPlayer<'static> {
@@ -69,4 +72,45 @@ fn every_real_match_file_is_analysed() {
     // beginner's hundreds.
     let rate = totals.error_rate();
     assert!((2.0..60.0).contains(&rate), "{rate}");
+}
+
+#[test]
+fn the_benchmark_holds_legal_candidates_best_first() {
+    let text = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/data/backgammon-benchmark.jsonl"
+    ))
+    .expect("the benchmark file");
+    let lines = boardgames_testdata::jsonl(&text);
+    let (header, cases) = lines.split_first().expect("a header");
+    assert_eq!(header["trials"], 288, "{header}");
+    assert_eq!(cases.len(), 2000);
+    let text_of = |v: &serde_json::Value, key: &str| v[key].as_str().expect(key).to_owned();
+    for (n, case) in cases.iter().enumerate() {
+        assert_eq!(case["n"], n, "{case}");
+        // A Position ID is the side on roll's: read with X on roll.
+        let board = board_from_position_id(&text_of(case, "position_id"), Side::X).expect("an ID");
+        let dice: Dice = text_of(case, "dice").parse().expect("dice");
+        assert_eq!(PositionClass::of(&board).name(), case["class"], "{case}");
+        let pos = Backgammon::from_parts(board, Side::X, Some(dice), 1).expect("a position");
+        let plays: Vec<(String, String)> = pos
+            .plays(dice)
+            .iter()
+            .map(|p| (p.to_string(), position_id(pos.after(p).board(), Side::O)))
+            .collect();
+        assert!(plays.len() >= 2, "{case}");
+        let candidates = case["candidates"].as_array().expect("candidates");
+        assert_eq!(candidates.len(), plays.len().min(6), "{case}");
+        let mut last = f64::INFINITY;
+        for c in candidates {
+            let play = (text_of(c, "play"), text_of(c, "position_id_after"));
+            assert!(
+                plays.contains(&play),
+                "{case}: {play:?} is no play of the roll"
+            );
+            let equity = c["equity"].as_f64().expect("equity");
+            assert!(equity <= last && (-3.0..=3.0).contains(&equity), "{case}");
+            last = equity;
+        }
+    }
 }

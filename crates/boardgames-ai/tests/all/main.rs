@@ -1,6 +1,7 @@
 //! The integration tests of `boardgames-ai`, built as one test binary: the engines on the
 //! tactics suites of `tests/data/` (see its README), the Monte Carlo tree search, and the
-//! backgammon engine on seeded games and the real match files; one module each.
+//! backgammon engine on seeded games and the real match files, and the backgammon benchmark
+//! file; one module each.
 
 mod common;
 
