@@ -47,8 +47,8 @@ use std::collections::HashMap;
 use std::io::{BufRead, Write};
 
 use boardgames_ai::backgammon::{
-    sample_positions, BearoffDatabase, CheckerPlayer, Evaluator, Level, MoveFilter, Networks,
-    PlyPlayer, PositionClass, RolloutSettings,
+    on_threads, sample_positions, BearoffDatabase, CheckerPlayer, Evaluator, Level, MoveFilter,
+    Networks, PlyPlayer, PositionClass, RolloutSettings,
 };
 use boardgames_core::backgammon::record::{replay_matches, MatchText};
 use boardgames_core::backgammon::{
@@ -291,31 +291,11 @@ fn build(o: &Options) -> Result<(), String> {
     let eval = Evaluator::new(Networks::shipped(), BearoffDatabase::get());
     let bar = indicatif::ProgressBar::new(cases.len() as u64);
     bar.set_position(done as u64);
-    let threads = o.threads.max(1);
     let mut at = done;
     while at < cases.len() {
         let end = (at + o.chunk.max(1)).min(cases.len());
         let part = &cases[at..end];
-        let each = part.len().div_ceil(threads);
-        let lines: Vec<Value> = std::thread::scope(|scope| {
-            let handles: Vec<_> = part
-                .chunks(each)
-                .enumerate()
-                .map(|(k, cs)| {
-                    let eval = &eval;
-                    scope.spawn(move || {
-                        cs.iter()
-                            .enumerate()
-                            .map(|(j, c)| line_of(o, eval, at + k * each + j, c))
-                            .collect::<Vec<_>>()
-                    })
-                })
-                .collect();
-            handles
-                .into_iter()
-                .flat_map(|h| h.join().unwrap_or_default())
-                .collect()
-        });
+        let lines = on_threads(part, o.threads, |j, c| line_of(o, &eval, at + j, c));
         for line in &lines {
             writeln!(out, "{line}").map_err(|e| e.to_string())?;
         }

@@ -92,24 +92,40 @@ pub fn label_positions(
     settings: &RolloutSettings,
     threads: usize,
 ) -> Vec<RolloutResult> {
-    let threads = threads.max(1);
-    let chunk = positions.len().div_ceil(threads).max(1);
-    let label = |i: usize, &(board, side): &(Board, Side)| {
+    on_threads(positions, threads, |i, &(board, side)| {
         let seeded = RolloutSettings {
-            seed: settings.seed ^ (i as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15),
+            seed: settings.seed ^ ((first + i) as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15),
             ..*settings
         };
         eval.rollout(&board, side, &seeded)
-    };
+    })
+}
+
+/// `work(i, &items[i])` for every item, the items split in `threads` (at least one) runs of
+/// consecutive ones, each run on a thread of its own; the results in the items' order.
+///
+/// ```
+/// use boardgames_ai::backgammon::on_threads;
+///
+/// let squares = on_threads(&[1, 2, 3, 4, 5], 2, |i, &x| (i, x * x));
+/// assert_eq!(squares, vec![(0, 1), (1, 4), (2, 9), (3, 16), (4, 25)]);
+/// ```
+pub fn on_threads<T: Sync, R: Send>(
+    items: &[T],
+    threads: usize,
+    work: impl Fn(usize, &T) -> R + Sync,
+) -> Vec<R> {
+    let chunk = items.len().div_ceil(threads.max(1)).max(1);
+    let work = &work;
     std::thread::scope(|scope| {
-        let parts: Vec<_> = positions
+        let parts: Vec<_> = items
             .chunks(chunk)
             .enumerate()
             .map(|(k, part)| {
                 scope.spawn(move || {
                     part.iter()
                         .enumerate()
-                        .map(|(j, p)| label(first + k * chunk + j, p))
+                        .map(|(j, item)| work(k * chunk + j, item))
                         .collect::<Vec<_>>()
                 })
             })

@@ -42,7 +42,7 @@ pub use bearoff2::{two_sided_index, TwoSidedBearoff, TWO_SIDED_CHECKERS, TWO_SID
 pub use cube::{cube_efficiency, CubeAction, CubeContext, CubeDecision, CubeOwner, Stakes};
 pub use engine::{BackgammonEngine, Level, MatchPlayer};
 pub use features::{contact, escapes, features, shots, side_features, FEATURES, SIDE_FEATURES};
-pub use labels::{label_positions, sample_positions, train_on};
+pub use labels::{label_positions, on_threads, sample_positions, train_on};
 pub use met::{match_equity, TABLE_AWAY};
 pub use net::{
     Encoding, Inputs, Network, NetworkError, Outcomes, INPUTS, MAX_HIDDEN, MAX_INPUTS, OUTPUTS,
