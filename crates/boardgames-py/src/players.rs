@@ -78,7 +78,7 @@ macro_rules! multi_players {
 multi_players!(3, 4, 6);
 
 impl Players for Backgammon {
-    /// The shipped network at 0-ply (levels and time do not apply to the checker game).
+    /// The shipped networks at 0-ply (levels and time do not apply to the checker game).
     fn player(&self, _limit: Limit) -> Option<Box<dyn Player<Self>>> {
         Some(Box::new(NetworkPlayer::new(Networks::shipped())))
     }

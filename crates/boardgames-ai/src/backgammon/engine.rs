@@ -76,7 +76,7 @@ impl<'a> BackgammonEngine<'a> {
         BackgammonEngine { eval, level }
     }
 
-    /// The shipped network at level `n` (see [`Level::of`]).
+    /// The shipped networks at level `n` (see [`Level::of`]).
     #[must_use]
     pub fn shipped(n: u8) -> BackgammonEngine<'static> {
         BackgammonEngine::new(Evaluator::shipped(), Level::of(n))
@@ -227,7 +227,7 @@ pub struct MatchPlayer {
 }
 
 impl MatchPlayer {
-    /// The player of the shipped network at level `n` (1 to 5, see [`Level::of`]).
+    /// The player of the shipped networks at level `n` (1 to 5, see [`Level::of`]).
     #[must_use]
     pub fn new(n: u8) -> MatchPlayer {
         MatchPlayer::with_networks(Networks::shipped(), n)
