@@ -6,8 +6,8 @@
 //!
 //! Output: the players, then for money play A's points a game with its 95 % interval (1.96
 //! standard errors of the mean over the pairs, [`paired_margin`]: the two sessions of a pair
-//! share their dice, so a pair is one sample) and the games each won; for matches the matches each won and A's share
-//! with its 95 % Wilson interval. With `--jsonl`, one JSON line per session, `{"game", "a_side"
+//! share their dice, so a pair is one sample) and the games each won; for matches the
+//! matches each won and A's share with its 95 % Wilson interval. With `--jsonl`, one JSON line per session, `{"game", "a_side"
 //! ("X" | "O"), "winner" ("a" | "b" | "unfinished"), "points" (A's points won, negative when
 //! lost; in a match, 1 or -1), "steps"}`, then one for the series, `{"games", "a_wins",
 //! "b_wins", "points", "ppg", "ppg_low", "ppg_high", "score", "score_low", "score_high"}`
@@ -23,7 +23,7 @@ use std::io::{self, Write};
 use std::path::PathBuf;
 use std::time::Duration;
 
-use boardgames_ai::backgammon::{Cubeless, MatchPlayer, Networks, PubEval};
+use boardgames_ai::backgammon::{paired_margin, Cubeless, MatchPlayer, Networks, PubEval};
 use boardgames_cli::arena::wilson;
 use boardgames_cli::Exit;
 use boardgames_core::backgammon::{Match, MatchRules, Side};
@@ -195,22 +195,6 @@ fn session(
     (None, 0, MAX_STEPS)
 }
 
-/// Half the width of the 95 % interval of A's points a game, from `pairs` pairs of sessions
-/// that won A `points` in all and whose pair totals squared sum to `pair_squares`: the pairs
-/// are the independent samples (the two sessions of a pair share their dice, so their results
-/// are correlated and the games are not), the points a game is half a pair's mean, and its
-/// standard error half the standard error of that mean. 0 for fewer than one pair.
-#[must_use]
-pub fn paired_margin(points: i64, pair_squares: f64, pairs: u32) -> f64 {
-    if pairs == 0 {
-        return 0.0;
-    }
-    let p = f64::from(pairs);
-    let mean = points as f64 / p;
-    let variance = (pair_squares / p - mean * mean).max(0.0);
-    1.96 * (variance / p).sqrt() / 2.0
-}
-
 /// Runs the arena.
 ///
 /// # Errors
@@ -329,28 +313,4 @@ pub fn arena(o: &ArenaOptions, out: &mut dyn Write, err: &mut dyn Write) -> io::
         )?;
     }
     Ok(Exit::Success)
-}
-
-#[cfg(test)]
-mod tests {
-    use super::paired_margin;
-
-    #[test]
-    fn the_margin_of_pairs_worked_by_hand() {
-        // Four pairs won A (+1, -1), (+2, +1), (-1, -1), (+1, 0): totals 0, 3, -2, 1, points 2.
-        // Mean pair total 0.5; mean square 14 / 4 = 3.5; variance 3.5 - 0.25 = 3.25; standard
-        // error of the mean pair sqrt(3.25 / 4) = 0.90139, of a game half that, 0.45069;
-        // times 1.96: 0.88336.
-        let m = paired_margin(2, 14.0, 4);
-        assert!((m - 0.88336).abs() < 1e-5, "{m}");
-    }
-
-    #[test]
-    fn pairs_that_cancel_leave_no_doubt() {
-        // A wins one game of each pair and loses the other by as much: the dice decided each
-        // game, the players nothing. Taken as eight independent games the margin would be
-        // 1.96 × sqrt(1 / 8) = 0.69.
-        assert_eq!(paired_margin(0, 0.0, 4), 0.0);
-        assert_eq!(paired_margin(0, 0.0, 0), 0.0);
-    }
 }

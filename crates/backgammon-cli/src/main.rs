@@ -184,15 +184,16 @@ bar goes to standard error at a terminal.";
 
 const ARENA_HELP: &str = "\
 Players: level=N (the engine, 1 to 5; level=N,weights=FILE plays the networks of a weights
-file, such as the training examples write, instead of the shipped ones), pubeval (Tesauro's public evaluation function: never
-doubles, always takes), random, or cmd=PROGRAM ARGS: an external engine speaking the bestmove
---jsonl contract (see bestmove --help; each decision sent as {\"id\", \"position_id\",
-\"match_id\"}, the answer's id must match and come within --engine-timeout; an engine that
-fails ends the arena with exit status 1). Sessions are played in pairs with the same dice (pair k's
-from --seed and k alone), A playing X in the first and O in the second, so the same options
-give the same sessions. Money games (cubeful; --cubeless: nobody doubles) report A's points
-a game with its 95 % interval (each pair, which shares its dice, one sample); matches (--match N) the matches won with a 95 % Wilson
-interval. --jsonl, a stable contract: one line per session {\"game\", \"a_side\", \"winner\":
+file, such as the training examples write, instead of the shipped ones), pubeval (Tesauro's
+public evaluation function: never doubles, always takes), random, or cmd=PROGRAM ARGS: an
+external engine speaking the bestmove --jsonl contract (see bestmove --help; each decision
+sent as {\"id\", \"position_id\", \"match_id\"}, the answer's id must match and come within
+--engine-timeout; an engine that fails ends the arena with exit status 1). Sessions are
+played in pairs with the same dice (pair k's from --seed and k alone), A playing X in the
+first and O in the second, so the same options give the same sessions. Money games
+(cubeful; --cubeless: nobody doubles) report A's points a game with its 95 % interval (each
+pair, which shares its dice, one sample); matches (--match N) the matches won with a 95 %
+Wilson interval. --jsonl, a stable contract: one line per session {\"game\", \"a_side\", \"winner\":
 \"a\" | \"b\" | \"unfinished\", \"points\" (A's, negative when lost; 1 or -1 a match),
 \"steps\"}, then {\"games\", \"a_wins\", \"b_wins\", \"points\", \"ppg\", \"ppg_low\",
 \"ppg_high\", \"score\", \"score_low\", \"score_high\"}. A progress bar goes to standard error

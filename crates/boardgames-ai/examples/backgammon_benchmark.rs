@@ -47,8 +47,8 @@ use std::collections::HashMap;
 use std::io::{BufRead, Write};
 
 use boardgames_ai::backgammon::{
-    on_threads, sample_positions, BearoffDatabase, CheckerPlayer, Evaluator, Level, MoveFilter,
-    Networks, PlyPlayer, PositionClass, RolloutSettings,
+    on_threads, sample_positions, CheckerPlayer, Evaluator, Level, MoveFilter, Networks, PlyPlayer,
+    PositionClass, RolloutSettings,
 };
 use boardgames_core::backgammon::record::{replay_matches, MatchText};
 use boardgames_core::backgammon::{
@@ -288,7 +288,7 @@ fn build(o: &Options) -> Result<(), String> {
         });
         writeln!(out, "{header}").map_err(|e| e.to_string())?;
     }
-    let eval = Evaluator::new(Networks::shipped(), BearoffDatabase::get());
+    let eval = Evaluator::shipped();
     let bar = indicatif::ProgressBar::new(cases.len() as u64);
     bar.set_position(done as u64);
     let mut at = done;
@@ -373,13 +373,17 @@ fn choices(o: &Options, lines: &[Value]) -> Result<Vec<String>, String> {
             })
             .collect();
     }
-    let nets: &'static Networks = match &o.weights {
-        Some(f) => Box::leak(Box::new(nets::read(f)?)),
+    let read;
+    let nets = match &o.weights {
+        Some(f) => {
+            read = nets::read(f)?;
+            &read
+        }
         None => Networks::shipped(),
     };
     let level = Level::of(o.level);
     let mut player = PlyPlayer {
-        eval: Evaluator::new(nets, BearoffDatabase::get()),
+        eval: Evaluator::with_shared_bearoff(nets),
         plies: level.plies,
         filters: level.filters,
     };
@@ -404,7 +408,7 @@ struct Tally {
 fn score(o: &Options) -> Result<(), String> {
     let (header, lines) = read_benchmark(&o.file)?;
     let chosen = choices(o, &lines)?;
-    let eval = Evaluator::new(Networks::shipped(), BearoffDatabase::get());
+    let eval = Evaluator::shipped();
     let field = |k: &str| {
         header[k]
             .as_u64()

@@ -5,7 +5,6 @@ use boardgames_core::backgammon::{Backgammon, Board, Match, MatchAction, Phase, 
 use boardgames_core::player::Player;
 use boardgames_core::Game;
 
-use super::bearoff::BearoffDatabase;
 use super::cube::{CubeContext, CubeDecision};
 use super::cubeful::cube_decision;
 use super::net::Outcomes;
@@ -236,13 +235,8 @@ impl MatchPlayer {
     /// The player of the networks `nets` (instead of the shipped ones) at level `n`.
     #[must_use]
     pub fn with_networks(nets: &'static Networks, n: u8) -> MatchPlayer {
-        let eval = if std::ptr::eq(nets, Networks::shipped()) {
-            Evaluator::shipped()
-        } else {
-            Evaluator::new(nets, BearoffDatabase::get())
-        };
         MatchPlayer {
-            engine: BackgammonEngine::new(eval, Level::of(n)),
+            engine: BackgammonEngine::new(Evaluator::with_shared_bearoff(nets), Level::of(n)),
             level: n.clamp(1, 5),
             offered: None,
         }

@@ -54,4 +54,4 @@ pub use pubeval::{has_contact, PubEval};
 pub use search::{
     Evaluator, MoveFilter, PlyPlayer, RankedPlay, RolloutResult, RolloutSettings, NORMAL_FILTERS,
 };
-pub use train::{series, td_game, SeriesResult};
+pub use train::{paired_margin, series, td_game, SeriesResult};

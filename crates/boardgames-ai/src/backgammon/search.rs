@@ -113,14 +113,19 @@ impl<'a> Evaluator<'a> {
         }
     }
 
+    /// The evaluator of the networks `net` with the shared bear-off database
+    /// ([`BearoffDatabase::get`]), generated when a bear-off first needs it: commands that
+    /// never meet one do not wait for it.
+    #[must_use]
+    pub fn with_shared_bearoff(net: &'a Networks) -> Evaluator<'a> {
+        Evaluator { net, bearoff: None }
+    }
+
     /// The shipped networks with the shared bear-off database, generated when a bear-off
     /// first needs it.
     #[must_use]
     pub fn shipped() -> Evaluator<'static> {
-        Evaluator {
-            net: Networks::shipped(),
-            bearoff: None,
-        }
+        Evaluator::with_shared_bearoff(Networks::shipped())
     }
 
     /// The networks.

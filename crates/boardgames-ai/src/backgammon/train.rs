@@ -87,16 +87,51 @@ pub fn series(
         }
         squares += (pair * pair) as f64;
     }
-    let n = f64::from(pairs * 2);
-    let ppg = sum as f64 / n;
-    // The pairs are the independent samples: a game's points are half a pair's.
-    let p = f64::from(pairs.max(1));
-    let variance = (squares / p - (sum as f64 / p).powi(2)).max(0.0);
     SeriesResult {
         games: pairs * 2,
         wins,
         points: sum,
-        ppg,
-        ppg_margin: 1.96 * (variance / p).sqrt() / 2.0,
+        ppg: sum as f64 / f64::from((pairs * 2).max(1)),
+        ppg_margin: paired_margin(sum, squares, pairs),
+    }
+}
+
+/// Half the width of the 95 % interval of A's points a game, from `pairs` pairs of games
+/// with shared dice that won A `points` in all and whose pair totals squared sum to
+/// `pair_squares`: the pairs are the independent samples (the two games of a pair share
+/// their dice, so their results are correlated), the points a game is half a pair's mean,
+/// and its standard error half the standard error of that mean. 0 for no pair.
+///
+/// ```
+/// use boardgames_ai::backgammon::paired_margin;
+///
+/// // A wins one game of each pair and loses the other by as much: no doubt is left that
+/// // the dice, not the players, decided (as eight independent games: +-0.69).
+/// assert_eq!(paired_margin(0, 0.0, 4), 0.0);
+/// ```
+#[must_use]
+pub fn paired_margin(points: i64, pair_squares: f64, pairs: u32) -> f64 {
+    if pairs == 0 {
+        return 0.0;
+    }
+    let p = f64::from(pairs);
+    let mean = points as f64 / p;
+    let variance = (pair_squares / p - mean * mean).max(0.0);
+    1.96 * (variance / p).sqrt() / 2.0
+}
+
+#[cfg(test)]
+mod tests {
+    use super::paired_margin;
+
+    #[test]
+    fn the_margin_of_pairs_worked_by_hand() {
+        // Four pairs won A (+1, -1), (+2, +1), (-1, -1), (+1, 0): totals 0, 3, -2, 1, points 2.
+        // Mean pair total 0.5; mean square 14 / 4 = 3.5; variance 3.5 - 0.25 = 3.25; standard
+        // error of the mean pair sqrt(3.25 / 4) = 0.90139, of a game half that, 0.45069;
+        // times 1.96: 0.88336.
+        let m = paired_margin(2, 14.0, 4);
+        assert!((m - 0.88336).abs() < 1e-5, "{m}");
+        assert_eq!(paired_margin(0, 0.0, 0), 0.0);
     }
 }
