@@ -15,7 +15,8 @@
 //! flushed) as the session ends.
 //!
 //! A player is the engine at a level, pubeval, random, or an external engine
-//! (`cmd=PROGRAM ARGS`, [`crate::external`]) that speaks the `bestmove --jsonl` contract. An
+//! (`cmd=PROGRAM ARGS`, [`crate::external`]) that speaks the `bestmove --jsonl` contract, or
+//! one that speaks UBGI (`ubgi=PROGRAM ARGS`, [`crate::ubgi::player`]). An
 //! external engine that fails (stops, answers out of time or illegally) ends the arena with
 //! its error and exit status 1.
 
@@ -33,10 +34,11 @@ use boardgames_core::{search, ChaCha8Rng, Game, Turn};
 use serde::Serialize;
 
 use crate::external::{ExternalPlayer, Failure};
+use crate::ubgi::player::UbgiPlayer;
 
 /// Who plays one side: `level=N` (the engine at level N, 1 to 5; `level=N,weights=FILE`
 /// with the networks of FILE instead of the shipped ones), `pubeval`, `random`,
-/// `cmd=PROGRAM ARGS`.
+/// `cmd=PROGRAM ARGS`, `ubgi=PROGRAM ARGS`.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Spec {
     /// The engine at a level, with the networks of a weights file or the shipped ones.
@@ -45,8 +47,11 @@ pub enum Spec {
     PubEval,
     /// Uniformly random legal decisions.
     Random,
-    /// An external engine: the program and its arguments.
+    /// An external engine speaking the `bestmove --jsonl` contract: the program and its
+    /// arguments.
     Command(Vec<String>),
+    /// An external engine speaking UBGI: the program and its arguments.
+    Ubgi(Vec<String>),
 }
 
 impl std::str::FromStr for Spec {
@@ -56,15 +61,17 @@ impl std::str::FromStr for Spec {
         match text.trim() {
             "pubeval" => Ok(Spec::PubEval),
             "random" => Ok(Spec::Random),
-            t if t.starts_with("cmd=") => {
-                let words: Vec<String> = t["cmd=".len()..]
-                    .split_whitespace()
-                    .map(str::to_owned)
-                    .collect();
+            t if t.starts_with("cmd=") || t.starts_with("ubgi=") => {
+                let (key, rest) = t.split_once('=').unwrap_or((t, ""));
+                let words: Vec<String> = rest.split_whitespace().map(str::to_owned).collect();
                 if words.is_empty() {
-                    return Err("cmd= needs a program".to_owned());
+                    return Err(format!("{key}= needs a program"));
                 }
-                Ok(Spec::Command(words))
+                Ok(if key == "cmd" {
+                    Spec::Command(words)
+                } else {
+                    Spec::Ubgi(words)
+                })
             }
             t => {
                 let (level, weights) = match t.split_once(",weights=") {
@@ -79,7 +86,7 @@ impl std::str::FromStr for Spec {
                     .ok_or_else(|| {
                         format!(
                             "{t:?}: expected level=N (1 to 5, and ,weights=FILE), pubeval, \
-                             random or cmd=PROGRAM ARGS"
+                             random, cmd=PROGRAM ARGS or ubgi=PROGRAM ARGS"
                         )
                     })
             }
@@ -160,6 +167,7 @@ fn player(
             o.engine_timeout,
             failure.clone(),
         )?),
+        Spec::Ubgi(words) => Box::new(UbgiPlayer::spawn(words, o.engine_timeout, failure.clone())?),
     };
     Ok(if o.cubeless { Box::new(Cubeless(p)) } else { p })
 }

@@ -23,6 +23,7 @@ mod plain;
 mod records;
 mod report;
 mod session;
+mod ubgi;
 
 use std::io::{self, BufRead, Write};
 use std::path::PathBuf;
@@ -286,9 +287,12 @@ enum Command {
     /// Analyse a match file decision by decision: the equity each play and cube action lost
     /// and each player's error rate.
     Analyse(AnalyseCmd),
-    /// Two players (the engine at a level, pubeval, random) play a series of money games or
-    /// matches in pairs with the same dice.
+    /// Two players (the engine at a level, pubeval, random, an external engine) play a
+    /// series of money games or matches in pairs with the same dice.
     Arena(ArenaCmd),
+    /// Speak UBGI, the Universal Backgammon Interface, on standard input and output: the
+    /// engine for duellers (bgci) and GUIs. See docs/backgammon.md.
+    Ubgi(UbgiCmd),
     /// `completions SHELL`, `man`.
     #[command(flatten)]
     Shell(ShellCommand),
@@ -554,6 +558,13 @@ struct BestmoveCmd {
 }
 
 #[derive(Debug, Args)]
+struct UbgiCmd {
+    /// The engine's level at the start, 1 to 5 (`setoption name Level` changes it).
+    #[arg(long, value_name = "N", default_value_t = Level::DEFAULT, value_parser = clap::value_parser!(u8).range(1..=5))]
+    level: u8,
+}
+
+#[derive(Debug, Args)]
 struct AnalyseCmd {
     /// The match file (match text or its JSON form), or `-` for standard input.
     #[arg(value_name = "FILE")]
@@ -569,8 +580,8 @@ struct AnalyseCmd {
 #[derive(Debug, Args)]
 struct ArenaCmd {
     /// Player A: level=N (the engine, 1 to 5; level=N,weights=FILE with the networks of a
-    /// weights file), pubeval, random, or cmd=PROGRAM ARGS (an external engine speaking the
-    /// bestmove --jsonl contract).
+    /// weights file), pubeval, random, cmd=PROGRAM ARGS (an external engine speaking the
+    /// bestmove --jsonl contract) or ubgi=PROGRAM ARGS (an engine speaking UBGI).
     #[arg(long, value_name = "SPEC")]
     a: arena::Spec,
     /// Player B, as --a.
@@ -713,6 +724,7 @@ fn main() -> ExitCode {
             };
             arena::arena(&options, out, err)
         }),
+        Command::Ubgi(a) => own(|stdin, out, _| ubgi::engine::run(a.level, stdin, out)),
         Command::Replay(a) => own(|stdin, out, err| records::replay(&a, stdin, out, err)),
         // Match files are formats of the match game: the kit converts them.
         Command::Convert(a) => {

@@ -21,10 +21,8 @@
 //! both are stable contracts. A progress bar goes to standard error at a terminal.
 
 use std::fs::File;
-use std::io::{self, BufRead, BufReader, BufWriter, Write};
-use std::process::{Child, ChildStdin, Command, Stdio};
-use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
-use std::time::{Duration, Instant};
+use std::io::{self, BufRead, BufWriter, Write};
+use std::time::Duration;
 
 use boardgames_ai::{Budget, EnginePlayer};
 use boardgames_core::player::{Player, RandomPlayer};
@@ -40,6 +38,7 @@ use crate::args::{ArenaArgs, PlayerSpec};
 use crate::common::{cut_quoted, Exit};
 use crate::frontend::{format_for, GameCli};
 use crate::input;
+use crate::pipe::Pipe;
 
 /// One line of `arena --jsonl` for each game, fields in this order.
 #[derive(Serialize)]
@@ -160,17 +159,12 @@ impl ArenaSummary {
     }
 }
 
-/// An external engine on the other end of two pipes, asked one JSON line at a time: each
-/// question carries an `"id"` and the answer must carry it too. Its answers are read on a
-/// thread of their own, so that a silent engine cannot hold the arena; dropping it closes
-/// its input and, a second later, stops it and what it started.
+/// An external engine that speaks the `bestmove --jsonl` contract, asked one JSON line at
+/// a time over a [`Pipe`]: each question carries an `"id"` and the answer must carry it too.
+/// Dropping it closes the engine's input and, a second later, stops it and what it started.
 pub struct External {
-    name: String,
-    child: Child,
-    input: Option<ChildStdin>,
-    answers: Receiver<io::Result<String>>,
+    pipe: Pipe,
     asked: u64,
-    timeout: Duration,
 }
 
 impl External {
@@ -180,48 +174,16 @@ impl External {
     /// # Errors
     /// A message when `words` is empty or the program cannot be started.
     pub fn spawn(words: &[String], timeout: Duration) -> Result<External, String> {
-        let Some(program) = words.first() else {
-            return Err("no program to start".to_owned());
-        };
-        let name = words.join(" ");
-        let mut command = Command::new(program);
-        command
-            .args(&words[1..])
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::inherit());
-        // The engine leads a process group of its own, so that stopping it stops what it
-        // started too (a wrapper script's engine).
-        #[cfg(unix)]
-        std::os::unix::process::CommandExt::process_group(&mut command, 0);
-        let mut child = command
-            .spawn()
-            .map_err(|e| format!("cannot start {name:?}: {e}"))?;
-        let (Some(input), Some(output)) = (child.stdin.take(), child.stdout.take()) else {
-            return Err(format!("cannot talk to {name:?}"));
-        };
-        let (send, answers) = mpsc::channel();
-        std::thread::spawn(move || {
-            for line in BufReader::new(output).lines() {
-                if send.send(line).is_err() {
-                    break;
-                }
-            }
-        });
         Ok(External {
-            name,
-            child,
-            input: Some(input),
-            answers,
+            pipe: Pipe::spawn(words, timeout)?,
             asked: 0,
-            timeout,
         })
     }
 
     /// The program and its arguments, as started.
     #[must_use]
     pub fn name(&self) -> &str {
-        &self.name
+        self.pipe.name()
     }
 
     /// Sends `question` (a JSON object's fields, without the braces) with the next id and
@@ -238,31 +200,11 @@ impl External {
     /// [`External::exchange`], with the answer's line as read.
     fn exchange_line(&mut self, question: &str) -> Result<(Value, String), String> {
         self.asked += 1;
-        let name = &self.name;
-        let input = self.input.as_mut().ok_or("the engine's input is closed")?;
-        writeln!(input, "{{\"id\":{},{question}}}", self.asked)
-            .and_then(|()| input.flush())
-            .map_err(|e| format!("{name:?} does not read its input: {e}"))?;
-        // No deadline past what the clock can hold: the wait is then unbounded.
-        let deadline = Instant::now().checked_add(self.timeout);
+        self.pipe
+            .send(&format!("{{\"id\":{},{question}}}", self.asked))?;
         loop {
-            let wait = deadline.map_or(Duration::MAX, |d| {
-                d.saturating_duration_since(Instant::now())
-            });
-            let line = match self.answers.recv_timeout(wait) {
-                Ok(Ok(line)) => line,
-                Ok(Err(e)) => return Err(format!("{name:?}: cannot read its answer: {e}")),
-                Err(RecvTimeoutError::Timeout) => {
-                    return Err(format!(
-                        "{name:?} gave no answer within {} s (see its standard error; \
-                         --engine-timeout sets the wait)",
-                        self.timeout.as_secs()
-                    ))
-                }
-                Err(RecvTimeoutError::Disconnected) => {
-                    return Err(format!("{name:?} stopped without answering"))
-                }
-            };
+            let line = self.pipe.next_line()?;
+            let name = self.pipe.name();
             let answer: Value = serde_json::from_str(line.trim())
                 .map_err(|e| format!("{name:?} answered {:?}: not JSON: {e}", line.trim()))?;
             match answer.get("id").and_then(Value::as_u64) {
@@ -283,7 +225,7 @@ impl External {
     /// `"move"`.
     fn ask<G: Game>(&mut self, pos: &G, position: &str) -> Result<G::Move, String> {
         let (answer, line) = self.exchange_line(&format!("\"position\":{position}"))?;
-        let name = &self.name;
+        let name = self.pipe.name();
         let text = answer
             .get("move")
             .and_then(Value::as_str)
@@ -292,39 +234,6 @@ impl External {
             .map_err(|e| format!("{name:?} played {text:?}: {e}"))
     }
 }
-
-impl Drop for External {
-    fn drop(&mut self) {
-        // Closing its input ends a bestmove loop; an engine still running a second later
-        // is stopped.
-        drop(self.input.take());
-        let until = Instant::now() + Duration::from_secs(1);
-        while Instant::now() < until {
-            if let Ok(Some(_)) = self.child.try_wait() {
-                return;
-            }
-            std::thread::sleep(Duration::from_millis(10));
-        }
-        stop_group(&self.child);
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
-}
-
-/// Kills the process group `child` leads (see [`External::spawn`]): the engine and every
-/// process it started that is still in its group.
-#[cfg(unix)]
-fn stop_group(child: &Child) {
-    use nix::sys::signal::{killpg, Signal};
-    use nix::unistd::Pid;
-    if let Ok(pid) = i32::try_from(child.id()) {
-        let _ = killpg(Pid::from_raw(pid), Signal::SIGKILL);
-    }
-}
-
-/// Elsewhere only the engine itself is stopped.
-#[cfg(not(unix))]
-fn stop_group(_child: &Child) {}
 
 /// One side of the arena, ready to play.
 enum Side<G: Game> {
@@ -337,7 +246,7 @@ impl<G: Game> Side<G> {
     fn name(&self) -> String {
         match self {
             Side::Player(_, name) => name.clone(),
-            Side::External(e) => format!("external {}", e.name),
+            Side::External(e) => format!("external {}", e.name()),
         }
     }
 }

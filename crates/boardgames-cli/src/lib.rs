@@ -61,6 +61,7 @@ pub mod input;
 pub mod jsonl;
 pub mod moves;
 pub mod perft;
+pub mod pipe;
 pub mod repl;
 pub mod replay;
 pub mod save;

@@ -1,10 +1,11 @@
 //! `backgammon-cli` run as a program, one test binary: the batch interface, positions, perft,
-//! replay and play at the prompt (`cli`), the engine's commands (`engine`), and match files
-//! (`records`).
+//! replay and play at the prompt (`cli`), the engine's commands (`engine`), match files
+//! (`records`) and the UBGI engine (`ubgi`).
 
 mod cli;
 mod engine;
 mod records;
+mod ubgi;
 
 /// `backgammon-cli`, to be given its arguments and standard input.
 fn cli() -> assert_cmd::Command {
