@@ -4,6 +4,10 @@
 //! both, so that much of the luck cancels. The dice of pair k come from `--seed` and k alone,
 //! so the same options give the same sessions.
 //!
+//! `--openings FILE` starts the sessions of pair k with the steps of the k-th game of a match
+//! file (in turn); `--records FILE` writes every session as a match file (between comment
+//! lines), which `replay` reads back.
+//!
 //! Output: the players, then for money play A's points a game with its 95 % interval (1.96
 //! standard errors of the mean over the pairs, [`paired_margin`]: the two sessions of a pair
 //! share their dice, so a pair is one sample) and the games each won; for matches the
@@ -20,20 +24,24 @@
 //! external engine that fails (stops, answers out of time or illegally) ends the arena with
 //! its error and exit status 1.
 
-use std::io::{self, Write};
+use std::fs::File;
+use std::io::{self, BufRead, BufWriter, Write};
 use std::path::PathBuf;
 use std::time::Duration;
 
 use boardgames_ai::backgammon::{paired_margin, Cubeless, MatchPlayer, Networks, PubEval};
-use boardgames_cli::arena::wilson;
+use boardgames_cli::arena::{self as kit_arena, wilson};
+use boardgames_cli::save::write_game_record;
 use boardgames_cli::Exit;
 use boardgames_core::backgammon::{Match, MatchRules, Side};
 use boardgames_core::player::{Player, RandomPlayer};
 use boardgames_core::rand::SeedableRng;
+use boardgames_core::record::Applied;
 use boardgames_core::{search, ChaCha8Rng, Game, Turn};
 use serde::Serialize;
 
 use crate::external::{ExternalPlayer, Failure};
+use crate::session::MatchCli;
 use crate::ubgi::player::UbgiPlayer;
 
 /// Who plays one side: `level=N` (the engine at level N, 1 to 5; `level=N,weights=FILE`
@@ -113,6 +121,10 @@ pub struct ArenaOptions {
     pub jsonl: bool,
     /// The longest wait for an external engine's answer.
     pub engine_timeout: Duration,
+    /// Match files whose steps open the sessions (pair k the k-th game, in turn).
+    pub openings: Option<PathBuf>,
+    /// The match file every session is written to.
+    pub records: Option<PathBuf>,
 }
 
 /// One session as a JSON line.
@@ -175,40 +187,125 @@ fn player(
 /// The most steps (decisions and throws) of one session before it is stopped.
 const MAX_STEPS: usize = 100_000;
 
-/// One session from the start: `players[0]` plays X. The winner (`None`: stopped), the
-/// points of the last game for money play, and the steps.
+/// One session played out.
+struct Played {
+    /// The winner (`None`: stopped).
+    winner: Option<Side>,
+    /// The points of the last game (money play).
+    points: u32,
+    /// The steps played after the opening's.
+    steps: usize,
+    /// Every step from the start, the opening's first.
+    applied: Vec<Applied<Match>>,
+    /// The session at its end.
+    end: Match,
+}
+
+/// One session from `start` after the steps of `opening`: `players[0]` plays X, the dice
+/// drawn from `rng`.
 fn session(
-    rules: MatchRules,
+    start: &Match,
+    opening: &[Applied<Match>],
     players: &mut [Box<dyn Player<Match>>; 2],
     rng: &mut ChaCha8Rng,
-) -> (Option<Side>, u32, usize) {
-    let mut m = Match::new(rules);
-    for step in 0..MAX_STEPS {
-        let done = match m.turn() {
-            Turn::Over => true,
-            Turn::Chance => match search::random_chance(&m, rng) {
-                Some(c) => m.apply_chance(c).is_err(),
-                None => true,
-            },
-            Turn::Seat(s) => match players[usize::from(s.0.min(1))].choose(&m) {
-                Some(action) => m.play(action).is_err(),
-                None => true,
-            },
-        };
-        if done {
-            let points = m.end_of_game().map_or(0, |e| e.points);
-            return (m.winner(), points, step);
+) -> Played {
+    let mut m = start.clone();
+    let mut applied = Vec::with_capacity(opening.len() + 128);
+    for step in opening {
+        // The openings were replayed under these rules when they were read.
+        if step.apply(&mut m).is_ok() {
+            applied.push(*step);
         }
     }
-    (None, 0, MAX_STEPS)
+    let mut steps = MAX_STEPS;
+    for step in 0..MAX_STEPS {
+        let next = match m.turn() {
+            Turn::Over => None,
+            Turn::Chance => search::random_chance(&m, rng).map(Applied::Chance),
+            Turn::Seat(s) => players[usize::from(s.0.min(1))]
+                .choose(&m)
+                .map(Applied::Move),
+        };
+        match next {
+            Some(a) if a.apply(&mut m).is_ok() => applied.push(a),
+            _ => {
+                steps = step;
+                break;
+            }
+        }
+    }
+    Played {
+        winner: m.winner(),
+        points: m.end_of_game().map_or(0, |e| e.points),
+        steps,
+        applied,
+        end: m,
+    }
+}
+
+/// The openings of `--openings` replayed under the arena's rules, or the start alone; a
+/// file that does not read, or whose steps the rules refuse, is reported on `err`.
+fn openings(
+    o: &ArenaOptions,
+    start: &Match,
+    stdin: &mut dyn BufRead,
+    err: &mut dyn Write,
+) -> io::Result<Result<Vec<Vec<Applied<Match>>>, Exit>> {
+    let cli = MatchCli::reader(start.clone());
+    let read = match kit_arena::openings(&cli, o.openings.as_deref(), stdin, err)? {
+        Ok(read) => read,
+        Err(exit) => return Ok(Err(exit)),
+    };
+    let mut out = Vec::with_capacity(read.len());
+    for (k, (_, steps)) in read.into_iter().enumerate() {
+        let mut m = start.clone();
+        for (n, step) in steps.iter().enumerate() {
+            if let Err(e) = step.apply(&mut m) {
+                writeln!(
+                    err,
+                    "error: --openings: game {}: step {}: not legal under the arena's rules: {e}",
+                    k + 1,
+                    n + 1
+                )?;
+                return Ok(Err(Exit::BadInput));
+            }
+        }
+        if m.turn() == Turn::Over {
+            writeln!(err, "error: --openings: game {} is over", k + 1)?;
+            return Ok(Err(Exit::BadInput));
+        }
+        out.push(steps);
+    }
+    Ok(Ok(out))
 }
 
 /// Runs the arena.
 ///
 /// # Errors
-/// Only errors writing `out`.
-pub fn arena(o: &ArenaOptions, out: &mut dyn Write, err: &mut dyn Write) -> io::Result<Exit> {
+/// Only errors writing `out`, `err` or the records file.
+pub fn arena(
+    o: &ArenaOptions,
+    stdin: &mut dyn BufRead,
+    out: &mut dyn Write,
+    err: &mut dyn Write,
+) -> io::Result<Exit> {
     let pairs = o.games.div_ceil(2);
+    let start = Match::new(o.rules);
+    let openings = match openings(o, &start, stdin, err)? {
+        Ok(openings) => openings,
+        Err(exit) => return Ok(exit),
+    };
+    let mut records = match &o.records {
+        Some(path) => match File::create(path) {
+            Ok(f) => Some(BufWriter::new(f)),
+            Err(e) => {
+                writeln!(err, "error: cannot write {}: {e}", path.display())?;
+                return Ok(Exit::BadInput);
+            }
+        },
+        None => None,
+    };
+    let writer = MatchCli::reader(start.clone());
     let failure = Failure::default();
     let players = player(&o.a, o, o.seed ^ 0xa, &failure)
         .and_then(|a| Ok((a, player(&o.b, o, o.seed ^ 0xb, &failure)?)));
@@ -228,7 +325,9 @@ pub fn arena(o: &ArenaOptions, out: &mut dyn Write, err: &mut dyn Write) -> io::
             let mut rng = ChaCha8Rng::seed_from_u64(o.seed ^ (u64::from(k) << 20));
             let (x, y) = if a_side == Side::X { (a, b) } else { (b, a) };
             let mut seats = [x, y];
-            let (winner, game_points, steps) = session(o.rules, &mut seats, &mut rng);
+            let opening = openings.get(k as usize % openings.len().max(1));
+            let played = session(&start, opening.map_or(&[][..], |v| v), &mut seats, &mut rng);
+            let (winner, game_points, steps) = (played.winner, played.points, played.steps);
             if let Some(e) = failure.borrow().as_ref() {
                 bar.finish_and_clear();
                 writeln!(err, "error: {e}")?;
@@ -259,10 +358,20 @@ pub fn arena(o: &ArenaOptions, out: &mut dyn Write, err: &mut dyn Write) -> io::
             points += signed;
             pair += signed;
             bar.inc(1);
+            let game = 2 * k + if a_side == Side::X { 1 } else { 2 };
+            if let Some(file) = records.as_mut() {
+                let header = format!(
+                    "game {game} of {}, A ({}) plays {a_side:?}, seed {}",
+                    pairs * 2,
+                    names.0,
+                    o.seed
+                );
+                write_game_record(&writer, file, &header, &start, &played.applied, &played.end)?;
+            }
             if o.jsonl {
                 // Each line as its session ends, so that a long series can be followed.
                 let line = GameLine {
-                    game: 2 * k + if a_side == Side::X { 1 } else { 2 },
+                    game,
                     a_side: if a_side == Side::X { "X" } else { "O" },
                     winner: match winner {
                         Some(w) if w == a_side => "a",
@@ -279,6 +388,9 @@ pub fn arena(o: &ArenaOptions, out: &mut dyn Write, err: &mut dyn Write) -> io::
         pair_squares += (pair * pair) as f64;
     }
     bar.finish_and_clear();
+    if let Some(file) = records.as_mut() {
+        file.flush()?;
+    }
     let n = f64::from(pairs * 2);
     let ppg = points as f64 / n;
     let margin = paired_margin(points, pair_squares, pairs);

@@ -605,6 +605,15 @@ struct ArenaCmd {
     /// Seconds to wait for an external engine's answer.
     #[arg(long, value_name = "SECONDS", default_value_t = 300, value_parser = clap::value_parser!(u64).range(1..))]
     engine_timeout: u64,
+    /// Match files (match text or JSON, `-` for standard input) whose games open the
+    /// sessions: pair k starts with the steps of the k-th game (in turn), the same for both
+    /// sessions of the pair, then plays on with the pair's dice.
+    #[arg(long, value_name = "FILE")]
+    openings: Option<PathBuf>,
+    /// Write every session to FILE as a match file (between `#` comment lines), which
+    /// `replay`, `convert` and `analyse` read.
+    #[arg(long, value_name = "FILE")]
+    records: Option<PathBuf>,
 }
 
 #[derive(Debug, Args)]
@@ -707,7 +716,7 @@ fn main() -> ExitCode {
         Command::Analyse(a) => {
             own(|stdin, out, err| analyse::analyse(&a.file, a.level, a.jsonl, stdin, out, err))
         }
-        Command::Arena(a) => own(|_, out, err| {
+        Command::Arena(a) => own(|stdin, out, err| {
             let rules = match a.rules.rules() {
                 Ok(rules) => rules,
                 Err(e) => return Ok(bad_start(e)),
@@ -721,8 +730,10 @@ fn main() -> ExitCode {
                 cubeless: a.cubeless,
                 jsonl: a.jsonl,
                 engine_timeout: std::time::Duration::from_secs(a.engine_timeout),
+                openings: a.openings,
+                records: a.records,
             };
-            arena::arena(&options, out, err)
+            arena::arena(&options, stdin, out, err)
         }),
         Command::Ubgi(a) => own(|stdin, out, _| ubgi::engine::run(a.level, stdin, out)),
         Command::Replay(a) => own(|stdin, out, err| records::replay(&a, stdin, out, err)),

@@ -22,6 +22,7 @@
 
 use std::fs::File;
 use std::io::{self, BufRead, BufWriter, Write};
+use std::path::Path;
 use std::time::Duration;
 
 use boardgames_ai::{Budget, EnginePlayer};
@@ -39,6 +40,7 @@ use crate::common::{cut_quoted, Exit};
 use crate::frontend::{format_for, GameCli};
 use crate::input;
 use crate::pipe::Pipe;
+use crate::save::write_game_record;
 
 /// One line of `arena --jsonl` for each game, fields in this order.
 #[derive(Serialize)]
@@ -291,16 +293,22 @@ fn side<C: GameCli>(
 }
 
 /// An opening: the start and the steps played from it.
-type Opening<G> = (G, Vec<Applied<G>>);
+pub type Opening<G> = (G, Vec<Applied<G>>);
 
-/// The openings: `(start, steps)` of each record of `--openings`, or the game's start alone.
-fn openings<C: GameCli>(
+/// The openings of an arena: `(start, steps)` of each record of the file `path` (`-`:
+/// standard input), each replayed to a game not over, or the game's start alone without a
+/// file. A file that does not read, is empty or holds an illegal step or a finished game is
+/// reported on `err` (its exit status returned).
+///
+/// # Errors
+/// Only errors writing `err`.
+pub fn openings<C: GameCli>(
     cli: &C,
-    args: &ArenaArgs,
+    path: Option<&Path>,
     stdin: &mut dyn BufRead,
     err: &mut dyn Write,
 ) -> io::Result<Result<Vec<Opening<C::Game>>, Exit>> {
-    let Some(path) = &args.openings else {
+    let Some(path) = path else {
         let start = cli.start();
         if start.turn() == Turn::Over {
             writeln!(
@@ -409,7 +417,7 @@ pub fn arena<C: GameCli>(
     out: &mut dyn Write,
     err: &mut dyn Write,
 ) -> io::Result<Exit> {
-    let openings = match openings(cli, args, stdin, err)? {
+    let openings = match openings(cli, args.openings.as_deref(), stdin, err)? {
         Ok(o) => o,
         Err(exit) => return Ok(exit),
     };
@@ -700,14 +708,11 @@ impl<'a, C: GameCli> Series<'a, C> {
         (start, steps, pos): &PlayedGame<C::Game>,
     ) -> io::Result<()> {
         let (games, seed) = (self.args.games, self.args.seed);
-        writeln!(
-            file,
-            "# game {} of {games}, A ({a}) plays team {a_team}, seed {seed}",
-            game + 1,
-        )?;
-        let record = self.cli.write_record(start, steps, pos);
-        writeln!(file, "{}", record.trim_end())?;
-        writeln!(file, "# result: {}", self.cli.describe_end(pos))
+        let header = format!(
+            "game {} of {games}, A ({a}) plays team {a_team}, seed {seed}",
+            game + 1
+        );
+        write_game_record(self.cli, file, &header, start, steps, pos)
     }
 }
 

@@ -1,4 +1,5 @@
-//! Keeping a game played in `play`: the `save FILE` command and `play --record FILE`.
+//! Keeping a game played in `play`: the `save FILE` command and `play --record FILE`; and
+//! the games of `selfplay` and `arena --records`, one after another in a file.
 //!
 //! Both write the text the `record` command prints ([`GameCli::write_played`]). A file is
 //! written whole to a temporary file in its folder, then renamed over the old one, so that
@@ -238,4 +239,23 @@ mod tests {
         assert_eq!(fs::read_to_string(&path).ok().as_deref(), Some("second\n"));
         let _ = fs::remove_file(&path);
     }
+}
+
+/// Writes one game's record as `arena --records` and `selfplay` write it: a comment line
+/// `# HEADER`, the record ([`GameCli::write_record`]), a comment line `# result: ...`. The
+/// game's formats read such a file back, comments and all.
+///
+/// # Errors
+/// Only errors writing `file`.
+pub fn write_game_record<C: GameCli>(
+    cli: &C,
+    file: &mut dyn Write,
+    header: &str,
+    start: &C::Game,
+    steps: &[Applied<C::Game>],
+    end: &C::Game,
+) -> io::Result<()> {
+    writeln!(file, "# {header}")?;
+    writeln!(file, "{}", cli.write_record(start, steps, end).trim_end())?;
+    writeln!(file, "# result: {}", cli.describe_end(end))
 }

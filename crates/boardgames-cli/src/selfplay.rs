@@ -16,6 +16,7 @@ use rand_chacha::ChaCha8Rng;
 use crate::args::SelfplayArgs;
 use crate::common::Exit;
 use crate::frontend::GameCli;
+use crate::save::write_game_record;
 
 /// One game from `start`: each seat's move chosen by its player, chance drawn from `rng`.
 /// Stops when the game ends, a player has no move, or after `max_steps` steps. Returns the
@@ -58,9 +59,8 @@ pub fn selfplay<C: GameCli>(cli: &C, args: &SelfplayArgs, out: &mut dyn Write) -
         .collect();
     for game in 1..=args.games {
         let (steps, end) = play_out(&start, &mut players, &mut rng, args.max_steps);
-        writeln!(out, "# game {game} of {}, seed {}", args.games, args.seed)?;
-        writeln!(out, "{}", cli.write_record(&start, &steps, &end).trim_end())?;
-        writeln!(out, "# result: {}", cli.describe_end(&end))?;
+        let header = format!("game {game} of {}, seed {}", args.games, args.seed);
+        write_game_record(cli, out, &header, &start, &steps, &end)?;
     }
     Ok(Exit::Success)
 }

@@ -290,6 +290,107 @@ fn arena_plays_an_external_engine_over_bestmove() {
 }
 
 #[test]
+fn arena_opens_from_match_files_and_writes_every_session() {
+    // Two unfinished games: each pair of sessions starts with one of them (in turn), both
+    // sessions of the pair alike, and every session is written as a match file that replays.
+    let file = |name: &str| {
+        std::env::temp_dir().join(format!(
+            "backgammon-cli-{}-arena-{name}",
+            std::process::id()
+        ))
+    };
+    let (openings, records) = (file("openings.txt"), file("records.txt"));
+    std::fs::write(
+        &openings,
+        " 0 point match\n\n Game 1\n O : 0                            X : 0\n  1) 54: 24/15                    21: 13/10*\n\n Game 2\n O : 0                            X : 0\n  1) 31: 8/5 6/5                  64: 24/18 13/9\n",
+    )
+    .expect("written");
+    let (o, r) = (
+        openings.display().to_string(),
+        records.display().to_string(),
+    );
+    let args = [
+        "arena",
+        "--a",
+        "level=1",
+        "--b",
+        "pubeval",
+        "--games",
+        "6",
+        "--seed",
+        "3",
+        "--openings",
+        &o,
+        "--records",
+        &r,
+        "--jsonl",
+    ];
+    let lines: Vec<Value> = ok(&args, "")
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("JSON"))
+        .collect();
+    assert_eq!(lines.len(), 7);
+    let text = std::fs::read_to_string(&records).expect("the records");
+    let sessions: Vec<&str> = text.split("# game ").skip(1).collect();
+    assert_eq!(sessions.len(), 6, "{text}");
+    for (k, session) in sessions.iter().enumerate() {
+        let opening = [
+            "1) 54: 24/15                    21: 13/10*",
+            "1) 31: 8/5 6/5                  64: 24/18 13/9",
+        ][(k / 2) % 2];
+        assert!(session.contains(opening), "session {}: {session}", k + 1);
+        let a_side = if k % 2 == 0 { "plays X" } else { "plays O" };
+        assert!(
+            session.starts_with(&format!(
+                "{} of 6, A (network level 1 (0-ply)) {a_side}",
+                k + 1
+            )),
+            "{session}"
+        );
+    }
+    // The file reads back: every session replays to its end.
+    let replayed = ok(&["replay", &r], "");
+    assert_eq!(
+        replayed.matches("end of the session").count(),
+        6,
+        "{replayed}"
+    );
+    // Each session's result, as the arena counted it, is the one its record states.
+    for (line, session) in lines.iter().zip(&sessions) {
+        let points = line["points"].as_i64().expect("points").unsigned_abs();
+        let winner = if (line["winner"] == "a") == (line["a_side"] == "X") {
+            "X"
+        } else {
+            "O"
+        };
+        let result = session.lines().last().unwrap_or("");
+        assert!(
+            result.starts_with(&format!("# result: {winner} wins"))
+                && result.contains(&format!(": {points} point")),
+            "{line}: {result}"
+        );
+    }
+    // Openings that do not read, or a finished game as an opening: exit status 2.
+    let (code, err) = failing(&[
+        "arena",
+        "--a",
+        "pubeval",
+        "--b",
+        "random",
+        "--openings",
+        "/nonexistent/openings.txt",
+    ]);
+    assert_eq!(code, Some(2), "{err}");
+    let (code, err) = failing(&["arena", "--a", "pubeval", "--b", "random", "--openings", &r]);
+    assert_eq!(code, Some(2), "{err}");
+    assert!(err.contains("--openings"), "{err}");
+    let _ = (
+        std::fs::remove_file(openings),
+        std::fs::remove_file(records),
+    );
+}
+
+#[test]
 fn arena_plays_the_networks_of_a_weights_file() {
     // The shipped weights file read from disk plays the same games as the shipped networks.
     let weights = concat!(
