@@ -200,6 +200,25 @@ pub fn start_recording<C: GameCli>(cli: &C, path: &Path) -> Result<(), SaveError
     save(cli, path, &start, &[], &start)
 }
 
+/// Writes one game's record as `arena --records` and `selfplay` write it: a comment line
+/// `# HEADER`, the record ([`GameCli::write_record`]), a comment line `# result: ...`. The
+/// game's formats read such a file back, comments and all.
+///
+/// # Errors
+/// Only errors writing `file`.
+pub fn write_game_record<C: GameCli>(
+    cli: &C,
+    file: &mut dyn Write,
+    header: &str,
+    start: &C::Game,
+    steps: &[Applied<C::Game>],
+    end: &C::Game,
+) -> io::Result<()> {
+    writeln!(file, "# {header}")?;
+    writeln!(file, "{}", cli.write_record(start, steps, end).trim_end())?;
+    writeln!(file, "# result: {}", cli.describe_end(end))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -239,23 +258,4 @@ mod tests {
         assert_eq!(fs::read_to_string(&path).ok().as_deref(), Some("second\n"));
         let _ = fs::remove_file(&path);
     }
-}
-
-/// Writes one game's record as `arena --records` and `selfplay` write it: a comment line
-/// `# HEADER`, the record ([`GameCli::write_record`]), a comment line `# result: ...`. The
-/// game's formats read such a file back, comments and all.
-///
-/// # Errors
-/// Only errors writing `file`.
-pub fn write_game_record<C: GameCli>(
-    cli: &C,
-    file: &mut dyn Write,
-    header: &str,
-    start: &C::Game,
-    steps: &[Applied<C::Game>],
-    end: &C::Game,
-) -> io::Result<()> {
-    writeln!(file, "# {header}")?;
-    writeln!(file, "{}", cli.write_record(start, steps, end).trim_end())?;
-    writeln!(file, "# result: {}", cli.describe_end(end))
 }
