@@ -3,9 +3,9 @@
 //! are told, the time-out; for 2, 3, 4 and 6 players; the alpha-beta engine of
 //! `boardgames-ai` for two players.
 
-use std::any::Any;
 use std::time::Duration;
 
+use boardgames_ai::registry::Engines;
 use boardgames_ai::Engine;
 
 use boardgames_cli::{Formats, GameCli, Presentation, RecordFormat, View};
@@ -13,7 +13,7 @@ use boardgames_core::abalone::record::{
     apgn, layout_of, AbaPro, AbaloneJson, Apgn, JsonGame, RecordError, ReplayReport,
 };
 use boardgames_core::abalone::{
-    Abalone, Bitboard, Cell, Colour, Direction, EndReason, Layout, Move, Position, ROWS,
+    Bitboard, Cell, Colour, Direction, EndReason, Layout, Move, Position, ROWS,
 };
 use boardgames_core::record::{label, Applied, IllegalStep, Record, RecordedResult, Tags};
 use boardgames_core::{Seat, Team};
@@ -221,7 +221,10 @@ fn partners<const SEATS: usize>(colour: Colour) -> String {
     format!("; your {word}: {}", names.join(", "))
 }
 
-impl<const SEATS: usize> AbaloneCli<SEATS> {
+impl<const SEATS: usize> AbaloneCli<SEATS>
+where
+    Position<SEATS>: Engines,
+{
     fn with_limit(&self, mut pos: Position<SEATS>) -> Position<SEATS> {
         if self.move_limit.is_some() {
             pos.set_move_limit(self.move_limit);
@@ -373,7 +376,10 @@ impl<const SEATS: usize> Presentation<Position<SEATS>, RecordError> for ApgnShow
 /// The `moves --jsonl` mode of `SEATS` players.
 type MovesMode = fn(&str) -> Result<MovesReport, String>;
 
-impl<const SEATS: usize> GameCli for AbaloneCli<SEATS> {
+impl<const SEATS: usize> GameCli for AbaloneCli<SEATS>
+where
+    Position<SEATS>: Engines,
+{
     type Game = Position<SEATS>;
     type RecordError = RecordError;
     type ReplayLines = fn(&str) -> Result<ReplayReport, RecordError>;
@@ -424,20 +430,17 @@ impl<const SEATS: usize> GameCli for AbaloneCli<SEATS> {
     /// Two players: the alpha-beta engine of `boardgames-ai` at `level` (default level 5).
     /// Three, four and six players: its Monte Carlo tree search for teams (default level 4).
     fn engine(&self, level: Option<u8>) -> Option<Box<dyn Engine<Position<SEATS>>>> {
-        if SEATS > 2 {
-            let level = level.unwrap_or(boardgames_ai::abalone::MULTI_DEFAULT_LEVEL);
-            return Some(Box::new(boardgames_ai::abalone::multi_engine::<SEATS>(
-                level, 0,
-            )));
-        }
-        let engine: Box<dyn Engine<Abalone>> = Box::new(boardgames_ai::abalone::engine(
-            level.unwrap_or(boardgames_ai::abalone::DEFAULT_LEVEL),
-        ));
-        // The same type exactly when SEATS is 2.
-        let any: Box<dyn Any> = Box::new(engine);
-        any.downcast::<Box<dyn Engine<Position<SEATS>>>>()
-            .ok()
-            .map(|e| *e)
+        Position::<SEATS>::engine(level)
+    }
+
+    /// Two players' default and the multi-player one (the help is the same for every
+    /// number of players).
+    fn default_level(&self) -> Option<String> {
+        Some(format!(
+            "{} for two players, {} for three, four or six",
+            Position::<2>::DEFAULT_LEVEL,
+            Position::<3>::DEFAULT_LEVEL
+        ))
     }
 
     /// What `moves --jsonl` reads as a position: the neutral JSON position (optional `ply`,
@@ -614,6 +617,7 @@ impl<const SEATS: usize> GameCli for AbaloneCli<SEATS> {
 mod tests {
     use super::*;
     use boardgames_core::abalone::record::apgn::read_apgn;
+    use boardgames_core::abalone::Abalone;
     use boardgames_core::record::replay;
 
     #[test]

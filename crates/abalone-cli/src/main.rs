@@ -12,12 +12,13 @@ use std::io::{self, Read, Write};
 use std::process::ExitCode;
 use std::time::Duration;
 
+use boardgames_ai::registry::Engines;
 use boardgames_cli::args::PlayerSpec;
 use boardgames_cli::args::ARENA_HELP;
 use boardgames_cli::args::{for_game, hide_global, GameHelp};
 use boardgames_cli::shell::{self, ProgramCommand};
 use boardgames_cli::{parse_duration, Exit, KitCommand};
-use boardgames_core::abalone::{Layout, Setup};
+use boardgames_core::abalone::{Layout, Position, Setup};
 use boardgames_core::record::tags::read_loose_tags;
 use clap::{CommandFactory, FromArgMatches, Parser};
 
@@ -434,7 +435,10 @@ fn run<const SEATS: usize>(
     game: &AbaloneCli<SEATS>,
     command: &KitCommand,
     input: RecordInput,
-) -> Exit {
+) -> Exit
+where
+    Position<SEATS>: Engines,
+{
     if let RecordInput::Stdin(bytes) = input {
         // Standard input was read to choose the game: the kit reads that text instead.
         return boardgames_cli::run_reading(game, command, &mut io::Cursor::new(bytes));

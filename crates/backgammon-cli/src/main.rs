@@ -30,6 +30,8 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use boardgames_ai::backgammon::{BackgammonEngine, Level, RolloutSettings};
+use boardgames_ai::registry::Engines;
+use boardgames_cli::args::with_default_level;
 use boardgames_cli::shell::{self, ShellCommand};
 use boardgames_cli::{
     ChanceArgs, ConvertArgs, Exit, KitCommand, MovesArgs, PerftArgs, PlayArgs, PlayConfig,
@@ -638,6 +640,7 @@ fn main() -> ExitCode {
         .mut_subcommand("convert", |c| c.after_help(CONVERT_HELP))
         .mut_subcommand("moves", |c| c.after_help(MOVES_HELP))
         .mut_subcommand("perft", |c| c.after_help(PERFT_HELP));
+    let command = with_default_level(command, &Match::DEFAULT_LEVEL.to_string());
     let cli = match Cli::from_arg_matches(&command.clone().get_matches()) {
         Ok(cli) => cli,
         Err(e) => e.exit(),

@@ -21,6 +21,7 @@
 //! the end of a game, the score and the next game, the end of the match) is read from the
 //! positions before and after it ([`step_events`]).
 
+use boardgames_ai::registry::Engines;
 use boardgames_cli::jsonl::NoLines;
 use boardgames_cli::{CommandHelp, CommandOutput, Formats, GameCli, RecordFormat, View};
 use boardgames_core::backgammon::record::{MatchFileError, MatchJson, MatchText};
@@ -512,6 +513,10 @@ impl GameCli for MatchCli {
 
     fn replay_lines(&self) -> Option<NoLines> {
         None
+    }
+
+    fn default_level(&self) -> Option<String> {
+        Some(Match::DEFAULT_LEVEL.to_string())
     }
 
     fn moves_lines(&self) -> Option<NoLines> {

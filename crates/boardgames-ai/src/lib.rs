@@ -35,6 +35,8 @@
 //!   bear-off database, the look-ahead over the rolls with move filters and rollouts,
 //!   Janowski's cubeful equity in money and match play, the player of every decision of a
 //!   session, and the analysis of recorded matches;
+//! * [`registry`]: the one place that maps a game and a level (or a budget) to its engine
+//!   and player, for the programs and the Python package;
 //! * [`abalone`]: the Abalone engines: alpha-beta with an evaluator for two players, Monte
 //!   Carlo tree search with a team-aware leaf for three, four and six, each with levels.
 
@@ -46,6 +48,7 @@ mod engine;
 mod evaluator;
 mod mcts;
 pub mod pente;
+pub mod registry;
 mod table;
 
 pub use alphabeta::AlphaBeta;

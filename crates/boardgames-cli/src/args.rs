@@ -377,6 +377,8 @@ pub struct GameHelp {
     pub moves_jsonl: bool,
     /// Whether the game has chance outcomes (dice).
     pub chance: bool,
+    /// The engine's default level, in words (`None`: the game has no engine).
+    pub default_level: Option<String>,
 }
 
 impl GameHelp {
@@ -387,6 +389,7 @@ impl GameHelp {
             replay_jsonl: cli.replay_lines().is_some(),
             moves_jsonl: cli.moves_lines().is_some(),
             chance: has_chance::<C::Game>(),
+            default_level: cli.default_level(),
         }
     }
 }
@@ -419,10 +422,30 @@ pub fn for_game(mut command: Command, game: &GameHelp) -> Command {
     if !game.chance {
         command = without_chance(command);
     }
+    if let Some(level) = &game.default_level {
+        command = with_default_level(command, level);
+    }
     command.mut_subcommands(|c| match c.get_name() {
         "completions" | "man" => c.mut_args(|a| if a.is_global_set() { a.hide(true) } else { a }),
         _ => c,
     })
+}
+
+/// `command` (built) with the game's default level, `level` in words, in the help of every
+/// subcommand's `--level` that speaks of "the game's default level".
+#[must_use]
+pub fn with_default_level(mut command: Command, level: &str) -> Command {
+    command.build();
+    let subs: Vec<String> = command
+        .get_subcommands()
+        .map(|c| c.get_name().to_owned())
+        .collect();
+    for sub in subs {
+        command = edit_arg(command, &sub, "level", |help| {
+            help.replace("the game's default level", level)
+        });
+    }
+    command
 }
 
 /// The help of `arena` and `selfplay` without chance outcomes.

@@ -211,6 +211,12 @@ pub trait GameCli: Sized {
     /// by the first that detects it, else by the last.
     fn formats(&self) -> Formats<'_, Self>;
 
+    /// The engine's default level in words, for the help of `--level` (`play`, `hint`,
+    /// `bestmove`). Default: `None`, the game has no engine (or the help names none).
+    fn default_level(&self) -> Option<String> {
+        None
+    }
+
     /// The `replay --jsonl` mode, if the game has one.
     fn replay_lines(&self) -> Option<Self::ReplayLines>;
 

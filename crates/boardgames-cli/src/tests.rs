@@ -597,6 +597,7 @@ fn help_of_a_game_says_only_what_applies() {
         replay_jsonl: false,
         moves_jsonl: false,
         chance: false,
+        default_level: Some("4".to_owned()),
     };
     let command = crate::args::for_game(Program::command(), &game);
     let mut command = crate::args::hide_global(command, "option", |sub| sub == "play");
@@ -610,6 +611,9 @@ fn help_of_a_game_says_only_what_applies() {
     assert!(!help("moves").contains("--jsonl"));
     assert!(!help("replay").contains("--jsonl"));
     assert!(help("play").contains("--option"));
+    // The game's default level where the kit's help speaks of it.
+    assert!(help("play").contains("or 0 for uniformly random legal moves (default: 4)"));
+    assert!(help("bestmove").contains("1 to 5 (default: 4)"));
     for sub in ["selfplay", "arena", "completions", "man", "replay"] {
         let text = help(sub);
         assert!(!text.to_lowercase().contains("chance"), "{sub}: {text}");

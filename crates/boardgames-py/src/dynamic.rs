@@ -3,13 +3,14 @@
 
 use std::any::Any;
 
+use boardgames_ai::registry::Engines;
 use boardgames_core::record::replay::{resolve_text, Applied};
 use boardgames_core::search;
 use boardgames_core::{GameResult, Outcome, Seat, Turn};
 use rand::{Rng, RngCore};
 
 use crate::encode::{Encoding, RuleValue};
-use crate::players::{Limit, Players};
+use crate::players::Limit;
 
 /// OpenSpiel's id of the chance player.
 pub const CHANCE: i64 = -1;
@@ -286,7 +287,7 @@ fn turn_id(turn: Turn) -> i64 {
     }
 }
 
-impl<G: Encoding + Players> DynState for Typed<G>
+impl<G: Encoding + Engines> DynState for Typed<G>
 where
     G::MoveList: Send + Sync,
 {
@@ -478,10 +479,7 @@ where
         if !matches!(self.pos.turn(), Turn::Seat(_)) {
             return Err(Failure::Illegal("no seat is to move".to_owned()));
         }
-        let mut player = self
-            .pos
-            .player(limit)
-            .ok_or_else(|| Failure::Value(format!("no engine plays {}", self.name)))?;
+        let mut player = G::player(limit.strength()).map_err(|e| Failure::Value(e.to_string()))?;
         let mv = player
             .choose(&self.pos)
             .ok_or_else(|| Failure::Illegal("the engine found no move".to_owned()))?;

@@ -1,6 +1,7 @@
 //! Game records from Python: read every format the library has for a game, replay them, and
 //! write them back, through the core's record pipeline (`boardgames_core::record`).
 
+use boardgames_ai::registry::Engines;
 use boardgames_core::abalone::record::{AbaPro, AbaloneJson, Apgn};
 use boardgames_core::abalone::Position;
 use boardgames_core::backgammon::record::{replay_matches, MatchText, Turns};
@@ -15,7 +16,6 @@ use pyo3::types::PyDict;
 use crate::dynamic::{DynState, Failure, Typed};
 use crate::encode::Encoding;
 use crate::errors::to_py;
-use crate::players::Players;
 use crate::state::{wrap, State};
 
 /// A record format of game `G` behind an object-safe interface.
@@ -47,7 +47,7 @@ impl<G: Game, F: Format<G> + Send + Sync> DynFormat<G> for F {
 
 /// A game's record formats, most specific first (detection tries them in this order; the
 /// last one is the fallback).
-pub trait Recorded: Encoding + Players {
+pub trait Recorded: Encoding + Engines {
     /// The formats, reading positions that do not name their start from `default`.
     fn formats(default: &Self) -> Vec<Box<dyn DynFormat<Self>>>;
 
@@ -79,7 +79,7 @@ impl Recorded for Pente {
 
 impl<const SEATS: usize> Recorded for Position<SEATS>
 where
-    Position<SEATS>: Players,
+    Position<SEATS>: Engines,
 {
     /// APGN and the JSON record are two-player formats.
     fn formats(default: &Self) -> Vec<Box<dyn DynFormat<Self>>> {

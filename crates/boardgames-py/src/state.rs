@@ -392,8 +392,10 @@ impl State {
     /// The move the game's engine chooses, in notation: at `level` (1-5; the engine's
     /// default when `None`), or within a budget of `millis` milliseconds and/or `nodes`
     /// (positions searched, or tree iterations of the Monte Carlo search) instead of the
-    /// level's own. Backgammon's checker game has one network player (no levels or budget);
-    /// the match player takes the level.
+    /// level's own, as the engine registry of `boardgames-ai` plays the game. What an
+    /// engine cannot honour raises `BoardgamesError` saying why: backgammon's checker game
+    /// has one level (its network at 0 plies) and no budget; the match player takes levels
+    /// 1 to 5 but neither time nor nodes.
     #[pyo3(signature = (level = None, millis = None, nodes = None))]
     fn bestmove(
         &self,

@@ -229,6 +229,15 @@ def test_engines_answer_bestmove():
     assert m.bestmove(level=1) in m.legal_moves()
     with pytest.raises(bg.IllegalMoveError):
         bg.Backgammon().bestmove()
+    # One rule for budgets: what an engine cannot honour is refused, saying why.
+    with pytest.raises(bg.BoardgamesError, match="no level 3"):
+        b.bestmove(level=3)
+    match = bg.BackgammonMatch()
+    match.play("31")
+    assert match.bestmove(level=1) == "8/5 6/5"
+    with pytest.raises(bg.BoardgamesError, match="cannot be limited by time"):
+        match.bestmove(millis=100)
+    assert p.bestmove(millis=50) in p.legal_moves()
 
 
 def test_batch_steps_games_and_restarts_them():

@@ -1,6 +1,7 @@
 //! Pente's hooks for the frontend kit: its record formats, move descriptions, the board in
 //! colour.
 
+use boardgames_ai::registry::Engines;
 use boardgames_ai::Engine;
 use boardgames_cli::jsonl::NoLines;
 use boardgames_cli::{Formats, GameCli, Presentation, RecordFormat, View};
@@ -98,9 +99,11 @@ impl GameCli for PenteCli {
 
     /// The alpha-beta engine of `boardgames-ai` at `level` (default level 4).
     fn engine(&self, level: Option<u8>) -> Option<Box<dyn Engine<Pente>>> {
-        Some(Box::new(boardgames_ai::pente::engine(
-            level.unwrap_or(boardgames_ai::pente::DEFAULT_LEVEL),
-        )))
+        Pente::engine(level)
+    }
+
+    fn default_level(&self) -> Option<String> {
+        Some(Pente::DEFAULT_LEVEL.to_string())
     }
 
     /// A JSON record (`{"variant", "tournament_rule", "moves": [...]}`, the form of the

@@ -6,11 +6,13 @@
 //! gets an `error CODE MESSAGE` line and the engine goes on.
 
 use std::io::{self, BufRead, Write};
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use boardgames_ai::backgammon::{
     BackgammonEngine, BearoffDatabase, CubeContext, MatchPlayer, RankedPlay, TwoSidedBearoff,
 };
+use boardgames_ai::registry::{match_level, RegistryError, Strength};
+use boardgames_ai::Budget;
 use boardgames_cli::Exit;
 use boardgames_core::backgammon::{
     board_from_position_id, position_id, Board, Dice, GameState, Match, MatchAction, MatchId,
@@ -23,9 +25,6 @@ use super::command::{Command, Limits, Role, Session};
 
 /// The gnubg Position ID of the starting position (the same from either side).
 const START: &str = "4HPwATDgc/ABMA";
-
-/// The most plies `go ... depth N` may ask for.
-const MAX_DEPTH: u64 = 3;
 
 /// What the other side has said of the game: everything a decision needs.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -315,30 +314,36 @@ impl UbgiEngine {
         Ok(())
     }
 
-    /// The player for a decision: the engine at its level, or at `depth` plies.
+    /// The player for a decision: the engine at its level, or at `depth` plies (the
+    /// registry's rule for backgammon's budgets: no time, no nodes).
     fn player_for(&self, limits: Limits) -> Result<MatchPlayer, ProtocolError> {
-        for (word, given) in [
-            ("movetime", limits.movetime),
-            ("nodes", limits.nodes),
-            ("trials", limits.trials),
-        ] {
-            if given.is_some() {
-                return Err(ProtocolError::new(
-                    Code::UnsupportedFeature,
-                    format!("go {word}: the engine's budget is its Level or go depth N"),
-                ));
-            }
+        if limits.trials.is_some() {
+            return Err(ProtocolError::new(
+                Code::UnsupportedFeature,
+                "go trials: the engine's budget is its Level or go depth N",
+            ));
         }
-        Ok(match limits.depth {
-            None => self.player.clone(),
-            Some(d) if d <= MAX_DEPTH => MatchPlayer::new(level_of_depth(d)),
-            Some(d) => {
-                return Err(ProtocolError::new(
-                    Code::BadArgument,
-                    format!("go depth {d}: 0 to {MAX_DEPTH} plies"),
-                ))
+        if limits.depth.is_none() && limits.movetime.is_none() && limits.nodes.is_none() {
+            return Ok(self.player.clone());
+        }
+        let strength = Strength {
+            level: Some(self.level),
+            budget: Budget {
+                depth: limits.depth.map(|d| u32::try_from(d).unwrap_or(u32::MAX)),
+                nodes: limits.nodes,
+                time: limits.movetime.map(Duration::from_millis),
+            },
+        };
+        match match_level(&strength) {
+            Ok(level) => Ok(MatchPlayer::new(level)),
+            Err(e @ RegistryError::Budget { what: "depth", .. }) => {
+                Err(ProtocolError::new(Code::BadArgument, format!("go: {e}")))
             }
-        })
+            Err(e) => Err(ProtocolError::new(
+                Code::UnsupportedFeature,
+                format!("go: {e}"),
+            )),
+        }
     }
 
     fn go(&mut self, role: Role, limits: Limits) -> Result<Vec<Answer>, ProtocolError> {
@@ -465,16 +470,6 @@ fn info(
         text.push_str(pv);
     }
     Answer::Info(text)
-}
-
-/// The level that looks `plies` ahead ([`Level::of`](boardgames_ai::backgammon::Level::of)).
-fn level_of_depth(plies: u64) -> u8 {
-    match plies {
-        0 => 1,
-        1 => 2,
-        2 => 3,
-        _ => 5,
-    }
 }
 
 /// `newsession`: the session's rules, the score at 0-0 and a new game.
