@@ -6,7 +6,7 @@
 use std::time::Instant;
 
 use boardgames_core::{Game, Seat, Turn};
-use rustc_hash::FxHashMap;
+use rustc_hash::{FxHashMap, FxHashSet};
 
 use crate::budget::Budget;
 use crate::engine::{Engine, SearchResult};
@@ -121,6 +121,9 @@ pub struct AlphaBeta<G: Game, E: Evaluator<G>> {
     stopped: bool,
     /// The extensions taken on the line being searched (at most [`MAX_EXTENSION`]).
     extended: u32,
+    /// The keys of the positions of the game before the root ([`Engine::set_history`]):
+    /// a line back to one of them scores as a draw.
+    seen: FxHashSet<u64>,
 }
 
 impl<G: Game, E: Evaluator<G>> AlphaBeta<G, E> {
@@ -171,6 +174,7 @@ impl<G: Game, E: Evaluator<G>> AlphaBeta<G, E> {
             limits: budget,
             stopped: false,
             extended: 0,
+            seen: FxHashSet::default(),
         }
     }
 
@@ -413,6 +417,10 @@ impl<G: Game, E: Evaluator<G>> AlphaBeta<G, E> {
         if self.out_of_budget() {
             return 0;
         }
+        if ply > 0 && !self.seen.is_empty() && self.seen.contains(&pos.key()) {
+            // Back to a position of the game: a repetition, scored as a draw.
+            return 0;
+        }
         if depth == 0 {
             // At the horizon a position that is not quiet gets one more ply, a few times a
             // line; then the quiescence search.
@@ -592,6 +600,11 @@ where
 
     fn budget(&self) -> Budget {
         self.budget
+    }
+
+    fn set_history(&mut self, keys: &[u64]) {
+        self.seen.clear();
+        self.seen.extend(keys.iter().copied());
     }
 
     fn search(&mut self, pos: &G, budget: &Budget) -> Option<SearchResult<G>> {

@@ -41,6 +41,13 @@ pub trait Engine<G: Game>: Send {
 
     /// The budget of the engine's level, used when it plays as a [`Player`].
     fn budget(&self) -> Budget;
+
+    /// The game so far, as [`Player::history`] tells it: the keys of the positions before
+    /// the next one searched. An engine that knows them scores a line back to one of them
+    /// as a draw, so that it repeats a position only when it is not ahead. Default: ignored.
+    fn set_history(&mut self, keys: &[u64]) {
+        let _ = keys;
+    }
 }
 
 /// An [`Engine`] playing with its own budget, as a [`Player`].
@@ -71,5 +78,9 @@ impl<G: Game> Player<G> for EnginePlayer<G> {
 
     fn choose(&mut self, pos: &G) -> Option<G::Move> {
         self.engine.search(pos, &self.budget).map(|r| r.best)
+    }
+
+    fn history(&mut self, keys: &[u64]) {
+        self.engine.set_history(keys);
     }
 }

@@ -513,6 +513,8 @@ struct Series<'a, C: GameCli> {
     losses: u32,
     /// The start, the steps and the position of the current group's opening.
     opening: PlayedGame<C::Game>,
+    /// Whether the last game ended drawn by `--repetition`.
+    repeated: bool,
     bar: ProgressBar,
 }
 
@@ -539,6 +541,7 @@ impl<'a, C: GameCli> Series<'a, C> {
             draws: 0,
             losses: 0,
             opening: (cli.start(), Vec::new(), cli.start()),
+            repeated: false,
             bar,
         }
     }
@@ -589,7 +592,14 @@ impl<'a, C: GameCli> Series<'a, C> {
                     a_team,
                     result,
                     plies,
-                    end: self.cli.describe_end(pos),
+                    end: if self.repeated {
+                        format!(
+                            "drawn by repetition: the position occurred {} times",
+                            self.args.repetition.unwrap_or_default()
+                        )
+                    } else {
+                        self.cli.describe_end(pos)
+                    },
                 };
                 writeln!(out, "{}", serde_json::to_string(&line).unwrap_or_default())?;
                 out.flush()?;
@@ -629,7 +639,24 @@ impl<'a, C: GameCli> Series<'a, C> {
     /// to `--max-steps` steps.
     fn play_game(&mut self, sides: &mut [Side<C::Game>], a_team: u8) -> Played<C::Game> {
         let (start, mut steps, mut pos) = self.opening.clone();
+        // The keys of the positions before `pos`: the game so far, told to the players of
+        // the library before they choose, and counted for `--repetition`.
+        let mut keys = Vec::with_capacity(steps.len() + 64);
+        let mut replay = start.clone();
+        for step in &steps {
+            keys.push(replay.key());
+            let _ = step.apply(&mut replay);
+        }
+        self.repeated = false;
         while steps.len() < self.args.max_steps {
+            if let Some(n) = self.args.repetition {
+                let key = pos.key();
+                let seen = keys.iter().filter(|&&k| k == key).count() + 1;
+                if pos.turn() != Turn::Over && seen >= n as usize {
+                    self.repeated = true;
+                    break;
+                }
+            }
             let step = match pos.turn() {
                 Turn::Over => break,
                 Turn::Chance if self.args.from_game > 1 => {
@@ -644,13 +671,16 @@ impl<'a, C: GameCli> Series<'a, C> {
                 Turn::Chance => search::random_chance(&pos, &mut self.rng).map(Applied::Chance),
                 Turn::Seat(s) => {
                     let who = usize::from(pos.team_of(s).0 != a_team);
-                    self.choose(&mut sides[who], &pos)?.map(Applied::Move)
+                    self.choose(&mut sides[who], &pos, &keys)?
+                        .map(Applied::Move)
                 }
             };
             let Some(step) = step else { break };
+            let key = pos.key();
             if let Err(e) = step.apply(&mut pos) {
                 return Err((format!("an illegal move: {e}"), Exit::Failure));
             }
+            keys.push(key);
             steps.push(step);
         }
         Ok((start, steps, pos))
@@ -661,9 +691,13 @@ impl<'a, C: GameCli> Series<'a, C> {
         &self,
         side: &mut Side<C::Game>,
         pos: &C::Game,
+        keys: &[u64],
     ) -> Result<Option<<C::Game as Game>::Move>, (String, Exit)> {
         match side {
-            Side::Player(p, _) => Ok(p.choose(pos)),
+            Side::Player(p, _) => {
+                p.history(keys);
+                Ok(p.choose(pos))
+            }
             // A seat with no legal move ends the game unfinished, as a player of the
             // library stops there: an engine is not asked.
             Side::External(_) if pos.count_legal_moves() == 0 => Ok(None),
@@ -678,6 +712,10 @@ impl<'a, C: GameCli> Series<'a, C> {
 
     /// Counts the game ending at `pos` for A (`a_team`) or B: its `result` word.
     fn count(&mut self, pos: &C::Game, a_team: u8) -> &'static str {
+        if self.repeated {
+            self.draws += 1;
+            return "draw";
+        }
         match pos.outcome().map(|outcome| outcome.winner()) {
             Some(Some(t)) if t.0 == a_team => {
                 self.wins += 1;

@@ -110,6 +110,11 @@ pub struct ArenaArgs {
     /// counts as a draw.
     #[arg(long, default_value_t = 100_000)]
     pub max_steps: usize,
+    /// End a game drawn when a position occurs the N-th time (the same board, side to move
+    /// and what the rules count, by the game's position key), for engines' matches; the
+    /// engines of the library steer clear of repeating a position when not behind.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(2..))]
+    pub repetition: Option<u32>,
     /// Seconds to wait for an external engine's answer to one position.
     #[arg(long, value_name = "SECONDS", default_value_t = 300, value_parser = clap::value_parser!(u64).range(1..))]
     pub engine_timeout: u64,

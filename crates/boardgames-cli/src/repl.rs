@@ -162,10 +162,13 @@ pub struct SeatError {
 
 /// The kit's commands at the prompt by their full names, for the suggestion of
 /// [`nearest`] (`roll` is one only in games with chance).
-const KIT_COMMANDS: [&str; 14] = [
+const KIT_COMMANDS: [&str; 15] = [
     "help", "hint", "moves", "undo", "board", "record", "save", "quit", "exit", "legal",
-    "takeback", "back", "show", "history",
+    "takeback", "back", "show", "history", "draw",
 ];
+
+/// The occurrences of a position that let `play` end the game drawn (`draw`).
+pub const DRAW_REPETITIONS: usize = 3;
 
 /// The name of `names` that `word` is a typo of: the closest by [`edit_distance`], at most one
 /// edit from a name of up to four letters and two from a longer one, and fewer edits than
@@ -351,6 +354,22 @@ impl<C: GameCli> Session<'_, C> {
         self.keep(out)
     }
 
+    /// The keys of the positions before the current one, earliest first: the game so far,
+    /// as the computer's players and the hint are told it ([`Player::history`]).
+    fn keys(&self) -> Vec<u64> {
+        self.history.iter().map(|e| e.before.key()).collect()
+    }
+
+    /// How many times the current position has occurred, this time included.
+    fn occurrences(&self) -> usize {
+        let key = self.pos.key();
+        1 + self
+            .history
+            .iter()
+            .filter(|e| e.before.key() == key)
+            .count()
+    }
+
     /// The steps played so far.
     fn steps(&self) -> Vec<Applied<C::Game>> {
         self.history.iter().filter_map(|e| e.step).collect()
@@ -503,11 +522,15 @@ impl<C: GameCli> Session<'_, C> {
         let thinking = self.config.time_limit.map(|_| Instant::now());
         let step = match self.pos.turn() {
             Turn::Seat(s) if self.config.computer.contains(&s) => {
+                let keys = self.keys();
                 let pos = &self.pos;
                 self.players
                     .get_mut(s.index())
                     .and_then(Option::as_mut)
-                    .and_then(|p| p.choose(pos))
+                    .and_then(|p| {
+                        p.history(&keys);
+                        p.choose(pos)
+                    })
                     .map(Applied::Move)
             }
             Turn::Chance if !self.config.manual_chance => self.draw().map(Applied::Chance),
@@ -599,6 +622,10 @@ impl<C: GameCli> Session<'_, C> {
         writeln!(out, "  help             this help")?;
         writeln!(
             out,
+            "  draw             end the game drawn, once its position has occurred {DRAW_REPETITIONS} times"
+        )?;
+        writeln!(
+            out,
             "  quit             leave (the end of the input does the same)"
         )
     }
@@ -610,6 +637,7 @@ impl<C: GameCli> Session<'_, C> {
         let Some(mut engine) = self.cli.engine(level) else {
             return writeln!(out, "no hint: this game has no engine");
         };
+        engine.set_history(&self.keys());
         let budget = engine.budget();
         match engine.search(&self.pos, &budget) {
             Some(found) => {
@@ -687,6 +715,20 @@ impl<C: GameCli> Session<'_, C> {
             .map_or((line, ""), |(w, r)| (w, r.trim()));
         match word.to_ascii_lowercase().as_str() {
             "quit" | "exit" | "q" => return Ok(false),
+            "draw" => {
+                if self.occurrences() >= DRAW_REPETITIONS {
+                    writeln!(
+                        out,
+                        "game drawn: the position has occurred {} times",
+                        self.occurrences()
+                    )?;
+                    return Ok(false);
+                }
+                self.refuse(
+                    out,
+                    &format!("no draw: the position has not occurred {DRAW_REPETITIONS} times"),
+                )?;
+            }
             "help" | "h" | "?" => self.help(out)?,
             "moves" | "legal" => self.list(out)?,
             // A game without an engine of the kit's kind may answer `hint` itself.
@@ -807,6 +849,12 @@ impl<C: GameCli> Session<'_, C> {
         let what = self.cli.describe_step(&before, step, &self.pos);
         writeln!(out, "{who}: {what}")?;
         self.push(before, Some(step), out)?;
+        if self.pos.turn() != Turn::Over && self.occurrences() == DRAW_REPETITIONS {
+            writeln!(
+                out,
+                "the position has occurred {DRAW_REPETITIONS} times: `draw` ends the game drawn"
+            )?;
+        }
         Ok(true)
     }
 

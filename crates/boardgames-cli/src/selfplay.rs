@@ -29,19 +29,26 @@ pub fn play_out<G: Game>(
 ) -> (Vec<Applied<G>>, G) {
     let mut pos = start.clone();
     let mut steps = Vec::new();
+    // The keys of the positions before `pos`, told to each player before it chooses.
+    let mut keys = Vec::new();
     while steps.len() < max_steps {
         let step = match pos.turn() {
             Turn::Over => break,
             Turn::Chance => search::random_chance(&pos, rng).map(Applied::Chance),
             Turn::Seat(s) => players
                 .get_mut(s.index())
-                .and_then(|p| p.choose(&pos))
+                .and_then(|p| {
+                    p.history(&keys);
+                    p.choose(&pos)
+                })
                 .map(Applied::Move),
         };
         let Some(step) = step else { break };
+        let key = pos.key();
         if step.apply(&mut pos).is_err() {
             break;
         }
+        keys.push(key);
         steps.push(step);
     }
     (steps, pos)

@@ -32,6 +32,14 @@ pub trait Player<G: Game> {
     /// The move to play at `pos`, where this player's seat is to move; `None` when it has
     /// none to offer (no legal move, or it gives up).
     fn choose(&mut self, pos: &G) -> Option<G::Move>;
+
+    /// The game so far: the [`Game::key`]s of the positions before the one it is about to
+    /// be asked about, earliest first, told by programs that know them so that a player
+    /// can steer clear of repeating a position (an engine that is not losing does).
+    /// Default: ignored.
+    fn history(&mut self, keys: &[u64]) {
+        let _ = keys;
+    }
 }
 
 /// A boxed player plays as the player inside, so that wrappers over players take boxes too.
@@ -42,6 +50,10 @@ impl<G: Game, P: Player<G> + ?Sized> Player<G> for Box<P> {
 
     fn choose(&mut self, pos: &G) -> Option<G::Move> {
         (**self).choose(pos)
+    }
+
+    fn history(&mut self, keys: &[u64]) {
+        (**self).history(keys);
     }
 }
 
