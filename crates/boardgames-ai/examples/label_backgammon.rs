@@ -14,6 +14,10 @@
 //! the same options (the positions and each one's rollout depend on the seed alone), written
 //! `--chunk` positions at a time.
 //!
+//! With `--plies N` (1 or more) a position is labelled by the evaluator's look-ahead of N
+//! plies ([`Evaluator::chances`]) instead of a rollout (`"trials"` and `"truncate"` 0,
+//! `"plies"` N): the deeper evaluation taught to the networks that evaluate at 0 plies.
+//!
 //! Run: `cargo run --release -p boardgames-ai --example label_backgammon -- --games 2000
 //! --trials 144 --truncate 10 --threads 2 --seed 1 --out backgammon-labels.jsonl`
 
@@ -27,7 +31,8 @@ use std::io::{BufRead, Write};
 use std::time::Instant;
 
 use boardgames_ai::backgammon::{
-    label_positions, sample_positions, BearoffDatabase, Evaluator, Networks, RolloutSettings,
+    label_positions, on_threads, sample_positions, BearoffDatabase, Evaluator, Networks,
+    RolloutSettings,
 };
 use boardgames_core::backgammon::position_id;
 
@@ -37,6 +42,7 @@ struct Options {
     seed: u64,
     trials: u32,
     truncate: u32,
+    plies: u32,
     threads: usize,
     chunk: usize,
     weights: Option<String>,
@@ -50,6 +56,7 @@ fn options() -> Result<Options, String> {
         seed: 1,
         trials: 144,
         truncate: 10,
+        plies: 0,
         threads: std::thread::available_parallelism().map_or(1, usize::from),
         chunk: 500,
         weights: None,
@@ -63,6 +70,7 @@ fn options() -> Result<Options, String> {
             "--seed" => o.seed = args::parse(&name, value)?,
             "--trials" => o.trials = args::parse(&name, value)?,
             "--truncate" => o.truncate = args::parse(&name, value)?,
+            "--plies" => o.plies = args::parse(&name, value)?,
             "--threads" => o.threads = args::parse(&name, value)?,
             "--chunk" => o.chunk = args::parse(&name, value)?,
             "--weights" => o.weights = Some(value.to_owned()),
@@ -109,24 +117,34 @@ fn main() -> Result<(), String> {
         let to = (from + o.chunk.max(1)).min(positions.len());
         // Seeded by each position's number in the whole list: the same labels however split.
         let part = &positions[from..to];
-        let labels = label_positions(&eval, part, from, &settings, o.threads);
+        let labels = if o.plies > 0 {
+            on_threads(part, o.threads, |_, &(board, side)| {
+                (eval.chances(&board, side, o.plies), 0.0, 0)
+            })
+        } else {
+            label_positions(&eval, part, from, &settings, o.threads)
+                .into_iter()
+                .map(|r| (r.chances, r.equity_error, r.trials))
+                .collect()
+        };
+        let truncate = if o.plies > 0 { 0 } else { o.truncate };
         let mut text = String::new();
-        for (&(board, side), r) in part.iter().zip(&labels) {
-            let c = r.chances;
-            text.push_str(
-                &serde_json::json!({
-                    "position_id": position_id(&board, side),
-                    "win": c.win,
-                    "win_gammon": c.win_gammon,
-                    "win_backgammon": c.win_backgammon,
-                    "lose_gammon": c.lose_gammon,
-                    "lose_backgammon": c.lose_backgammon,
-                    "equity_error": (r.equity_error * 1e5).round() / 1e5,
-                    "trials": r.trials,
-                    "truncate": o.truncate,
-                })
-                .to_string(),
-            );
+        for (&(board, side), &(c, error, trials)) in part.iter().zip(&labels) {
+            let mut line = serde_json::json!({
+                "position_id": position_id(&board, side),
+                "win": c.win,
+                "win_gammon": c.win_gammon,
+                "win_backgammon": c.win_backgammon,
+                "lose_gammon": c.lose_gammon,
+                "lose_backgammon": c.lose_backgammon,
+                "equity_error": (error * 1e5).round() / 1e5,
+                "trials": trials,
+                "truncate": truncate,
+            });
+            if o.plies > 0 {
+                line["plies"] = o.plies.into();
+            }
+            text.push_str(&line.to_string());
             text.push('\n');
         }
         out.write_all(text.as_bytes())
