@@ -251,9 +251,6 @@ fn main() -> ExitCode {
         })
         .mut_subcommand("arena", |c| {
             c.after_help(format!("{ARENA_HELP}\n{ARENA_MOVE_LIMIT}"))
-        })
-        .mut_subcommand("selfplay", |c| {
-            c.about("Computer against computer with random legal moves: each game's record and result")
         });
     let mut command = help_for_abalone(command);
     let cli = match Cli::from_arg_matches(&command.get_matches_mut()) {

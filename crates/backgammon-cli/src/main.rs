@@ -622,9 +622,6 @@ struct ArenaCmd {
 struct SelfplayCmd {
     #[command(flatten)]
     selfplay: SelfplayArgs,
-    /// The engine's level for both sides, 1 (0-ply, fast) to 5 (3-ply).
-    #[arg(long, value_name = "N", default_value_t = 1, value_parser = clap::value_parser!(u8).range(1..=5))]
-    level: u8,
     #[command(flatten)]
     rules: RulesArgs,
 }
@@ -657,7 +654,7 @@ fn main() -> ExitCode {
                 start: Match::new(rules),
                 manual_dice: false,
                 view: None,
-                level: a.level,
+                level: a.selfplay.level.max(1),
             };
             boardgames_cli::run(&game, &KitCommand::Selfplay(a.selfplay))
         }

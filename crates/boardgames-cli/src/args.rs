@@ -29,7 +29,8 @@ pub enum KitCommand {
     Moves(MovesArgs),
     /// Count the leaf nodes of the game tree N plies deep (perft), after an optional move list.
     Perft(PerftArgs),
-    /// Computer against computer: each game's record and result.
+    /// Computer against computer: the game's engine at --level for every seat (0: uniformly
+    /// random legal moves), each game's record and result.
     Selfplay(SelfplayArgs),
     /// Convert a record file between the game's record formats (the input format is
     /// recognised from the text); the result goes to standard output.
@@ -358,6 +359,11 @@ pub struct SelfplayArgs {
     /// Stop a game that has not ended after this many steps (moves and chance outcomes).
     #[arg(long, default_value_t = 100_000)]
     pub max_steps: usize,
+    /// The computer's level for every seat: the game's engine at 1 (weakest, fastest) to 5,
+    /// or 0 for uniformly random legal moves (a game without an engine plays those at any
+    /// level).
+    #[arg(long, value_name = "N", default_value_t = 1, value_parser = clap::value_parser!(u8).range(0..=5))]
+    pub level: u8,
 }
 
 impl Default for SelfplayArgs {
@@ -366,6 +372,7 @@ impl Default for SelfplayArgs {
             seed: 0,
             games: 1,
             max_steps: 100_000,
+            level: 1,
         }
     }
 }

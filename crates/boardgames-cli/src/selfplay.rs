@@ -1,4 +1,6 @@
-//! `selfplay`: the computer against itself, every seat played by [`GameCli::computer`].
+//! `selfplay`: the computer against itself, every seat played by [`GameCli::player`] at
+//! `--level` (the game's engine at 1 to 5; 0, or a game without an engine, uniformly random
+//! legal moves from [`GameCli::computer`]), as in the three programs alike.
 //!
 //! The players and the chance generator (ChaCha8, seeded with `--seed`) go on from one game
 //! to the next, so the same seed gives the same output. Each game is written as a record
@@ -62,7 +64,7 @@ pub fn selfplay<C: GameCli>(cli: &C, args: &SelfplayArgs, out: &mut dyn Write) -
     let mut rng = ChaCha8Rng::seed_from_u64(args.seed);
     let start = cli.start();
     let mut players: Vec<Box<dyn Player<C::Game>>> = (0..start.seat_count())
-        .map(|s| cli.computer(Seat(s as u8), args.seed))
+        .map(|s| cli.player(Seat(s as u8), args.seed, Some(args.level)))
         .collect();
     for game in 1..=args.games {
         let (steps, end) = play_out(&start, &mut players, &mut rng, args.max_steps);

@@ -263,6 +263,7 @@ fn selfplay_is_deterministic_for_a_seed() {
             seed,
             games: 3,
             max_steps: 1000,
+            level: 1,
         };
         let mut out = Vec::new();
         selfplay::selfplay(&RaceCli, &args, &mut out).expect("I/O");
