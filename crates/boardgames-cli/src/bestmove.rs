@@ -17,7 +17,8 @@ use std::time::Duration;
 
 use boardgames_ai::{Budget, Engine};
 use boardgames_core::{Game, Turn};
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
+use serde_json::value::RawValue;
 use serde_json::Value;
 
 use crate::args::BestmoveArgs;
@@ -81,43 +82,93 @@ impl<C: GameCli> Mode<'_, C> {
     }
 }
 
-impl<C: GameCli> Report for Mode<'_, C> {
-    type Output = BestmoveLine;
-    type Error = String;
+/// One input line, read once: its id, the position's JSON text as written (handed to
+/// [`GameCli::position_of`] without being parsed and written again), and the budget that
+/// replaces the level's when any of its fields is given.
+#[derive(Debug)]
+pub struct Request<'a> {
+    /// The `id`, or null.
+    pub id: Value,
+    /// The `position` field's JSON text.
+    pub position: &'a str,
+    /// The budget of `movetime_ms`, `depth` and `nodes`, when any is given.
+    pub budget: Option<Budget>,
+}
 
-    fn report(&self, line: &str) -> Result<BestmoveLine, String> {
-        let v: Value = serde_json::from_str(line).map_err(|e| format!("not JSON: {e}"))?;
-        let position = v.get("position").ok_or("no \"position\" field")?;
-        let pos = self.cli.position_of(&position.to_string())?;
+/// The fields of a line as serde reads them: the budget fields kept as JSON, so that a bad
+/// one is named in the contract's words.
+#[derive(Deserialize)]
+struct Fields<'a> {
+    #[serde(default)]
+    id: Value,
+    #[serde(borrow)]
+    position: Option<&'a RawValue>,
+    #[serde(default)]
+    movetime_ms: Value,
+    #[serde(default)]
+    depth: Value,
+    #[serde(default)]
+    nodes: Value,
+}
+
+impl<'a> Request<'a> {
+    /// Reads `line` (see the module docs).
+    ///
+    /// # Errors
+    /// `not JSON: ...` (a line that is no JSON), `not a bestmove request ...` (JSON of
+    /// another shape), `no "position" field`, or which budget field is not a whole number
+    /// in its range.
+    pub fn read(line: &'a str) -> Result<Request<'a>, String> {
+        let f: Fields<'a> = serde_json::from_str(line).map_err(|e| {
+            if e.is_data() {
+                format!("not a bestmove request (a JSON object with a \"position\"): {e}")
+            } else {
+                format!("not JSON: {e}")
+            }
+        })?;
+        let position = f.position.ok_or("no \"position\" field")?.get();
         // A budget field, when present, is a whole number from 1 to `max`.
-        let number = |key: &str, max: u64| -> Result<Option<u64>, String> {
-            match v.get(key) {
-                None | Some(Value::Null) => Ok(None),
-                Some(x) => x
+        let number = |key: &str, v: &Value, max: u64| -> Result<Option<u64>, String> {
+            match v {
+                Value::Null => Ok(None),
+                x => x
                     .as_u64()
                     .filter(|n| (1..=max).contains(n))
                     .map(Some)
                     .ok_or_else(|| format!("\"{key}\" must be a whole number from 1 to {max}")),
             }
         };
-        let movetime = number("movetime_ms", u64::MAX)?;
-        let depth = number("depth", 64)?;
-        let nodes = number("nodes", u64::MAX)?;
-        let mut budget = self.budget;
-        if movetime.is_some() || depth.is_some() || nodes.is_some() {
-            budget = Budget {
-                depth: depth.map(|d| d as u32),
-                nodes,
-                time: movetime.map(Duration::from_millis),
-            };
-        }
+        let movetime = number("movetime_ms", &f.movetime_ms, u64::MAX)?;
+        let depth = number("depth", &f.depth, 64)?;
+        let nodes = number("nodes", &f.nodes, u64::MAX)?;
+        let budget = (movetime.is_some() || depth.is_some() || nodes.is_some()).then(|| Budget {
+            depth: depth.map(|d| d as u32),
+            nodes,
+            time: movetime.map(Duration::from_millis),
+        });
+        Ok(Request {
+            id: f.id,
+            position,
+            budget,
+        })
+    }
+}
+
+impl<C: GameCli> Report for Mode<'_, C> {
+    type Output = BestmoveLine;
+    type Error = String;
+
+    fn report(&self, line: &str) -> Result<BestmoveLine, String> {
+        let request = Request::read(line)?;
+        let pos = self.cli.position_of(request.position)?;
+        let budget = request.budget.unwrap_or(self.budget);
         let found = self
             .engine
             .borrow_mut()
             .search(&pos, &budget)
             .ok_or_else(|| self.no_move(&pos))?;
         Ok(BestmoveLine {
-            id: v.get("id").cloned().unwrap_or(Value::Null),
+            id: request.id,
             best: found.best.to_string(),
             score: found.score,
             depth: found.depth,

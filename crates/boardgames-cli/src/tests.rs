@@ -630,3 +630,35 @@ fn help_of_a_game_says_only_what_applies() {
     assert_eq!(name, "moves");
     assert_eq!(sub.get_one::<PathBuf>("jsonl"), Some(&PathBuf::from("-")));
 }
+
+#[test]
+fn a_bestmove_line_is_read_once_into_a_request() {
+    use crate::bestmove::Request;
+    let r = Request::read(r#"{"id": 7, "position": {"a": [1, 2]}, "depth": 3}"#).expect("reads");
+    assert_eq!(r.id, serde_json::json!(7));
+    // The position's text as written, for the game to read.
+    assert_eq!(r.position, r#"{"a": [1, 2]}"#);
+    assert_eq!(r.budget, Some(boardgames_ai::Budget::depth(3)));
+    let plain = Request::read(r#"{"position": "x"}"#).expect("reads");
+    assert_eq!((plain.id, plain.budget), (serde_json::Value::Null, None));
+    for (line, error) in [
+        ("{", "not JSON"),
+        ("[1]", "not a bestmove request"),
+        (r#"{"id": 1}"#, "no \"position\" field"),
+        (
+            r#"{"position": 1, "depth": 65}"#,
+            "\"depth\" must be a whole number from 1 to 64",
+        ),
+        (
+            r#"{"position": 1, "nodes": 0}"#,
+            "\"nodes\" must be a whole number from 1 to",
+        ),
+        (
+            r#"{"position": 1, "movetime_ms": "5"}"#,
+            "\"movetime_ms\" must be",
+        ),
+    ] {
+        let e = Request::read(line).expect_err(line);
+        assert!(e.starts_with(error), "{line}: {e}");
+    }
+}
