@@ -6,6 +6,7 @@
 mod common;
 
 mod abalone_tactics;
+mod backgammon_cube;
 mod backgammon_engine;
 mod mcts;
 mod pente_tactics;
