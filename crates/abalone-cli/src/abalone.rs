@@ -433,6 +433,10 @@ where
         Position::<SEATS>::engine(level)
     }
 
+    fn describe_score(&self, score: i32) -> String {
+        Position::<SEATS>::describe_score(score)
+    }
+
     /// Two players' default and the multi-player one (the help is the same for every
     /// number of players).
     fn default_level(&self) -> Option<String> {

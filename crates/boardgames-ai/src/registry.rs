@@ -29,6 +29,7 @@ use boardgames_core::Game;
 use crate::backgammon::{Level, MatchPlayer, NetworkPlayer, Networks};
 use crate::budget::Budget;
 use crate::engine::{Engine, EnginePlayer};
+use crate::evaluator::WIN;
 use crate::{abalone, pente};
 
 /// What a player is asked to spend on a move: a level (the game's default when `None`), and
@@ -130,6 +131,31 @@ pub trait Engines: Sized {
     fn player(strength: Strength) -> Result<Box<dyn Player<Self>>, RegistryError>
     where
         Self: Game;
+
+    /// A search score of the engine (for the side to move) in the game's own terms: a
+    /// forced win or loss in N plies, else what the game counts (ejected marbles, captured
+    /// pairs). Default: the forced results, else the raw score.
+    fn describe_score(score: i32) -> String {
+        forced(score).unwrap_or_else(|| format!("score {score:+}"))
+    }
+}
+
+/// The plies of a forced result a score encodes, if it is one ([`WIN`] less the plies).
+fn forced(score: i32) -> Option<String> {
+    let plies = WIN - score.abs();
+    (score.abs() > WIN - 1000).then(|| {
+        let unit = if plies == 1 { "ply" } else { "plies" };
+        if score > 0 {
+            format!("a forced win in {plies} {unit}")
+        } else {
+            format!("a forced loss in {plies} {unit}")
+        }
+    })
+}
+
+/// `score` as a count of `unit`s (`per` score points each), signed, to a tenth.
+fn in_units(score: i32, per: i32, unit: &str) -> String {
+    forced(score).unwrap_or_else(|| format!("{:+.1} {unit}", f64::from(score) / f64::from(per)))
 }
 
 /// The level of `strength`, checked against 1 to 5, or `default`.
@@ -163,6 +189,11 @@ impl Engines for Pente {
     const NAME: &'static str = "Pente";
     const DEFAULT_LEVEL: u8 = pente::DEFAULT_LEVEL;
 
+    /// In captured pairs: what the evaluator counts a captured pair worth.
+    fn describe_score(score: i32) -> String {
+        in_units(score, pente::PAIR_WORTH, "captured pairs")
+    }
+
     fn engine(level: Option<u8>) -> Option<Box<dyn Engine<Pente>>> {
         Some(Box::new(pente::engine(
             level.unwrap_or(Self::DEFAULT_LEVEL),
@@ -177,6 +208,11 @@ impl Engines for Pente {
 impl Engines for Abalone {
     const NAME: &'static str = "Abalone";
     const DEFAULT_LEVEL: u8 = abalone::DEFAULT_LEVEL;
+
+    /// In ejected marbles: what the evaluator counts a marble ejected worth.
+    fn describe_score(score: i32) -> String {
+        in_units(score, abalone::MARBLE_WORTH, "marbles")
+    }
 
     fn engine(level: Option<u8>) -> Option<Box<dyn Engine<Abalone>>> {
         Some(Box::new(abalone::engine(
@@ -326,6 +362,14 @@ mod tests {
             message.as_deref(),
             Some("backgammon: the engine cannot be limited by time: give a level, or a depth of 0 to 3 plies")
         );
+        // Scores in the game's terms.
+        assert_eq!(Pente::describe_score(WIN - 3), "a forced win in 3 plies");
+        assert_eq!(Abalone::describe_score(-WIN + 1), "a forced loss in 1 ply");
+        assert_eq!(
+            Abalone::describe_score(abalone::MARBLE_WORTH * 3 / 2),
+            "+1.5 marbles"
+        );
+        assert_eq!(Match::describe_score(12), "score +12");
         // Keryo-Pente is Pente's engine too.
         let keryo = Pente::new(Variant::KeryoPente, OpeningRule::Tournament);
         let mut p = Pente::player(Strength::level(1)).expect("a player");

@@ -217,6 +217,12 @@ pub trait GameCli: Sized {
         None
     }
 
+    /// A search score of the engine (for the side to move) in the game's terms, as `hint`
+    /// shows it (the raw score stays in `bestmove --jsonl`). Default: `score N`.
+    fn describe_score(&self, score: i32) -> String {
+        format!("score {score}")
+    }
+
     /// The `replay --jsonl` mode, if the game has one.
     fn replay_lines(&self) -> Option<Self::ReplayLines>;
 

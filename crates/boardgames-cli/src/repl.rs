@@ -644,9 +644,9 @@ impl<C: GameCli> Session<'_, C> {
                 let pv: Vec<String> = found.pv.iter().map(ToString::to_string).collect();
                 writeln!(
                     out,
-                    "hint: {} (score {}, depth {}, {} node{}; line {})",
+                    "hint: {} ({}, depth {}, {} node{}; line {})",
                     found.best,
-                    found.score,
+                    self.cli.describe_score(found.score),
                     found.depth,
                     found.nodes,
                     if found.nodes == 1 { "" } else { "s" },

@@ -106,6 +106,10 @@ impl GameCli for PenteCli {
         Some(Pente::DEFAULT_LEVEL.to_string())
     }
 
+    fn describe_score(&self, score: i32) -> String {
+        Pente::describe_score(score)
+    }
+
     /// A JSON record (`{"variant", "tournament_rule", "moves": [...]}`, the form of the
     /// reference data's `games.jsonl`), replayed to its last position; or, without `moves`,
     /// the JSON form of a position (`{"variant", "tournament_rule", "ply", "captures",

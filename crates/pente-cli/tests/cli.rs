@@ -675,6 +675,12 @@ fn the_computer_blocks_a_four_and_hint_names_the_block() {
             .write_stdin("K10\nhint\nquit\n"),
     );
     assert!(out.contains("hint: "), "{out}");
+    // The score in the game's terms: captured pairs (or a forced result), not raw points.
+    let hint = out.lines().find(|l| l.contains("hint: ")).unwrap_or("");
+    assert!(
+        hint.contains(" captured pairs, depth ") || hint.contains("a forced "),
+        "{hint}"
+    );
     assert!(out.contains("player 2 (O) (computer): "), "{out}");
 }
 

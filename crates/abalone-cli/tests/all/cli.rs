@@ -772,6 +772,12 @@ fn play_against_the_engine_at_level_1() {
     assert!(out.contains("Black (@): a1b2 (3 in-line)"), "{out}");
     assert_eq!(out.matches("White (O) (computer): ").count(), 2, "{out}");
     assert!(out.contains("hint: "), "{out}");
+    // The score in ejected marbles (or a forced result), not raw points.
+    let hint = out.lines().find(|l| l.contains("hint: ")).unwrap_or("");
+    assert!(
+        hint.contains(" marbles, depth ") || hint.contains("a forced "),
+        "{hint}"
+    );
     assert!(out.ends_with("bye\n"), "{out}");
     // The engine's play repeats (its budget is a depth).
     let again = stdout_of(

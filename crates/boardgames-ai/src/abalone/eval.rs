@@ -130,7 +130,7 @@ fn can_eject(own: u128, opp: u128) -> bool {
 pub struct AbaloneEval;
 
 /// Weights of the terms (see [`AbaloneEval`]).
-const EJECTED: i32 = 1000;
+const EJECTED: i32 = super::MARBLE_WORTH;
 const AT_FIVE: i32 = 600;
 const CENTRE: i32 = 12;
 const COHESION: i32 = 4;

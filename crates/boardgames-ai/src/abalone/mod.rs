@@ -53,6 +53,10 @@ use crate::budget::{level_row, of_level, Budget};
 /// The level a program uses when none is asked for.
 pub const DEFAULT_LEVEL: u8 = 5;
 
+/// What the two-player evaluator counts one ejected marble worth: the unit in which programs
+/// show its scores.
+pub const MARBLE_WORTH: i32 = 1000;
+
 /// The budget of each level, 1 to 5 (the module docs' table).
 const LEVELS: [Budget; 5] = [
     level_row(Some(1), None),

@@ -24,7 +24,7 @@ const FIVE_HINT: i32 = 1_000;
 const CAPTURE_HINT: i32 = 100;
 
 /// Each stone captured.
-const CAPTURED: i32 = 60;
+const CAPTURED: i32 = super::PAIR_WORTH / 2;
 
 /// A capture the side to move can make now, and one the opponent threatens.
 const CAPTURE_NOW: i32 = 400;

@@ -37,6 +37,10 @@ use crate::budget::{level_row, of_level, Budget};
 /// The level a program uses when none is asked for.
 pub const DEFAULT_LEVEL: u8 = 4;
 
+/// What the evaluator counts one captured pair worth (two stones): the unit in which
+/// programs show its scores.
+pub const PAIR_WORTH: i32 = 120;
+
 /// The budget of each level, 1 to 5 (the module docs' table).
 const LEVELS: [Budget; 5] = [
     level_row(Some(1), None),
