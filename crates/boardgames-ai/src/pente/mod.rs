@@ -26,8 +26,10 @@
 
 mod bits;
 mod eval;
+pub mod threats;
 
 pub use eval::PenteEval;
+pub use threats::{forced_win, ForcedWin, ThreatError, ThreatLimits, ThreatSearch};
 
 use boardgames_core::pente::Pente;
 
