@@ -55,17 +55,33 @@ pub struct ThreatLimits {
     /// Whether threats to make a chain of threats (open threes and the like) are tried, not
     /// only threats to win at once (fours and capture threats).
     pub threes: bool,
+    /// Whether the search deepens one attacker move at a time (the proof found is then about
+    /// the shortest), or looks to `max_plies` at once (cheaper; the first proof found).
+    pub deepening: bool,
 }
 
 impl ThreatLimits {
     /// Threats to win at once only (continuous fours and capture threats), up to
-    /// `max_plies`, within `nodes`: the cheap search the alpha-beta runs near its leaves.
+    /// `max_plies`, within `nodes`, deepening.
     #[must_use]
     pub const fn fours(nodes: u64, max_plies: u32) -> ThreatLimits {
         ThreatLimits {
             nodes,
             max_plies,
             threes: false,
+            deepening: true,
+        }
+    }
+
+    /// [`ThreatLimits::fours`] without deepening: the cheap search the alpha-beta runs near
+    /// its leaves.
+    #[must_use]
+    pub const fn quick_fours(nodes: u64, max_plies: u32) -> ThreatLimits {
+        ThreatLimits {
+            nodes,
+            max_plies,
+            threes: false,
+            deepening: false,
         }
     }
 
@@ -76,6 +92,7 @@ impl ThreatLimits {
             nodes,
             max_plies,
             threes: true,
+            deepening: true,
         }
     }
 }
@@ -107,7 +124,7 @@ pub fn forced_win(pos: &Pente, limits: &ThreatLimits) -> Result<Option<ForcedWin
     let Turn::Seat(me) = pos.turn() else {
         return Err(ThreatError::GameOver);
     };
-    Ok(ThreatSearch::new(*limits).solve(pos, me))
+    Ok(ThreatSearch::new(*limits).prove(pos, me))
 }
 
 /// A threat search with its node count (see the module docs and [`forced_win`]).
@@ -131,8 +148,8 @@ impl ThreatSearch {
     }
 
     /// The forced win of `me`, the side to move of `pos` (`None` if not proven, the game
-    /// is over, or the opening's special rules still hold).
-    fn solve(&mut self, pos: &Pente, me: Seat) -> Option<ForcedWin> {
+    /// is over, `me` is not to move, or the opening's special rules still hold).
+    pub fn prove(&mut self, pos: &Pente, me: Seat) -> Option<ForcedWin> {
         // The first three stones follow the opening rules; no threat is possible before.
         if pos.ply() < 4 || pos.turn() != Turn::Seat(me) {
             return None;
@@ -140,7 +157,11 @@ impl ThreatSearch {
         let board = Board::of(pos);
         let a = me.index();
         let mut touched = Bits::default();
-        let mut depth = 1;
+        let mut depth = if self.limits.deepening {
+            1
+        } else {
+            self.limits.max_plies
+        };
         while depth <= self.limits.max_plies {
             if let Some((plies, first)) =
                 self.attack(&board, a, depth, self.limits.threes, &mut touched)
