@@ -27,8 +27,9 @@ const CAPTURE_HINT: i32 = 100;
 /// The threat search at the root: threes too, up to 25 plies.
 pub(crate) const ROOT_PROOF: ThreatLimits = ThreatLimits::threes(20_000, 25);
 
-/// The threat search after each root move (the opponent's forced wins): threes too.
-pub(crate) const REPLY_PROOF: ThreatLimits = ThreatLimits::threes(500, 21);
+/// The threat search after each root move (the opponent's forced wins): fours and capture
+/// threats, up to 25 plies.
+pub(crate) const REPLY_PROOF: ThreatLimits = ThreatLimits::fours(300, 25);
 
 /// The threat search near the horizon: fours and capture threats only, a few nodes.
 pub(crate) const LEAF_PROOF: ThreatLimits = ThreatLimits::quick_fours(10, 21);
@@ -150,9 +151,9 @@ impl Evaluator<Pente> for PenteEval {
         MoveBoard::of(pos).hints(moves, hints);
     }
 
-    /// The threat search's forced win ([`super::threats`]): at the root and after each root
-    /// move, fours, capture threats and threes ([`ROOT_PROOF`], [`REPLY_PROOF`]); near the
-    /// horizon, fours and capture threats only ([`LEAF_PROOF`]).
+    /// The threat search's forced win ([`super::threats`]): at the root fours, capture
+    /// threats and threes (`ROOT_PROOF`); after each root move and at the horizon, fours and
+    /// capture threats only (`REPLY_PROOF`, `LEAF_PROOF`).
     fn forced_win(&self, pos: &Pente, site: ProofSite) -> Option<(Point, u32)> {
         let limits = match site {
             ProofSite::Root => ROOT_PROOF,

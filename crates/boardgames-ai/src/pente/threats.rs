@@ -22,8 +22,9 @@
 //! rules of the core (checked against every defender move in the tests); only the
 //! attacker's choice of threats is narrow, so that a win the search does not prove may still
 //! exist. The search runs on copies of a small board (two stone sets and the capture
-//! counts): no allocation per node. It deepens one attacker move at a time, so that a proof
-//! found is about the shortest such proof.
+//! counts): no allocation per node. It deepens one attacker move at a time, fours and capture
+//! threats alone first, then with threes, so that a proof found is about the shortest of
+//! its kind.
 
 use boardgames_core::pente::{Pente, Point, ROW_BITS};
 use boardgames_core::{Game, Seat, Turn};
@@ -157,22 +158,30 @@ impl ThreatSearch {
         let board = Board::of(pos);
         let a = me.index();
         let mut touched = Bits::default();
-        let mut depth = if self.limits.deepening {
-            1
+        // Fours and capture threats first, to the full length: cheap, and a long chain of
+        // them is found before the threes take the budget.
+        let passes: &[bool] = if self.limits.threes {
+            &[false, true]
         } else {
-            self.limits.max_plies
+            &[false]
         };
-        while depth <= self.limits.max_plies {
-            if let Some((plies, first)) =
-                self.attack(&board, a, depth, self.limits.threes, &mut touched)
-            {
-                let first = Point::from_index(first)?;
-                return Some(ForcedWin { first, plies });
+        for &threes in passes {
+            let mut depth = if self.limits.deepening {
+                1
+            } else {
+                self.limits.max_plies
+            };
+            while depth <= self.limits.max_plies {
+                if let Some((plies, first)) = self.attack(&board, a, depth, threes, &mut touched)
+                {
+                    let first = Point::from_index(first)?;
+                    return Some(ForcedWin { first, plies });
+                }
+                if self.exhausted() {
+                    return None;
+                }
+                depth += 2;
             }
-            if self.exhausted() {
-                return None;
-            }
-            depth += 2;
         }
         None
     }
