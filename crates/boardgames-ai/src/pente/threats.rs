@@ -172,8 +172,7 @@ impl ThreatSearch {
                 self.limits.max_plies
             };
             while depth <= self.limits.max_plies {
-                if let Some((plies, first)) = self.attack(&board, a, depth, threes, &mut touched)
-                {
+                if let Some((plies, first)) = self.attack(&board, a, depth, threes, &mut touched) {
                     let first = Point::from_index(first)?;
                     return Some(ForcedWin { first, plies });
                 }

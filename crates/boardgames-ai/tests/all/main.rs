@@ -9,3 +9,4 @@ mod abalone_tactics;
 mod backgammon_engine;
 mod mcts;
 mod pente_tactics;
+mod pente_threats;
