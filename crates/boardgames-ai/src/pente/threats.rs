@@ -230,7 +230,7 @@ impl ThreatSearch {
             must_stop.or(captures)
         };
         let mut forcing = four_points(mine, theirs, empty).or(captures);
-        if b.target - b.caps[a] <= b.longest as u16 {
+        if b.target.saturating_sub(b.caps[a]) <= b.longest as u16 {
             forcing = forcing.or(capture_threat_points(theirs, empty, b.longest));
         }
         forcing = forcing.and(allowed);
@@ -259,7 +259,7 @@ impl ThreatSearch {
             return None;
         }
         let mut slower = three_points(mine, theirs, empty);
-        if b.target - b.caps[a] <= 2 * b.longest as u16 {
+        if b.target.saturating_sub(b.caps[a]) <= 2 * b.longest as u16 {
             slower = slower.or(capture_threat_points(theirs, empty, b.longest));
         }
         slower = slower.or(captures).minus(forcing).and(allowed);
