@@ -10,8 +10,11 @@ use rustc_hash::{FxHashMap, FxHashSet};
 
 use crate::budget::Budget;
 use crate::engine::{Engine, SearchResult};
-use crate::evaluator::{Evaluator, LOSS, WIN};
+use crate::evaluator::{Evaluator, ProofSite, LOSS, WIN};
 use crate::table::{Bound, Table};
+
+/// Entries of the cache of leaf proofs, as a power of two.
+const PROOF_CACHE_LOG2: u32 = 16;
 
 /// Wider than any score, for the open window.
 const INFINITY: i32 = WIN + 1;
@@ -88,6 +91,13 @@ enum MoveSource<M> {
 ///   table keeps with a node's depth the extensions its line has left, so that its
 ///   scores do not depend on the path;
 /// * only [`Evaluator::candidates`] are searched;
+/// * the evaluator's proofs of forced wins ([`Evaluator::forced_win`]): at the root (a proven
+///   win is played at once), after each root move (a move after which the opponent has a
+///   proven win is scored as that loss, unsearched) and at the horizon, before the
+///   extensions and the quiescence search (a proven win of the side to move is its score;
+///   the results are kept by position key for the rest of the search), so that wins and
+///   losses far beyond the depth are seen; off by default, [`AlphaBeta::with_forced_wins`]
+///   turns them on;
 /// * a [`Budget`] of depth, nodes and time; the table, killers and history are cleared
 ///   before each search, so that a budget of depth or nodes gives the same answer every
 ///   time.
@@ -102,6 +112,13 @@ pub struct AlphaBeta<G: Game, E: Evaluator<G>> {
     use_table: bool,
     use_reductions: bool,
     use_quiescence: bool,
+    use_proofs: bool,
+    /// The root moves after which the opponent has a proven win, with the root's score of
+    /// each (a loss that many plies ahead); worked out once a search.
+    refuted: Vec<(G::Move, i32)>,
+    /// The leaf proofs' results by position key (direct-mapped, [`PROOF_CACHE_LOG2`]
+    /// entries): the plies of the proven win, 0 for none. Emptied before each search.
+    proofs: Vec<(u64, u32)>,
     killers: Vec<[Option<G::Move>; 2]>,
     history: FxHashMap<G::Move, i32>,
     /// One reusable move buffer a ply, so that no node allocates once they have grown.
@@ -130,7 +147,8 @@ impl<G: Game, E: Evaluator<G>> AlphaBeta<G, E> {
     /// The searcher of a game's level: named `alpha-beta level N`, with `budget` and a
     /// transposition table of 2^18 entries.
     ///
-    /// Levels 1 and 2 search without reductions, pruning and quiescence search: with one or
+    /// Levels 1 and 2 search without reductions, pruning, quiescence search and the
+    /// evaluator's proofs of forced wins: with one or
     /// two plies there is no depth behind a pruned reply to catch what it hid (Abalone's
     /// level 2 with them scored 52.5 % against level 1 over 200 games, without them
     /// 76.2 %), and with the quiescence search Pente's level 1 sees most of what level 2
@@ -143,7 +161,10 @@ impl<G: Game, E: Evaluator<G>> AlphaBeta<G, E> {
             18,
         );
         if level <= 2 {
-            searcher.without_reductions().without_quiescence()
+            searcher
+                .without_reductions()
+                .without_quiescence()
+                .without_forced_wins()
         } else {
             searcher
         }
@@ -163,6 +184,9 @@ impl<G: Game, E: Evaluator<G>> AlphaBeta<G, E> {
             use_table: true,
             use_reductions: true,
             use_quiescence: true,
+            use_proofs: false,
+            refuted: Vec::new(),
+            proofs: Vec::new(),
             killers: Vec::new(),
             history: FxHashMap::default(),
             buffers: Vec::new(),
@@ -200,6 +224,25 @@ impl<G: Game, E: Evaluator<G>> AlphaBeta<G, E> {
     #[must_use]
     pub fn without_quiescence(mut self) -> Self {
         self.use_quiescence = false;
+        self
+    }
+
+    /// The same searcher without the evaluator's proofs of forced wins
+    /// ([`Evaluator::forced_win`]): plain alpha-beta, which sees a win only within its
+    /// depth, extensions and quiescence search (the default).
+    #[must_use]
+    pub fn without_forced_wins(mut self) -> Self {
+        self.use_proofs = false;
+        self
+    }
+
+    /// The same searcher asking the evaluator for proofs of forced wins
+    /// ([`Evaluator::forced_win`]) at the root, after each root move and at the horizon.
+    /// Off by default: the proofs cost search time (for Pente's threat search more than
+    /// they win at equal time, `docs/strength.md`).
+    #[must_use]
+    pub fn with_forced_wins(mut self) -> Self {
+        self.use_proofs = true;
         self
     }
 
@@ -421,6 +464,12 @@ impl<G: Game, E: Evaluator<G>> AlphaBeta<G, E> {
             // Back to a position of the game: a repetition, scored as a draw.
             return 0;
         }
+        if self.use_proofs && depth == 0 {
+            if let Some(plies) = self.leaf_proof(pos) {
+                let distance = i32::try_from(ply + plies).unwrap_or(i32::MAX);
+                return WIN - distance;
+            }
+        }
         if depth == 0 {
             // At the horizon a position that is not quiet gets one more ply, a few times a
             // line; then the quiescence search.
@@ -564,6 +613,49 @@ impl<G: Game, E: Evaluator<G>> AlphaBeta<G, E> {
         best
     }
 
+    /// The evaluator's proof of a forced win at a node near the horizon, as its plies,
+    /// through the cache of [`AlphaBeta::proofs`].
+    fn leaf_proof(&mut self, pos: &G) -> Option<u32> {
+        if self.proofs.is_empty() {
+            self.proofs = vec![(0, 0); 1 << PROOF_CACHE_LOG2];
+        }
+        let key = pos.key();
+        let slot = (key >> (64 - PROOF_CACHE_LOG2)) as usize;
+        let (stored, plies) = self.proofs[slot];
+        if stored == key && key != 0 {
+            return (plies > 0).then_some(plies);
+        }
+        let found = self
+            .eval
+            .forced_win(pos, ProofSite::Leaf)
+            .map(|(_, plies)| plies.max(1));
+        self.proofs[slot] = (key, found.unwrap_or(0));
+        found
+    }
+
+    /// Fills [`AlphaBeta::refuted`]: the candidates of the root `pos` (`me` to move) after
+    /// which the opponent has a proven forced win, each with the root's score of that loss.
+    fn refute_root_moves(&mut self, pos: &G, me: Seat) {
+        self.refuted.clear();
+        let mut moves = std::mem::take(&mut self.scratch);
+        self.eval.candidates(pos, &mut moves);
+        for &mv in &moves {
+            let mut child = pos.clone();
+            child.play_unchecked(mv);
+            let Turn::Seat(s) = child.turn() else {
+                continue;
+            };
+            if s == me {
+                continue;
+            }
+            if let Some((_, plies)) = self.eval.forced_win(&child, ProofSite::Reply) {
+                let distance = i32::try_from(1 + plies).unwrap_or(i32::MAX);
+                self.refuted.push((mv, LOSS + distance));
+            }
+        }
+        self.scratch = moves;
+    }
+
     /// The principal variation from `pos`: the `line` the search proved for its move
     /// `first` (as far as a table hit or the budget let it), then the table's best moves as
     /// far as they are legal, up to `depth` moves.
@@ -619,6 +711,22 @@ where
         self.table.clear();
         self.killers.clear();
         self.history.clear();
+        self.proofs.iter_mut().for_each(|e| *e = (0, 0));
+        if self.use_proofs {
+            if let Some((best, plies)) = self.eval.forced_win(pos, ProofSite::Root) {
+                return Some(SearchResult {
+                    best,
+                    score: WIN - i32::try_from(plies).unwrap_or(i32::MAX),
+                    depth: 0,
+                    nodes: self.nodes,
+                    time: self.started.elapsed(),
+                    pv: vec![best],
+                });
+            }
+            self.refute_root_moves(pos, me);
+        } else {
+            self.refuted.clear();
+        }
         let mut result: Option<(i32, G::Move, u32)> = None;
         // The principal variation of `result` (the iteration running keeps its best move's
         // in the line of ply 0).
@@ -636,7 +744,15 @@ where
                 let mut child = pos.clone();
                 child.play_unchecked(mv);
                 self.clear_line(1);
-                let score = if i == 0 {
+                let refuted = self
+                    .refuted
+                    .iter()
+                    .find(|&&(m, _)| m == mv)
+                    .map(|&(_, s)| s);
+                let score = if let Some(score) = refuted {
+                    self.lines[1].clear();
+                    score
+                } else if i == 0 {
                     self.child_score(&child, me, depth - 1, 1, alpha, beta)
                 } else {
                     let probe = self.child_score(&child, me, depth - 1, 1, alpha, alpha + 1);

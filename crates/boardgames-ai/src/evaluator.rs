@@ -9,6 +9,19 @@ pub const WIN: i32 = 1_000_000;
 /// The score of a lost position (`-WIN`).
 pub const LOSS: i32 = -WIN;
 
+/// Where a searcher asks an evaluator for a forced win ([`Evaluator::forced_win`]), which
+/// sets how hard the evaluator may look.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum ProofSite {
+    /// The position searched: once a search, the widest look.
+    Root,
+    /// A position after one of the root's moves, the opponent to move: once per root move, to
+    /// see the opponent's forced wins beyond the depth.
+    Reply,
+    /// A node at the horizon: at most nodes, the cheapest look.
+    Leaf,
+}
+
 /// A game's knowledge for the searchers: a static score and move hints.
 ///
 /// Scores are from the point of view of the seat to move, in units the evaluator chooses,
@@ -66,6 +79,16 @@ pub trait Evaluator<G: Game> {
     fn move_hints(&self, pos: &G, moves: &[G::Move], hints: &mut Vec<i32>) {
         hints.clear();
         hints.extend(moves.iter().map(|&mv| self.move_hint(pos, mv)));
+    }
+
+    /// A proof that the seat to move wins `pos` by force, if the evaluator finds one with the
+    /// effort `site` allows: the first move and the plies to the win at most (the winning move
+    /// included, 1 for a win at once), whatever the opponent does. A searcher trusts it as
+    /// the score of a win that many plies ahead, so it must be a proof, never a guess.
+    /// Default: none.
+    fn forced_win(&self, pos: &G, site: ProofSite) -> Option<(G::Move, u32)> {
+        let _ = (pos, site);
+        None
     }
 
     /// [`Evaluator::candidates`] into `out` and their [`Evaluator::move_hints`] into `hints`,

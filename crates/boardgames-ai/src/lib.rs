@@ -54,5 +54,5 @@ mod table;
 pub use alphabeta::AlphaBeta;
 pub use budget::Budget;
 pub use engine::{Engine, EnginePlayer, SearchResult};
-pub use evaluator::{Evaluator, LOSS, WIN};
+pub use evaluator::{Evaluator, ProofSite, LOSS, WIN};
 pub use mcts::{Leaf, Mcts, RandomPlayout, TeamValues};

@@ -298,6 +298,36 @@ pub(crate) fn four_points(mine: Bits, theirs: Bits, empty: Bits) -> Bits {
     or_all(each_axis!(axis_four_points(mine, theirs, empty)))
 }
 
+/// The empty points where a stone of `mine` makes a three along the axis `STEP`: the empty
+/// points of the windows of five holding two of `mine` and none of `theirs`.
+#[inline(always)]
+fn axis_three_points<const STEP: usize>(mine: Bits, theirs: Bits, empty: Bits) -> Bits {
+    completions::<STEP>(windows_by_count::<STEP>(mine, theirs)[1], empty)
+}
+
+/// The empty points where a stone of `mine` makes three in a window of five that holds none
+/// of `theirs` (see [`axis_three_points`]) along any axis: the open and split threes, and
+/// some closed ones.
+#[multiversion(targets("x86_64+avx512f+avx512bw+avx512vl+avx512vpopcntdq", "x86_64+avx2"))]
+pub(crate) fn three_points(mine: Bits, theirs: Bits, empty: Bits) -> Bits {
+    or_all(each_axis!(axis_three_points(mine, theirs, empty)))
+}
+
+/// The empty points where a stone of `owner` threatens a capture: the empty end of a line of
+/// `len` stones of `other` (for `len` in `2..=longest`) whose other end is empty too, so
+/// that the stone makes a capture point there.
+#[multiversion(targets("x86_64+avx512f+avx512bw+avx512vl+avx512vpopcntdq", "x86_64+avx2"))]
+pub(crate) fn capture_threat_points(other: Bits, empty: Bits, longest: usize) -> Bits {
+    let union = |[ahead, back]: [Bits; 2]| ahead.or(back);
+    let mut out = or_all(each_axis!(flanked[2](empty, other, empty)).map(union));
+    if longest >= 3 {
+        out = out.or(or_all(
+            each_axis!(flanked[3](empty, other, empty)).map(union),
+        ));
+    }
+    out
+}
+
 /// The stones of `owner` that can capture now: a line of the stone, `len` stones of
 /// `other`, then an empty point, for `len` in `2..=longest`, along every axis both ways;
 /// each such line counted once.

@@ -1,13 +1,14 @@
 //! The static evaluation of a Pente or Keryo-Pente position.
 
 use boardgames_core::pente::{Pente, Point};
-use boardgames_core::Seat;
+use boardgames_core::{Game, Seat};
 
 use super::bits::{
     capture_lines, capture_points, five_points, four_points, has_five_point, near, window_values,
     Bits, ALL, NEAR_SQUARES,
 };
-use crate::evaluator::Evaluator;
+use super::threats::{ThreatLimits, ThreatSearch};
+use crate::evaluator::{Evaluator, ProofSite};
 
 /// The value of a window of five points holding `n` stones of one player and none of the
 /// other (a five in the making), for `n` = 0..=4.
@@ -22,6 +23,16 @@ const DOUBLE_FOUR: i32 = 150_000;
 /// Move-ordering bonuses: a point that makes or blocks a five, and one that captures.
 const FIVE_HINT: i32 = 1_000;
 const CAPTURE_HINT: i32 = 100;
+
+/// The threat search at the root: threes too, up to 25 plies.
+pub(crate) const ROOT_PROOF: ThreatLimits = ThreatLimits::threes(20_000, 25);
+
+/// The threat search after each root move (the opponent's forced wins): fours and capture
+/// threats, up to 25 plies.
+pub(crate) const REPLY_PROOF: ThreatLimits = ThreatLimits::fours(300, 25);
+
+/// The threat search near the horizon: fours and capture threats only, a few nodes.
+pub(crate) const LEAF_PROOF: ThreatLimits = ThreatLimits::quick_fours(10, 21);
 
 /// Each stone captured.
 const CAPTURED: i32 = super::PAIR_WORTH / 2;
@@ -138,6 +149,24 @@ impl Evaluator<Pente> for PenteEval {
     /// would capture.
     fn move_hints(&self, pos: &Pente, moves: &[Point], hints: &mut Vec<i32>) {
         MoveBoard::of(pos).hints(moves, hints);
+    }
+
+    /// The threat search's forced win ([`super::threats`]): at the root fours, capture
+    /// threats and threes (`ROOT_PROOF`); after each root move and at the horizon, fours and
+    /// capture threats only (`REPLY_PROOF`, `LEAF_PROOF`).
+    fn forced_win(&self, pos: &Pente, site: ProofSite) -> Option<(Point, u32)> {
+        let limits = match site {
+            ProofSite::Root => ROOT_PROOF,
+            ProofSite::Reply => REPLY_PROOF,
+            ProofSite::Leaf => LEAF_PROOF,
+        };
+        let me = match pos.turn() {
+            boardgames_core::Turn::Seat(me) => me,
+            _ => return None,
+        };
+        ThreatSearch::new(limits)
+            .prove(pos, me)
+            .map(|win| (win.first, win.plies))
     }
 
     /// Stones next to the point count three, those two away one: play where the fight is.

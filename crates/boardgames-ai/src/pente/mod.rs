@@ -23,11 +23,23 @@
 //! a capture). From level 3 on, past the depth a quiescence search looks at the
 //! captures and the moves that make a four, up to four plies past the depth, and at every
 //! answer to a four they make.
+//!
+//! [`engine_with_threats`] (not the levels of [`engine`], which the programs play: at equal
+//! time it is weaker, `docs/strength.md`) adds from level 3 on the threat search
+//! ([`threats`]), which proves forced wins far beyond the depth:
+//! at the root (fours, capture threats and threes, 20,000 nodes; a proven win is played at
+//! once), after each root move (the opponent's wins by fours and capture threats, 300 nodes
+//! each; such a move is scored as the loss) and at the horizon (the side to move's, 10
+//! nodes). A search to the same depth takes longer with it: the root's and replies'
+//! searches are a fixed cost per move, and the horizon's slows every leaf
+//! (`docs/strength.md`, "Threat search").
 
 mod bits;
 mod eval;
+pub mod threats;
 
 pub use eval::PenteEval;
+pub use threats::{forced_win, ForcedWin, ThreatError, ThreatLimits, ThreatSearch};
 
 use boardgames_core::pente::Pente;
 
@@ -61,4 +73,19 @@ pub fn budget(level: u8) -> Budget {
 #[must_use]
 pub fn engine(level: u8) -> AlphaBeta<Pente, PenteEval> {
     AlphaBeta::at_level(PenteEval, level, budget(level))
+}
+
+/// The engine of a level with the threat search's proofs of forced wins from level 3 on
+/// ([`threats`], [`AlphaBeta::with_forced_wins`]): it finds forced wins and sees forced
+/// losses far beyond its depth, but at equal time it is weaker than [`engine`] (the proofs
+/// cost the full-width search its depth; `docs/strength.md`, "Threat search"), so the
+/// programs' levels are [`engine`]'s.
+#[must_use]
+pub fn engine_with_threats(level: u8) -> AlphaBeta<Pente, PenteEval> {
+    let searcher = engine(level);
+    if level >= 3 {
+        searcher.with_forced_wins()
+    } else {
+        searcher
+    }
 }

@@ -10,4 +10,5 @@ mod backgammon_cube;
 mod backgammon_engine;
 mod mcts;
 mod pente_tactics;
+mod pente_threats;
 mod repetition;
