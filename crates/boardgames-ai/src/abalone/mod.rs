@@ -21,9 +21,13 @@
 //! Every legal move is searched, ejecting pushes first, then the other pushes (sumito), then
 //! in-line moves of three and two toward the centre, broadside moves last; a line runs up
 //! to two plies past the depth while the side to move can eject a marble. The evaluation
-//! counts the marbles ejected (dominant), the marbles' hex distance to E5, their cohesion,
-//! the own marbles on the rim and those the opponent can push off, and, with a move limit
-//! near, the lead in ejected marbles that the limit will decide on.
+//! counts the marbles ejected (dominant, each further marble worth a little more than the
+//! one before, so that the side ahead welcomes exchanges), the marbles' hex distance to E5
+//! and their cohesion (both weighted more in the opening), the own marbles on the rim, the
+//! ejections the side to move can make and the threats it faces, the sumito pushes each side
+//! can make, and, for the side a marble or more ahead, pressure: the opponent's marbles on
+//! the rim, its own pushes and ejection threats, the opponent's cohesion broken; with a move
+//! limit near, the lead in ejected marbles that the limit will decide on.
 //!
 //! ```
 //! use boardgames_ai::{abalone, Budget, Engine};
