@@ -154,30 +154,29 @@ fn on_rim(own: u128) -> i32 {
     (own & RINGS[4]).count_ones() as i32
 }
 
-/// The static evaluation of two-player Abalone (see the module docs of
-/// [`abalone`](super) for the weights).
+/// The static evaluation of two-player Abalone.
 ///
 /// From the side to move's point of view, in hundredths of a marble; every term is the
 /// side to move's value less the opponent's, so that a position and its colour-swapped
 /// mirror score the same for the side to move:
 ///
 /// * **ejected** (dominant): 1000 for the first marble a side ejects, 50 more for each
-///   further one ([`material`]), and 600 more for standing at five. The rising value makes a
+///   further one, and 600 more for standing at five. The rising value makes a
 ///   one-for-one exchange good for the side ahead (it nears six) and bad for the side behind;
-/// * **centre**: per step of the summed hex distances of each side's marbles to E5, more
-///   in the opening (no marble ejected yet) than later;
-/// * **cohesion**: per pair of neighbouring own marbles, more in the opening;
-/// * **rim**: per own marble on the rim (a liability: only there can it be ejected);
-/// * **ejection threats**: the side to move that can eject now gets nearly a marble; the
-///   opponent's threats against it cost a little for the first (it can answer one) and much
-///   for each further one (it cannot answer two);
-/// * **sumito**: per push the side can make (pressure on the opponent's group);
+/// * **centre**: 30 per step of the summed hex distances of each side's marbles to E5 in the
+///   opening (no marble ejected yet), 18 later;
+/// * **cohesion**: 10 per pair of neighbouring own marbles in the opening, 6 later;
+/// * **rim**: 30 per own marble on the rim (a liability: only there can it be ejected);
+/// * **ejection threats**: the side to move that can eject now gets 700; the opponent's
+///   threats against it cost 120 for the first (it can answer one) and 400 for each further
+///   one (it cannot answer two);
+/// * **sumito**: 10 per push the side can make (pressure on the opponent's group);
 /// * **attack when ahead**: with a lead of one to three marbles a side gets, per marble of
-///   lead, more for the opponent's marbles on the rim, for its pushes and ejection threats,
-///   and for each pair of the opponent's cohesion it has broken, so that it plays to win by
-///   six rather than waiting;
-/// * **tempo**: a small bonus for the side to move (the static score otherwise favours the
-///   side that has just moved, which swings the scores between odd and even depths);
+///   lead, 15 per opposing marble on the rim, 10 per push it can make, 40 per opposing
+///   marble it threatens to eject, and 3 less per pair of the opponent's cohesion (a broken
+///   group is worth more), so that it plays to win by six rather than waiting;
+/// * **tempo**: 30 for the side to move (the static score otherwise favours the side that
+///   has just moved, which swings the scores between odd and even depths);
 /// * **move limit**: with a limit set and 8 plies or fewer left, the positional terms fade
 ///   and the side ahead on ejected marbles gets up to 4000 more (the limit decides on them).
 ///
