@@ -24,14 +24,13 @@
 //! external engine that fails (stops, answers out of time or illegally) ends the arena with
 //! its error and exit status 1.
 
-use std::fs::File;
-use std::io::{self, BufRead, BufWriter, Write};
+use std::io::{self, BufRead, Write};
 use std::path::PathBuf;
 use std::time::Duration;
 
 use boardgames_ai::backgammon::{paired_margin, Cubeless, MatchPlayer, Networks, PubEval};
 use boardgames_cli::arena::{self as kit_arena, wilson};
-use boardgames_cli::save::write_game_record;
+use boardgames_cli::save::{records_file, write_game_record};
 use boardgames_cli::Exit;
 use boardgames_core::backgammon::{Match, MatchRules, Side};
 use boardgames_core::player::{Player, RandomPlayer};
@@ -295,15 +294,9 @@ pub fn arena(
         Ok(openings) => openings,
         Err(exit) => return Ok(exit),
     };
-    let mut records = match &o.records {
-        Some(path) => match File::create(path) {
-            Ok(f) => Some(BufWriter::new(f)),
-            Err(e) => {
-                writeln!(err, "error: cannot write {}: {e}", path.display())?;
-                return Ok(Exit::BadInput);
-            }
-        },
-        None => None,
+    let mut records = match records_file(o.records.as_deref(), err)? {
+        Ok(records) => records,
+        Err(exit) => return Ok(exit),
     };
     let writer = MatchCli::reader(start.clone());
     let failure = Failure::default();

@@ -16,6 +16,24 @@ use serde_json::Value;
 /// once the session stops.
 pub type Failure = Rc<RefCell<Option<String>>>;
 
+/// The decision `decide` gives; its error is kept in `failure`, after which every decision
+/// is `None` (the session stops, and the arena reports the error).
+pub fn guarded(
+    failure: &Failure,
+    decide: impl FnOnce() -> Result<MatchAction, String>,
+) -> Option<MatchAction> {
+    if failure.borrow().is_some() {
+        return None;
+    }
+    match decide() {
+        Ok(action) => Some(action),
+        Err(e) => {
+            *failure.borrow_mut() = Some(e);
+            None
+        }
+    }
+}
+
 /// A player of the match game whose decisions come from an external engine.
 pub struct ExternalPlayer {
     engine: External,
@@ -64,15 +82,7 @@ impl Player<Match> for ExternalPlayer {
 
     /// `None` once the engine has failed: the session stops and the arena reports why.
     fn choose(&mut self, m: &Match) -> Option<MatchAction> {
-        if self.failure.borrow().is_some() {
-            return None;
-        }
-        match self.decide(m) {
-            Ok(action) => Some(action),
-            Err(e) => {
-                *self.failure.borrow_mut() = Some(e);
-                None
-            }
-        }
+        let failure = Rc::clone(&self.failure);
+        guarded(&failure, || self.decide(m))
     }
 }

@@ -9,9 +9,12 @@
 //! Run: `cargo run --release -p boardgames-ai --example pente_suites` (writes
 //! `crates/boardgames-ai/tests/data/pente-{win-now,must-defend}.jsonl`).
 
+#[path = "support/pente_games.rs"]
+mod pente_games;
+
 use std::fmt::Write as _;
 
-use boardgames_core::pente::{OpeningRule, Pente, Point, Variant};
+use boardgames_core::pente::{Pente, Point};
 use boardgames_core::{Game, Seat, Turn};
 use serde_json::{json, Value};
 
@@ -41,26 +44,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let (mut n_win, mut n_defend) = (0, 0);
     for line in games.lines() {
         let g: Value = serde_json::from_str(line)?;
-        let variant = if g["variant"] == "keryo-pente" {
-            Variant::KeryoPente
-        } else {
-            Variant::Pente
-        };
-        let rule =
-            OpeningRule::from_tournament_rule(g["tournament_rule"].as_bool().unwrap_or(true));
-        let moves: Vec<&str> = g["moves"]
-            .as_array()
-            .map(|a| a.iter().filter_map(Value::as_str).collect())
-            .unwrap_or_default();
-        let mut positions = vec![Pente::new(variant, rule)];
-        for m in &moves {
-            let mut next = *positions.last().expect("a start");
-            let Ok(mv) = next.parse_move(m) else { break };
-            if next.play(mv).is_err() {
-                break;
-            }
-            positions.push(next);
-        }
+        let (moves, positions) = pente_games::replay(&g);
         let end = positions.last().expect("a start");
         if positions.len() != moves.len() + 1 || end.winner().is_none() || positions.len() < 4 {
             continue;

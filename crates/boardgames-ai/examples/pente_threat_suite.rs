@@ -18,12 +18,15 @@
 //! (the first GAMES games of the reference data, default all, until 100 candidates; writes
 //! `crates/boardgames-ai/tests/data/pente-threat-wins.jsonl` and prints the solve rate).
 
+#[path = "support/pente_games.rs"]
+mod pente_games;
+
 use std::fmt::Write as _;
 use std::time::Instant;
 
-use boardgames_ai::pente::{self, ThreatLimits, ThreatSearch};
+use boardgames_ai::pente::{self, proof_holds, ThreatLimits, ThreatSearch};
 use boardgames_ai::{Budget, Engine, WIN};
-use boardgames_core::pente::{OpeningRule, Pente, Point, Variant};
+use boardgames_core::pente::{Pente, Point};
 use boardgames_core::{Game, Seat, Turn};
 use serde_json::{json, Value};
 
@@ -71,39 +74,6 @@ fn wins_after_pass(pos: &Pente) -> bool {
     wins_at_once(&passed) > 0
 }
 
-/// Whether `me`, to move in `pos`, wins against every defence within `plies` with the threat
-/// search's moves; `budget` counts the positions checked (false when it runs out).
-fn holds(pos: &Pente, plies: u32, budget: &mut u64) -> bool {
-    let Turn::Seat(me) = pos.turn() else {
-        return false;
-    };
-    if *budget == 0 {
-        return false;
-    }
-    *budget -= 1;
-    let Some(win) = ThreatSearch::new(LIMITS).prove(pos, me) else {
-        return false;
-    };
-    if win.plies > plies {
-        return false;
-    }
-    let mut next = *pos;
-    if next.play(win.first).is_err() {
-        return false;
-    }
-    if next.winner() == Some(me) {
-        return true;
-    }
-    if win.plies < 3 || next.winner().is_some() {
-        return false;
-    }
-    next.moves().iter().all(|&reply| {
-        let mut after = next;
-        after.play_unchecked(reply);
-        after.winner().is_none() && holds(&after, win.plies - 2, budget)
-    })
-}
-
 fn main() -> Result<(), Box<dyn std::error::Error>> {
     let limit: usize = std::env::args()
         .nth(1)
@@ -123,26 +93,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
             break;
         }
         let g: Value = serde_json::from_str(line)?;
-        let variant = if g["variant"] == "keryo-pente" {
-            Variant::KeryoPente
-        } else {
-            Variant::Pente
-        };
-        let rule =
-            OpeningRule::from_tournament_rule(g["tournament_rule"].as_bool().unwrap_or(true));
-        let moves: Vec<&str> = g["moves"]
-            .as_array()
-            .map(|a| a.iter().filter_map(Value::as_str).collect())
-            .unwrap_or_default();
-        let mut positions = vec![Pente::new(variant, rule)];
-        for m in &moves {
-            let mut next = *positions.last().expect("a start");
-            let Ok(mv) = next.parse_move(m) else { break };
-            if next.play(mv).is_err() {
-                break;
-            }
-            positions.push(next);
-        }
+        let (moves, positions) = pente_games::replay(&g);
         let n = positions.len() - 1;
         if n != moves.len() || positions[n].winner().is_none() || n < 12 {
             continue;
@@ -168,7 +119,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         let id = format!("{}@{}", g["id"].as_str().unwrap_or("?"), pos.ply());
         let proof = ThreatSearch::new(LIMITS).prove(&pos, me);
         let mut check = 200_000;
-        let holds = proof.is_some_and(|w| holds(&pos, w.plies, &mut check));
+        let holds = proof.is_some_and(|w| proof_holds(&pos, w.plies, &LIMITS, &mut check));
         proven += usize::from(proof.is_some());
         verified += usize::from(holds);
         let continuation: Vec<&str> = moves[t..].to_vec();

@@ -40,7 +40,7 @@ use crate::common::{cut_quoted, Exit};
 use crate::frontend::{format_for, GameCli};
 use crate::input;
 use crate::pipe::Pipe;
-use crate::save::write_game_record;
+use crate::save::{records_file, write_game_record};
 
 /// One line of `arena --jsonl` for each game, fields in this order.
 #[derive(Serialize)]
@@ -436,15 +436,9 @@ pub fn arena<C: GameCli>(
              games may repeat; --random-plies or --openings make them differ"
         )?;
     }
-    let mut records = match &args.records {
-        Some(path) => match File::create(path) {
-            Ok(f) => Some(BufWriter::new(f)),
-            Err(e) => {
-                writeln!(err, "error: cannot write {}: {e}", path.display())?;
-                return Ok(Exit::BadInput);
-            }
-        },
-        None => None,
+    let mut records = match records_file(args.records.as_deref(), err)? {
+        Ok(records) => records,
+        Err(exit) => return Ok(exit),
     };
     if !args.jsonl {
         writeln!(out, "A: {}", sides[0].name())?;

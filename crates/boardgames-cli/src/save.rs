@@ -8,12 +8,12 @@
 //! and replayed: a record that would not replay to the game is refused rather than written.
 
 use std::fs::{self, File};
-use std::io::{self, Write};
+use std::io::{self, BufWriter, Write};
 use std::path::{Path, PathBuf};
 
 use boardgames_core::record::{replay, Applied, Format, Record};
 
-use crate::common::echo;
+use crate::common::{echo, Exit};
 use crate::frontend::{format_for, format_named, GameCli};
 
 /// Why a record was not saved.
@@ -198,6 +198,27 @@ pub fn save<C: GameCli>(
 pub fn start_recording<C: GameCli>(cli: &C, path: &Path) -> Result<(), SaveError> {
     let start = cli.start();
     save(cli, path, &start, &[], &start)
+}
+
+/// The file of an arena's `--records` at `path`, created empty (`None` without a path). One
+/// that cannot be created is reported on `err`, and its exit status returned.
+///
+/// # Errors
+/// Only errors writing `err`.
+pub fn records_file(
+    path: Option<&Path>,
+    err: &mut dyn Write,
+) -> io::Result<Result<Option<BufWriter<File>>, Exit>> {
+    let Some(path) = path else {
+        return Ok(Ok(None));
+    };
+    match File::create(path) {
+        Ok(f) => Ok(Ok(Some(BufWriter::new(f)))),
+        Err(e) => {
+            writeln!(err, "error: cannot write {}: {e}", path.display())?;
+            Ok(Err(Exit::BadInput))
+        }
+    }
 }
 
 /// Writes one game's record as `arena --records` and `selfplay` write it: a comment line

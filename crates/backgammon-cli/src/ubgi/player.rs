@@ -9,6 +9,7 @@
 //! offered to it is rejected (UBGI has no words for one); a beaver waiting for the doubler's
 //! answer stops the session with an error, for the same reason.
 
+use std::rc::Rc;
 use std::time::Duration;
 
 use boardgames_cli::pipe::Pipe;
@@ -18,7 +19,7 @@ use boardgames_core::Game;
 
 use super::answer::{Answer, Code, CubeWord};
 use super::command::{Command, Limits, Role, Session};
-use crate::external::Failure;
+use crate::external::{guarded, Failure};
 
 /// A player of the match game whose decisions come from a UBGI engine.
 pub struct UbgiPlayer {
@@ -173,15 +174,7 @@ impl Player<Match> for UbgiPlayer {
 
     /// `None` once the engine has failed: the session stops and the arena reports why.
     fn choose(&mut self, m: &Match) -> Option<MatchAction> {
-        if self.failure.borrow().is_some() {
-            return None;
-        }
-        match self.decide(m) {
-            Ok(action) => Some(action),
-            Err(e) => {
-                *self.failure.borrow_mut() = Some(e);
-                None
-            }
-        }
+        let failure = Rc::clone(&self.failure);
+        guarded(&failure, || self.decide(m))
     }
 }

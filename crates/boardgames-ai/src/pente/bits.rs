@@ -21,6 +21,19 @@ const WORDS: usize = 6;
 /// The four axes as index steps.
 pub(crate) const AXES: [usize; 4] = [1, ROW_BITS, ROW_BITS + 1, ROW_BITS - 1];
 
+/// The eight line directions as index steps: each of [`AXES`] forward, then back (E, W, N,
+/// S, NE, SW, NW, SE).
+pub(crate) const DIRECTIONS: [isize; 8] = {
+    let mut d = [0isize; 8];
+    let mut i = 0;
+    while i < AXES.len() {
+        d[2 * i] = AXES[i] as isize;
+        d[2 * i + 1] = -(AXES[i] as isize);
+        i += 1;
+    }
+    d
+};
+
 /// A set of points, bit `row * 20 + col`.
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
 pub(crate) struct Bits(pub(crate) [u64; WORDS]);

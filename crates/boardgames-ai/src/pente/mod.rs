@@ -39,7 +39,7 @@ mod eval;
 pub mod threats;
 
 pub use eval::PenteEval;
-pub use threats::{forced_win, ForcedWin, ThreatError, ThreatLimits, ThreatSearch};
+pub use threats::{forced_win, proof_holds, ForcedWin, ThreatError, ThreatLimits, ThreatSearch};
 
 use boardgames_core::pente::Pente;
 

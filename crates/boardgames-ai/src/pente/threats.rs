@@ -26,24 +26,13 @@
 //! threats alone first, then with threes, so that a proof found is about the shortest of
 //! its kind.
 
-use boardgames_core::pente::{Pente, Point, ROW_BITS};
+use boardgames_core::pente::{Pente, Point};
 use boardgames_core::{Game, Seat, Turn};
 
 use super::bits::{
     capture_points, capture_threat_points, five_points, four_points, near, three_points, Bits, ALL,
+    DIRECTIONS,
 };
-
-/// The eight directions of a line as index steps.
-const DIRECTIONS: [isize; 8] = [
-    1,
-    -1,
-    ROW_BITS as isize,
-    -(ROW_BITS as isize),
-    ROW_BITS as isize + 1,
-    -(ROW_BITS as isize + 1),
-    ROW_BITS as isize - 1,
-    -(ROW_BITS as isize - 1),
-];
 
 /// What a threat search may spend and look for.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -126,6 +115,42 @@ pub fn forced_win(pos: &Pente, limits: &ThreatLimits) -> Result<Option<ForcedWin
         return Err(ThreatError::GameOver);
     };
     Ok(ThreatSearch::new(*limits).prove(pos, me))
+}
+
+/// Whether the side to move of `pos` wins within `plies` against every defence by the
+/// threat search's moves (`limits`): the search's first move is played by the core's rules,
+/// then every legal answer of the defender, and so on to the win. The core is the referee,
+/// so this checks a proof of [`forced_win`] independently of how the search found it.
+/// `budget` bounds the positions checked: false when it runs out.
+pub fn proof_holds(pos: &Pente, plies: u32, limits: &ThreatLimits, budget: &mut u64) -> bool {
+    let Turn::Seat(me) = pos.turn() else {
+        return false;
+    };
+    if *budget == 0 {
+        return false;
+    }
+    *budget -= 1;
+    let Some(win) = ThreatSearch::new(*limits).prove(pos, me) else {
+        return false;
+    };
+    if win.plies > plies {
+        return false;
+    }
+    let mut next = *pos;
+    if next.play(win.first).is_err() {
+        return false;
+    }
+    if next.winner() == Some(me) {
+        return true;
+    }
+    if win.plies < 3 || next.winner().is_some() {
+        return false;
+    }
+    next.moves().iter().all(|&reply| {
+        let mut after = next;
+        after.play_unchecked(reply);
+        after.winner().is_none() && proof_holds(&after, win.plies - 2, limits, budget)
+    })
 }
 
 /// A threat search with its node count (see the module docs and [`forced_win`]).
@@ -515,34 +540,9 @@ mod tests {
     const FOURS: ThreatLimits = ThreatLimits::fours(100_000, 25);
     const THREES: ThreatLimits = ThreatLimits::threes(1_000_000, 15);
 
-    /// Whether `me`, to move in `pos`, wins against every defence within `plies` by the
-    /// threat search's moves: the attacker's move is the search's first move, played by the
-    /// core's rules; every legal move of the defender is tried. The core is the referee.
+    /// [`proof_holds`] with no bound on the positions checked.
     fn holds(pos: &Pente, plies: u32, limits: &ThreatLimits) -> bool {
-        let Turn::Seat(me) = pos.turn() else {
-            return false;
-        };
-        let Ok(Some(win)) = forced_win(pos, limits) else {
-            return false;
-        };
-        if win.plies > plies {
-            return false;
-        }
-        let mut next = *pos;
-        if next.play(win.first).is_err() {
-            return false;
-        }
-        if next.winner() == Some(me) {
-            return true;
-        }
-        if win.plies < 3 || next.winner().is_some() {
-            return false;
-        }
-        next.moves().iter().all(|&reply| {
-            let mut after = next;
-            after.play_unchecked(reply);
-            after.winner().is_none() && holds(&after, win.plies - 2, limits)
-        })
+        proof_holds(pos, plies, limits, &mut u64::MAX.clone())
     }
 
     /// Player 1 (X) has K10, L10, M10 on row 10, closed at J10 by player 2 (O), and N11,

@@ -3,7 +3,7 @@
 //! the winner's own play to the end of the game was a chain of threats of 9 plies or more
 //! and plain alpha-beta to depth 8 scored no win.
 
-use boardgames_ai::pente::{self, ThreatLimits, ThreatSearch};
+use boardgames_ai::pente::{self, proof_holds, ThreatLimits, ThreatSearch};
 use boardgames_ai::{Budget, Engine, WIN};
 use boardgames_core::pente::Pente;
 use boardgames_core::{Game, Turn};
@@ -25,40 +25,6 @@ fn suite() -> Vec<(Pente, Value)> {
             (pos, v)
         })
         .collect()
-}
-
-/// Whether the side to move of `pos` wins within `plies` against every defence with the
-/// threat search's moves (`limits`): the core plays the attacker's move and every legal
-/// answer of the defender. `budget` bounds the positions checked (false when spent).
-fn holds(pos: &Pente, plies: u32, limits: &ThreatLimits, budget: &mut u32) -> bool {
-    let Turn::Seat(me) = pos.turn() else {
-        return false;
-    };
-    if *budget == 0 {
-        return false;
-    }
-    *budget -= 1;
-    let Some(win) = ThreatSearch::new(*limits).prove(pos, me) else {
-        return false;
-    };
-    if win.plies > plies {
-        return false;
-    }
-    let mut next = *pos;
-    if next.play(win.first).is_err() {
-        return false;
-    }
-    if next.winner() == Some(me) {
-        return true;
-    }
-    if win.plies < 3 || next.winner().is_some() {
-        return false;
-    }
-    next.moves().iter().all(|&reply| {
-        let mut after = next;
-        after.play_unchecked(reply);
-        after.winner().is_none() && holds(&after, win.plies - 2, limits, budget)
-    })
 }
 
 /// The suite's positions all come from real games won by the side to move, with a
@@ -108,7 +74,7 @@ fn the_threat_search_proves_the_wins_beyond_depth_8() {
         if let Some(win) = ThreatSearch::new(fours).prove(pos, me) {
             if win.plies <= 15 {
                 let mut budget = 20_000;
-                assert!(holds(pos, win.plies, &fours, &mut budget), "{v}");
+                assert!(proof_holds(pos, win.plies, &fours, &mut budget), "{v}");
                 checked += 1;
             }
         }
