@@ -11,9 +11,12 @@
 //! (`""` for another action, or when no play is legal), "position_id_after": the Position ID
 //! after the play with the other side on roll (the input's for another action), "equity":
 //! the cubeful equity of the decision for the side deciding, normalised to the cube (in a
-//! match, equivalent to money), to 4 places, "time_ms"}`. A line that is not such an object,
+//! match, equivalent to money), to 4 places, "time_ms"}`. A line may also give `"depth"`
+//! (0 to 3 plies), which replaces the level (as `--depth` does); `"movetime_ms"` and
+//! `"nodes"` are refused: the engine looks ahead in plies. A line that is not such an object,
 //! or a position with no decision, gives `line N: reason` on standard error and no output
-//! line; the next line is still served, and the exit status is then 1.
+//! line; the next line is still served, and the exit status is then 1. The lines are read
+//! and served by the kit's [`boardgames_cli::bestmove::serve`], as every game's are.
 
 use std::cell::RefCell;
 use std::io::{self, BufRead, Write};
@@ -21,8 +24,10 @@ use std::path::Path;
 use std::time::Instant;
 
 use boardgames_ai::backgammon::{BackgammonEngine, CubeContext, MatchPlayer};
-use boardgames_cli::jsonl::{json_lines, Report};
-use boardgames_cli::{input, Exit};
+use boardgames_ai::registry::{match_level, Strength};
+use boardgames_ai::Budget;
+use boardgames_cli::bestmove::{serve, Answer, Request, Shape};
+use boardgames_cli::Exit;
 use boardgames_core::backgammon::position_id;
 use boardgames_core::backgammon::{Match, MatchAction, Phase};
 use boardgames_core::player::Player;
@@ -46,23 +51,42 @@ pub struct BestmoveLine {
     pub time_ms: u64,
 }
 
-/// The mode: the engine's player, made once (the bear-off database with it).
+/// The mode: the engine's player at the options' strength, made once (the bear-off
+/// database with it), and the level of the options, which a line's depth replaces.
 struct Mode {
     player: RefCell<MatchPlayer>,
+    level: u8,
 }
 
-/// The session of one input line.
-fn session_of(v: &Value) -> Result<Match, String> {
-    let text = |key: &str| v.get(key).and_then(Value::as_str);
-    if let Some(x) = text("xgid") {
-        if v.get("position_id").is_some() || v.get("match_id").is_some() {
+/// The requests' shape: gnubg IDs or an XGID, depths of 0 to 3 plies.
+const SHAPE: Shape = Shape {
+    fields: &["position_id", "match_id", "xgid"],
+    described: "\"position_id\" and \"match_id\", or \"xgid\"",
+    depths: 0..=3,
+};
+
+/// The session of one request.
+fn session_of(r: &Request<'_>) -> Result<Match, String> {
+    if let Some(x) = r.text("xgid") {
+        if r.field("position_id").is_some() || r.field("match_id").is_some() {
             return Err("both \"xgid\" and gnubg IDs: give one of them".to_owned());
         }
-        return Match::from_xgid(x).map_err(|e| e.to_string());
+        return Match::from_xgid(&x).map_err(|e| e.to_string());
     }
-    let pid = text("position_id").ok_or("no \"position_id\" (or \"xgid\") string")?;
-    let mid = text("match_id").ok_or("no \"match_id\" string")?;
-    Match::from_ids(pid, mid).map_err(|e| e.to_string())
+    let pid = r
+        .text("position_id")
+        .ok_or("no \"position_id\" (or \"xgid\") string")?;
+    let mid = r.text("match_id").ok_or("no \"match_id\" string")?;
+    Match::from_ids(&pid, &mid).map_err(|e| e.to_string())
+}
+
+/// The level of `budget` (a depth) in place of `level`, by the registry's rule.
+fn level_of(level: u8, budget: Budget) -> Result<u8, String> {
+    match_level(&Strength {
+        level: Some(level),
+        budget,
+    })
+    .map_err(|e| e.to_string())
 }
 
 /// Rounded to 4 places.
@@ -146,20 +170,29 @@ pub fn decide(
     }
 }
 
-impl Report for Mode {
-    type Output = BestmoveLine;
-    type Error = String;
+impl Answer for Mode {
+    type Line = BestmoveLine;
 
-    fn report(&self, line: &str) -> Result<BestmoveLine, String> {
-        let v: Value = serde_json::from_str(line).map_err(|e| format!("not JSON: {e}"))?;
-        if !v.is_object() {
-            return Err("not a JSON object".to_owned());
+    fn shape(&self) -> Shape {
+        SHAPE
+    }
+
+    fn answer(&self, request: Request<'_>) -> Result<BestmoveLine, String> {
+        let m = session_of(&request)?;
+        // A line's depth is another level for this line alone.
+        let mut other = match request.budget {
+            Some(budget) => Some(level_of(self.level, budget)?),
+            None => None,
         }
-        let m = session_of(&v)?;
+        .filter(|&n| n != self.level)
+        .map(MatchPlayer::new);
         let start = Instant::now();
-        let (action, play, after, equity) = decide(&m, &mut self.player.borrow_mut())?;
+        let (action, play, after, equity) = match other.as_mut() {
+            Some(player) => decide(&m, player)?,
+            None => decide(&m, &mut self.player.borrow_mut())?,
+        };
         Ok(BestmoveLine {
-            id: v.get("id").cloned().unwrap_or(Value::Null),
+            id: request.id,
             action,
             play,
             position_id_after: after,
@@ -169,21 +202,32 @@ impl Report for Mode {
     }
 }
 
-/// Runs `bestmove` over the lines of `path` (see the module docs).
+/// Runs `bestmove` over the lines of `path` at `level`, or at `depth` plies when given
+/// (see the module docs).
 ///
 /// # Errors
 /// Only errors writing `out` or `err`.
 pub fn bestmove(
     path: &Path,
     level: u8,
+    depth: Option<u32>,
     stdin: &mut dyn BufRead,
     out: &mut dyn Write,
     err: &mut dyn Write,
 ) -> io::Result<Exit> {
+    let level = match depth {
+        Some(d) => match level_of(level, Budget::depth(d)) {
+            Ok(n) => n,
+            Err(e) => {
+                writeln!(err, "error: {e}")?;
+                return Ok(Exit::BadInput);
+            }
+        },
+        None => level,
+    };
     let mode = Mode {
         player: RefCell::new(MatchPlayer::new(level)),
+        level,
     };
-    input::with_lines(path, stdin, err, |lines, err| {
-        json_lines(&mode, lines, out, err)
-    })
+    serve(&mode, path, stdin, out, err)
 }

@@ -163,6 +163,8 @@ once, with exactly these fields in this order:
    is legal), \"position_id_after\": the Position ID after the play, the opponent on roll
    (the input's for another action), \"equity\": the cubeful equity of the decision for
    the side deciding, normalised to the cube, 4 places, \"time_ms\"}
+A line may add \"depth\": 0 to 3 plies, which replaces the level for that line as --depth
+does for all; \"movetime_ms\" and \"nodes\" are refused (the engine looks ahead in plies).
 A line that is not such an object, or a position with no decision (before the opening
 roll, the session over) gives `line N: reason` on standard error and no output line; the
 next line is still served, and the exit status is then 1. Blank lines are skipped.";
@@ -557,6 +559,9 @@ struct BestmoveCmd {
     /// The engine's level, 1 to 5.
     #[arg(long, value_name = "N", default_value_t = Level::DEFAULT, value_parser = clap::value_parser!(u8).range(1..=5))]
     level: u8,
+    /// Look this many plies ahead (0 to 3) instead of the level's.
+    #[arg(long, value_name = "D", value_parser = clap::value_parser!(u32).range(0..=3))]
+    depth: Option<u32>,
 }
 
 #[derive(Debug, Args)]
@@ -711,7 +716,7 @@ fn main() -> ExitCode {
             Ok(Exit::Success)
         }),
         Command::Bestmove(a) => {
-            own(|stdin, out, err| bestmove::bestmove(&a.jsonl, a.level, stdin, out, err))
+            own(|stdin, out, err| bestmove::bestmove(&a.jsonl, a.level, a.depth, stdin, out, err))
         }
         Command::Analyse(a) => {
             own(|stdin, out, err| analyse::analyse(&a.file, a.level, a.jsonl, stdin, out, err))

@@ -637,7 +637,7 @@ fn a_bestmove_line_is_read_once_into_a_request() {
     let r = Request::read(r#"{"id": 7, "position": {"a": [1, 2]}, "depth": 3}"#).expect("reads");
     assert_eq!(r.id, serde_json::json!(7));
     // The position's text as written, for the game to read.
-    assert_eq!(r.position, r#"{"a": [1, 2]}"#);
+    assert_eq!(r.field("position"), Some(r#"{"a": [1, 2]}"#));
     assert_eq!(r.budget, Some(boardgames_ai::Budget::depth(3)));
     let plain = Request::read(r#"{"position": "x"}"#).expect("reads");
     assert_eq!((plain.id, plain.budget), (serde_json::Value::Null, None));
@@ -659,6 +659,40 @@ fn a_bestmove_line_is_read_once_into_a_request() {
         ),
     ] {
         let e = Request::read(line).expect_err(line);
+        assert!(e.starts_with(error), "{line}: {e}");
+    }
+}
+
+#[test]
+fn a_bestmove_line_of_another_shape_keeps_its_position_fields_as_written() {
+    use crate::bestmove::{Request, Shape};
+    let ids = Shape {
+        fields: &["a", "b"],
+        described: "\"a\" and \"b\"",
+        depths: 0..=3,
+    };
+    let line = r#"{"b": "x\"y", "other": [1], "a": {"n": 1}, "depth": 0}"#;
+    let r = Request::read_shaped(line, &ids).expect("reads");
+    assert_eq!(
+        r.fields.as_slice(),
+        [("b", r#""x\"y""#), ("a", r#"{"n": 1}"#)]
+    );
+    assert_eq!(r.text("b").as_deref(), Some("x\"y"));
+    assert_eq!((r.text("a"), r.field("c")), (None, None));
+    assert_eq!(r.budget, Some(boardgames_ai::Budget::depth(0)));
+    for (line, error) in [
+        (
+            r#"{"a": 1, "a": 2}"#,
+            "not a bestmove request (a JSON object with \"a\" and \"b\"): duplicate field `a`",
+        ),
+        (r#"{"id": 1, "id": 2}"#, "not a bestmove request"),
+        (r#"{"a": 1} x"#, "not JSON"),
+        (
+            r#"{"depth": 4}"#,
+            "\"depth\" must be a whole number from 0 to 3",
+        ),
+    ] {
+        let e = Request::read_shaped(line, &ids).expect_err(line);
         assert!(e.starts_with(error), "{line}: {e}");
     }
 }

@@ -170,6 +170,63 @@ fn bestmove_answers_each_kind_of_decision() {
     assert!(first.contains(",\"time_ms\":"), "{first}");
 }
 
+/// The decision of each line (its fields but the time).
+fn decisions(out: &str) -> Vec<Value> {
+    out.lines()
+        .map(|l| {
+            let mut v: Value = serde_json::from_str(l).expect("JSON");
+            v.as_object_mut().expect("object").remove("time_ms");
+            v
+        })
+        .collect()
+}
+
+#[test]
+fn bestmove_takes_a_depth_in_plies_and_refuses_time_and_nodes() {
+    // The registry's rule: 0 plies is level 1, 1 ply level 2, 2 plies level 3.
+    let at = |id: u32, extra: &str| {
+        format!(
+            "{{\"id\":{id},\"position_id\":\"{START}\",\"match_id\":\"cAkAAAAAAAAA\"{extra}}}\n"
+        )
+    };
+    let level = |n: &str| decisions(&ok(&["bestmove", "--jsonl", "-", "--level", n], &at(1, "")));
+    let by_line = decisions(&ok(
+        &["bestmove", "--jsonl", "-", "--level", "5"],
+        &[at(1, ",\"depth\":0"), at(1, ",\"depth\":1")].concat(),
+    ));
+    assert_eq!(by_line, [level("1"), level("2")].concat());
+    let by_option = decisions(&ok(
+        &["bestmove", "--jsonl", "-", "--depth", "0", "--level", "4"],
+        &at(1, ""),
+    ));
+    assert_eq!(by_option, level("1"));
+    // The look-ahead is in plies: time and nodes are refused by line, and a depth beyond 3.
+    let input = [
+        at(1, ",\"movetime_ms\":100"),
+        at(2, ",\"nodes\":1000"),
+        at(3, ",\"depth\":4"),
+        at(1, ",\"depth\":0"),
+    ]
+    .concat();
+    let (code, out, err) = run(&["bestmove", "--jsonl", "-", "--level", "1"], &input);
+    assert_eq!(code, 1, "{err}");
+    assert!(
+        err.contains("line 1: backgammon: the engine cannot be limited by time"),
+        "{err}"
+    );
+    assert!(
+        err.contains("line 2: backgammon: the engine cannot be limited by nodes"),
+        "{err}"
+    );
+    assert!(
+        err.contains("line 3: \"depth\" must be a whole number from 0 to 3"),
+        "{err}"
+    );
+    assert_eq!(decisions(&out), level("1"));
+    let (code, _, err) = run(&["bestmove", "--jsonl", "-", "--depth", "4"], "");
+    assert_eq!(code, 2, "{err}");
+}
+
 #[test]
 fn analyse_a_real_match() {
     let text = boardgames_testdata::gunzip("backgammon/match-files/galaxy/match11926267.txt.gz");

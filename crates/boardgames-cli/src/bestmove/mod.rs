@@ -17,8 +17,7 @@ use std::time::Duration;
 
 use boardgames_ai::{Budget, Engine};
 use boardgames_core::{Game, Turn};
-use serde::{Deserialize, Serialize};
-use serde_json::value::RawValue;
+use serde::Serialize;
 use serde_json::Value;
 
 use crate::args::BestmoveArgs;
@@ -26,6 +25,68 @@ use crate::common::Exit;
 use crate::frontend::GameCli;
 use crate::input;
 use crate::jsonl::{json_lines, Report};
+
+mod request;
+
+pub use request::{Request, Shape};
+
+/// What answers `bestmove` requests: a game's engine behind the contract of its program.
+/// The kit's games answer with [`BestmoveLine`]; a game with a contract of its own (the
+/// backgammon match's decisions) implements it with its own line, and [`serve`] reads the
+/// lines, runs it and writes the answers for both.
+pub trait Answer {
+    /// One output line, its fields in declaration order.
+    type Line: Serialize;
+
+    /// The requests' shape: the fields that give the position and the depths the engine
+    /// can search.
+    fn shape(&self) -> Shape;
+
+    /// The answer to one request.
+    ///
+    /// # Errors
+    /// Why the request has no answer (a bad position, a finished game, a budget the engine
+    /// cannot honour), in words for `line N: reason`.
+    fn answer(&self, request: Request<'_>) -> Result<Self::Line, String>;
+}
+
+/// The `--jsonl` mode of an [`Answer`]: each line read once into a [`Request`], then
+/// answered.
+struct Serving<'a, A: Answer> {
+    answer: &'a A,
+    shape: Shape,
+}
+
+impl<A: Answer> Report for Serving<'_, A> {
+    type Output = A::Line;
+    type Error = String;
+
+    fn report(&self, line: &str) -> Result<A::Line, String> {
+        self.answer.answer(Request::read_shaped(line, &self.shape)?)
+    }
+}
+
+/// Serves the requests of `path` (a file, or `-` for `stdin`) with `answer`: one output line
+/// each, flushed at once; a refused line gives `line N: reason` on `err`, no output line, and
+/// the exit status [`Exit::Failure`] (see [`json_lines`]).
+///
+/// # Errors
+/// Only errors writing `out` or `err`.
+pub fn serve<A: Answer>(
+    answer: &A,
+    path: &std::path::Path,
+    stdin: &mut dyn BufRead,
+    out: &mut dyn Write,
+    err: &mut dyn Write,
+) -> io::Result<Exit> {
+    let mode = Serving {
+        answer,
+        shape: answer.shape(),
+    };
+    input::with_lines(path, stdin, err, |lines, err| {
+        json_lines(&mode, lines, out, err)
+    })
+}
 
 /// One output line.
 #[derive(Serialize)]
@@ -82,85 +143,16 @@ impl<C: GameCli> Mode<'_, C> {
     }
 }
 
-/// One input line, read once: its id, the position's JSON text as written (handed to
-/// [`GameCli::position_of`] without being parsed and written again), and the budget that
-/// replaces the level's when any of its fields is given.
-#[derive(Debug)]
-pub struct Request<'a> {
-    /// The `id`, or null.
-    pub id: Value,
-    /// The `position` field's JSON text.
-    pub position: &'a str,
-    /// The budget of `movetime_ms`, `depth` and `nodes`, when any is given.
-    pub budget: Option<Budget>,
-}
+impl<C: GameCli> Answer for Mode<'_, C> {
+    type Line = BestmoveLine;
 
-/// The fields of a line as serde reads them: the budget fields kept as JSON, so that a bad
-/// one is named in the contract's words.
-#[derive(Deserialize)]
-struct Fields<'a> {
-    #[serde(default)]
-    id: Value,
-    #[serde(borrow)]
-    position: Option<&'a RawValue>,
-    #[serde(default)]
-    movetime_ms: Value,
-    #[serde(default)]
-    depth: Value,
-    #[serde(default)]
-    nodes: Value,
-}
-
-impl<'a> Request<'a> {
-    /// Reads `line` (see the module docs).
-    ///
-    /// # Errors
-    /// `not JSON: ...` (a line that is no JSON), `not a bestmove request ...` (JSON of
-    /// another shape), `no "position" field`, or which budget field is not a whole number
-    /// in its range.
-    pub fn read(line: &'a str) -> Result<Request<'a>, String> {
-        let f: Fields<'a> = serde_json::from_str(line).map_err(|e| {
-            if e.is_data() {
-                format!("not a bestmove request (a JSON object with a \"position\"): {e}")
-            } else {
-                format!("not JSON: {e}")
-            }
-        })?;
-        let position = f.position.ok_or("no \"position\" field")?.get();
-        // A budget field, when present, is a whole number from 1 to `max`.
-        let number = |key: &str, v: &Value, max: u64| -> Result<Option<u64>, String> {
-            match v {
-                Value::Null => Ok(None),
-                x => x
-                    .as_u64()
-                    .filter(|n| (1..=max).contains(n))
-                    .map(Some)
-                    .ok_or_else(|| format!("\"{key}\" must be a whole number from 1 to {max}")),
-            }
-        };
-        let movetime = number("movetime_ms", &f.movetime_ms, u64::MAX)?;
-        let depth = number("depth", &f.depth, 64)?;
-        let nodes = number("nodes", &f.nodes, u64::MAX)?;
-        let budget = (movetime.is_some() || depth.is_some() || nodes.is_some()).then(|| Budget {
-            depth: depth.map(|d| d as u32),
-            nodes,
-            time: movetime.map(Duration::from_millis),
-        });
-        Ok(Request {
-            id: f.id,
-            position,
-            budget,
-        })
+    fn shape(&self) -> Shape {
+        Shape::POSITION
     }
-}
 
-impl<C: GameCli> Report for Mode<'_, C> {
-    type Output = BestmoveLine;
-    type Error = String;
-
-    fn report(&self, line: &str) -> Result<BestmoveLine, String> {
-        let request = Request::read(line)?;
-        let pos = self.cli.position_of(request.position)?;
+    fn answer(&self, request: Request<'_>) -> Result<BestmoveLine, String> {
+        let position = request.field("position").ok_or("no \"position\" field")?;
+        let pos = self.cli.position_of(position)?;
         let budget = request.budget.unwrap_or(self.budget);
         let found = self
             .engine
@@ -200,7 +192,5 @@ pub fn bestmove<C: GameCli>(
         engine: RefCell::new(engine),
         budget,
     };
-    input::with_lines(&args.jsonl, stdin, err, |lines, err| {
-        json_lines(&mode, lines, out, err)
-    })
+    serve(&mode, &args.jsonl, stdin, out, err)
 }
