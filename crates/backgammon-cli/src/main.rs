@@ -16,6 +16,7 @@ mod advice;
 mod analyse;
 mod arena;
 mod bestmove;
+mod databases;
 mod external;
 mod jsonl;
 mod paint;
@@ -643,6 +644,7 @@ fn main() -> ExitCode {
         .mut_subcommand("moves", |c| c.after_help(MOVES_HELP))
         .mut_subcommand("perft", |c| c.after_help(PERFT_HELP));
     let command = with_default_level(command, &Match::DEFAULT_LEVEL.to_string());
+    databases::keep();
     let cli = match Cli::from_arg_matches(&command.clone().get_matches()) {
         Ok(cli) => cli,
         Err(e) => e.exit(),

@@ -6,6 +6,8 @@
 use std::sync::OnceLock;
 
 use boardgames_core::backgammon::generate;
+
+use super::dbfile::{load_or_generate, push_floats, Floats, Stored};
 use boardgames_core::backgammon::{Board, Dice, Side, TurnSink, CHECKERS};
 
 /// The home points of a side: its 1-point to its 6-point.
@@ -242,11 +244,12 @@ impl BearoffDatabase {
         }
     }
 
-    /// The database shared by every caller, generated at the first call.
+    /// The database shared by every caller, generated at the first call, or read from its
+    /// file when the program keeps the databases on disk ([`super::set_database_dir`]).
     #[must_use]
     pub fn get() -> &'static BearoffDatabase {
         static DB: OnceLock<BearoffDatabase> = OnceLock::new();
-        DB.get_or_init(BearoffDatabase::generate)
+        DB.get_or_init(load_or_generate::<BearoffDatabase>)
     }
 
     /// The distribution of the rolls `home` needs to bear off: entry `n` is the chance of
@@ -296,6 +299,59 @@ impl BearoffDatabase {
     }
 }
 
+impl Table {
+    /// Writes the table: for each position the first roll count of its distribution that
+    /// has a chance, how many follow, and those chances; then the means.
+    fn encode(&self, out: &mut Vec<u8>) {
+        for d in &self.distributions {
+            let first = d.iter().position(|&q| q != 0.0).unwrap_or(0);
+            let end = d.iter().rposition(|&q| q != 0.0).map_or(first, |i| i + 1);
+            out.extend_from_slice(&[first as u8, (end - first) as u8]);
+            push_floats(out, &d[first..end]);
+        }
+        push_floats(out, &self.means);
+    }
+
+    /// The table [`Table::encode`] wrote next in `f`.
+    fn decode(f: &mut Floats<'_>) -> Option<Table> {
+        let mut distributions = vec![[0f32; ROLLS]; POSITIONS];
+        for d in &mut distributions {
+            let first = usize::from(f.byte()?);
+            let len = usize::from(f.byte()?);
+            for q in d.get_mut(first..first + len)? {
+                *q = f.next()?;
+            }
+        }
+        let means = (0..POSITIONS).map(|_| f.next()).collect::<Option<_>>()?;
+        Some(Table {
+            distributions,
+            means,
+        })
+    }
+}
+
+/// On disk, each distribution without its zeros before and after: about 3 MB.
+impl Stored for BearoffDatabase {
+    const NAME: &'static str = "bearoff1";
+
+    fn generate() -> BearoffDatabase {
+        BearoffDatabase::generate()
+    }
+
+    fn encode(&self, out: &mut Vec<u8>) {
+        self.all_off.encode(out);
+        self.first_off.encode(out);
+    }
+
+    fn decode(bytes: &[u8]) -> Option<BearoffDatabase> {
+        let mut f = Floats(bytes);
+        let all_off = Table::decode(&mut f)?;
+        let first_off = Table::decode(&mut f)?;
+        f.is_done()
+            .then_some(BearoffDatabase { all_off, first_off })
+    }
+}
+
 /// The chance that a count of rolls drawn from `a` is no more than one drawn from `b`:
 /// the sum over n of P(a = n) P(b >= n).
 fn no_later(a: &[f32; ROLLS], b: &[f32; ROLLS]) -> f64 {
@@ -324,6 +380,40 @@ pub(super) fn pips(home: &Home) -> u32 {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_database_reads_back_from_its_values() {
+        let db = BearoffDatabase::get();
+        let mut bytes = Vec::new();
+        db.encode(&mut bytes);
+        let back = BearoffDatabase::decode(&bytes).expect("reads back");
+        for i in 0..POSITIONS {
+            assert_eq!(back.all_off.distributions[i], db.all_off.distributions[i]);
+            assert_eq!(
+                back.first_off.distributions[i],
+                db.first_off.distributions[i]
+            );
+        }
+        assert_eq!(
+            (&back.all_off.means, &back.first_off.means),
+            (&db.all_off.means, &db.first_off.means)
+        );
+        assert_eq!(
+            BearoffDatabase::decode(&bytes[..bytes.len() - 4]).map(|_| ()),
+            None
+        );
+        // One checker on the 6-point: off with 27 rolls of 36, else with the next roll.
+        let six = [0, 0, 0, 0, 0, 1];
+        let d = back.distribution(&six).expect("one checker");
+        assert!((d[1] - 0.75).abs() < 1e-6 && (d[2] - 0.25).abs() < 1e-6);
+        assert!((back.mean_rolls(&six).unwrap_or(0.0) - 1.25).abs() < 1e-6);
+        let first = back
+            .first_off_distribution(&[0, 0, 0, 0, 0, 15])
+            .expect("15");
+        // A first checker off the 6-point in one roll: a 6 (11 rolls of 36), or one checker
+        // moved 6 pips to the exact end by 5-1, 4-2 (two each), 3-3 or 2-2: 17 of 36.
+        assert!((first[1] - 17.0 / 36.0).abs() < 1e-6, "{first:?}");
+    }
 
     /// Every placement of 0 to 15 checkers on the six points.
     fn every_home() -> Vec<Home> {

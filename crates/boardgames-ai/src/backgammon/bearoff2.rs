@@ -77,6 +77,7 @@ use boardgames_core::backgammon::{Board, Dice, Side, TurnSink};
 
 use super::bearoff::{checkers, home_of, index_within, pack, pips, unpack, Home, HOME_POINTS};
 use super::cube::{CubeAction, CubeDecision, CubeOwner};
+use super::dbfile::{load_or_generate, push_floats, Floats, Stored};
 
 /// The most checkers a side may have left for the two-sided database.
 pub const TWO_SIDED_CHECKERS: u8 = 6;
@@ -258,6 +259,55 @@ fn with_cube(before: Values<f64>) -> Values<f64> {
     ]
 }
 
+/// Every position of the database, by its index.
+fn every_home() -> Vec<Home> {
+    let mut homes = vec![[0u8; HOME_POINTS]; N];
+    let mut home = [0u8; HOME_POINTS];
+    loop {
+        if let Some(i) = two_sided_index(&home) {
+            homes[i] = home;
+        }
+        // The next placement, as an odometer of base 7.
+        let Some(i) = home.iter().position(|&c| c < TWO_SIDED_CHECKERS) else {
+            break;
+        };
+        home[i] += 1;
+        home[..i].fill(0);
+    }
+    homes
+}
+
+/// On disk, the values of every pair (about 14 MB); the plays, quick to find again, are not
+/// kept.
+impl Stored for TwoSidedBearoff {
+    const NAME: &'static str = "bearoff2";
+
+    fn generate() -> TwoSidedBearoff {
+        TwoSidedBearoff::generate()
+    }
+
+    fn encode(&self, out: &mut Vec<u8>) {
+        out.reserve(16 * self.values.len());
+        for v in &self.values {
+            push_floats(out, v);
+        }
+    }
+
+    fn decode(bytes: &[u8]) -> Option<TwoSidedBearoff> {
+        if bytes.len() != 16 * N * N {
+            return None;
+        }
+        let mut f = Floats(bytes);
+        let values = (0..N * N)
+            .map(|_| Some([f.next()?, f.next()?, f.next()?, f.next()?]))
+            .collect::<Option<_>>()?;
+        Some(TwoSidedBearoff {
+            values,
+            plays: Plays::generate(&every_home()),
+        })
+    }
+}
+
 /// The two-sided bear-off database (see the module docs): for every pair of positions of at
 /// most [`TWO_SIDED_CHECKERS`] checkers a side on its home points, the exact cubeless win
 /// chance of the side on roll and its exact cubeful money equities with the cube centred,
@@ -278,20 +328,7 @@ impl TwoSidedBearoff {
     /// generator, then every pair in order of its total pip count.
     #[must_use]
     pub fn generate() -> TwoSidedBearoff {
-        // Every position, by its index.
-        let mut homes = vec![[0u8; HOME_POINTS]; N];
-        let mut home = [0u8; HOME_POINTS];
-        loop {
-            if let Some(i) = two_sided_index(&home) {
-                homes[i] = home;
-            }
-            // The next placement, as an odometer of base 7.
-            let Some(i) = home.iter().position(|&c| c < TWO_SIDED_CHECKERS) else {
-                break;
-            };
-            home[i] += 1;
-            home[..i].fill(0);
-        }
+        let homes = every_home();
         let plays = Plays::generate(&homes);
         let mut by_pips: Vec<Vec<usize>> = vec![Vec::new(); MAX_PIPS + 1];
         for (i, home) in homes.iter().enumerate() {
@@ -320,11 +357,12 @@ impl TwoSidedBearoff {
         }
     }
 
-    /// The database shared by every caller, generated at the first call.
+    /// The database shared by every caller, generated at the first call, or read from its
+    /// file when the program keeps the databases on disk ([`super::set_database_dir`]).
     #[must_use]
     pub fn get() -> &'static TwoSidedBearoff {
         static DB: OnceLock<TwoSidedBearoff> = OnceLock::new();
-        DB.get_or_init(TwoSidedBearoff::generate)
+        DB.get_or_init(load_or_generate::<TwoSidedBearoff>)
     }
 
     /// Whether the database holds the pair: both sides with at most [`TWO_SIDED_CHECKERS`]
@@ -426,6 +464,27 @@ impl TwoSidedBearoff {
 mod tests {
     use super::*;
     use crate::backgammon::BearoffDatabase;
+
+    #[test]
+    fn the_database_reads_back_from_its_values() {
+        let db = TwoSidedBearoff::get();
+        let mut bytes = Vec::new();
+        db.encode(&mut bytes);
+        let back = TwoSidedBearoff::decode(&bytes).expect("reads back");
+        assert_eq!(back.values, db.values);
+        assert_eq!(TwoSidedBearoff::decode(&bytes[4..]).map(|_| ()), None);
+        // One checker each on the ace point: the side on roll wins.
+        let ace = [1, 0, 0, 0, 0, 0];
+        assert_eq!(back.win(&ace, &ace), Some(1.0));
+        // The plays, found again, give the same decisions.
+        let (a, b) = ([0, 0, 1, 0, 0, 1], [2, 0, 0, 0, 0, 0]);
+        for owner in [CubeOwner::Centred, CubeOwner::OnRoll, CubeOwner::Opponent] {
+            assert_eq!(
+                format!("{:?}", back.decision(&a, &b, owner, 1)),
+                format!("{:?}", db.decision(&a, &b, owner, 1))
+            );
+        }
+    }
 
     const ACE: Home = [1, 0, 0, 0, 0, 0];
     const SIX: Home = [0, 0, 0, 0, 0, 1];

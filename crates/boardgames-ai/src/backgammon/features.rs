@@ -220,22 +220,36 @@ pub fn escapes(from: usize, blocks: Points) -> f32 {
 #[inline]
 fn escape_share(from: u32, their_made: Points) -> f32 {
     let ahead = (their_made >> (26 - from)) & ((1 << REACH) - 1);
-    f32::from(escape_table()[ahead as usize]) / 36.0
+    f32::from(escape_count(ahead as usize)) / 36.0
 }
 
 /// The farthest a checker moves in one roll before it must be past the last point made
 /// within 12 in front: 12 + 6.
 const REACH: usize = 18;
 
-/// For each set of points made ahead (bit k - 1 the point k pips ahead, up to [`REACH`]),
-/// the escaping rolls of 36 ([`escapes`]); built at the first call.
-fn escape_table() -> &'static [u8] {
-    static TABLE: std::sync::OnceLock<Vec<u8>> = std::sync::OnceLock::new();
-    TABLE.get_or_init(|| (0..1u32 << REACH).map(escaping_rolls).collect())
+/// The escaping rolls of 36 ([`escaping_rolls`]) for the set of points made ahead `ahead`
+/// (bit k - 1 the point k pips ahead, up to [`REACH`]), from a table of every set filled as
+/// sets are met: an entry holds the count plus one, 0 until worked out. (Working out all
+/// 2^18 at once took some 30 ms, most of a program's start.)
+fn escape_count(ahead: usize) -> u8 {
+    use std::sync::atomic::{AtomicU8, Ordering};
+    static TABLE: std::sync::OnceLock<Box<[AtomicU8]>> = std::sync::OnceLock::new();
+    let table = TABLE.get_or_init(|| (0..1usize << REACH).map(|_| AtomicU8::new(0)).collect());
+    let Some(slot) = table.get(ahead) else {
+        return escaping_rolls(ahead as u32);
+    };
+    match slot.load(Ordering::Relaxed) {
+        0 => {
+            let count = escaping_rolls(ahead as u32);
+            slot.store(count + 1, Ordering::Relaxed);
+            count
+        }
+        stored => stored - 1,
+    }
 }
 
 /// The rolls of 36 with which a checker passes the points made within 12 pips in front of it
-/// (`ahead`, by distance as in [`escape_table`]), landing only where nothing is made.
+/// (`ahead`, by distance as in [`escape_count`]), landing only where nothing is made.
 fn escaping_rolls(ahead: u32) -> u8 {
     let Some(last) = (1..=12).rev().find(|k| ahead & (1 << (k - 1)) != 0) else {
         return 36;

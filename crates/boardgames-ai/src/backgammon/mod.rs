@@ -22,6 +22,7 @@ mod bearoff;
 mod bearoff2;
 mod cube;
 mod cubeful;
+mod dbfile;
 mod engine;
 mod features;
 mod labels;
@@ -40,6 +41,7 @@ pub use bearoff::{
 };
 pub use bearoff2::{two_sided_index, TwoSidedBearoff, TWO_SIDED_CHECKERS, TWO_SIDED_POSITIONS};
 pub use cube::{cube_efficiency, CubeAction, CubeContext, CubeDecision, CubeOwner, Stakes};
+pub use dbfile::{database_dir, set_database_dir};
 pub use engine::{BackgammonEngine, Level, MatchPlayer};
 pub use features::{contact, escapes, features, shots, side_features, FEATURES, SIDE_FEATURES};
 pub use labels::{label_positions, on_threads, sample_positions, train_on};
