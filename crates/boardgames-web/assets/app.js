@@ -384,7 +384,7 @@ function drawBackgammon(svg, board) {
     }, svg);
     if (marked.has(String(p.point))) shape.classList.add("marked");
     shape.addEventListener("click", () => { $("play-filter").value = String(p.point); drawPlays(); });
-    text(svg, x, top ? BG.top + BG.depth + 10 : BG.bottom - BG.depth - 10, String(p.point)).setAttribute("fill", "#ddd");
+    text(svg, x, top ? BG.top + BG.depth + 10 : BG.bottom - BG.depth - 10, String(p.point)).style.fill = "#e8e8e8";
     if (p.x > 0) drawCheckers(svg, x, top, p.x, "x", String(p.point));
     if (p.o > 0) drawCheckers(svg, x, top, p.o, "o", String(p.point));
   }
@@ -571,7 +571,9 @@ function start() {
     $("engine-text").textContent = "";
   }));
   loadLayouts();
-  const saved = sessionStorage.getItem(STORAGE_KEY);
+  // `#game=ID` opens that game in this tab.
+  const linked = new URLSearchParams(location.hash.slice(1)).get("game");
+  const saved = linked || sessionStorage.getItem(STORAGE_KEY);
   if (saved) {
     guarded(async () => { render(await api("GET", "/api/games/" + saved)); });
   } else {
