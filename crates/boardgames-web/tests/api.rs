@@ -542,10 +542,13 @@ async fn the_saved_record_is_the_core_writers_text() {
     assert_eq!(text.trim_end(), expected.trim_end());
 }
 
+/// A request body (content type and bytes), the status and error kind it gets.
+type Case = (Option<(&'static str, Vec<u8>)>, StatusCode, &'static str);
+
 #[tokio::test]
 async fn malformed_requests_get_typed_errors() {
     let app = server();
-    let cases: Vec<(Option<(&str, Vec<u8>)>, StatusCode, &str)> = vec![
+    let cases: Vec<Case> = vec![
         (
             Some(("application/json", b"{".to_vec())),
             StatusCode::BAD_REQUEST,
@@ -858,6 +861,8 @@ async fn pente_computer_against_computer_to_the_end() {
     // The library agrees on the moves and on how the game ended.
     let (steps, end) = replay_history(&Pente::default(), &state);
     assert_eq!(steps.len(), plies);
+    // A five takes at least five stones of one side: nine plies.
+    assert!(plies >= 9, "{plies}");
     assert_eq!(end.turn(), Turn::Over);
     assert!(legal(&state).is_empty());
     assert_eq!(
