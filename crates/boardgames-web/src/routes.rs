@@ -10,6 +10,7 @@ use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::{Json, Router};
 use serde::{Deserialize, Serialize};
+use tokio::sync::Semaphore;
 
 use crate::assets;
 use crate::create::{new_session, NewGame, GAMES};
@@ -30,10 +31,14 @@ pub struct Config {
     pub engine_timeout: Duration,
     /// The largest request body, in bytes.
     pub body_limit: usize,
+    /// The most engine searches at once; further requests wait for one to end (within
+    /// the engine timeout).
+    pub engines: usize,
 }
 
 impl Default for Config {
-    /// 64 games, kept 2 hours unused; 5 seconds a move, waited for 60; bodies up to 1 MB.
+    /// 64 games, kept 2 hours unused; 5 seconds a move, waited for 60; bodies up to 1 MB;
+    /// as many searches at once as the machine has cores.
     fn default() -> Config {
         Config {
             max_games: 64,
@@ -41,6 +46,7 @@ impl Default for Config {
             think_time: Duration::from_secs(5),
             engine_timeout: Duration::from_secs(60),
             body_limit: 1 << 20,
+            engines: std::thread::available_parallelism().map_or(2, usize::from),
         }
     }
 }
@@ -50,6 +56,8 @@ impl Default for Config {
 struct AppState {
     store: Arc<Mutex<Store>>,
     config: Config,
+    /// One permit a search running.
+    engines: Arc<Semaphore>,
 }
 
 impl AppState {
@@ -81,6 +89,7 @@ pub fn app(config: Config) -> Router {
     let state = AppState {
         store: Arc::new(Mutex::new(Store::new(config.max_games, config.idle))),
         config,
+        engines: Arc::new(Semaphore::new(config.engines.max(1))),
     };
     Router::new()
         .route("/", get(assets::index))
@@ -226,12 +235,22 @@ async fn play(
     .map(Json)
 }
 
-/// The engine's move for the game `id` at `level`, found on a blocking thread, with the
-/// version of the game it was found for.
+/// The engine's move for the game `id` at `level`, found on a blocking thread once a
+/// search may start, with the version of the game it was found for.
 async fn think(app: &AppState, id: &str, level: Option<u8>) -> Result<(Thought, u64), ApiError> {
     let (thinker, version) = app.with(id, |s| s.thinker(level).map(|t| (t, s.version())))??;
-    let job = tokio::task::spawn_blocking(thinker);
-    match tokio::time::timeout(app.config.engine_timeout, job).await {
+    let engines = Arc::clone(&app.engines);
+    let search = async move {
+        let permit = engines.acquire_owned().await;
+        // The permit goes with the search: it is given back when the search ends, even one
+        // nobody waits for any more.
+        tokio::task::spawn_blocking(move || {
+            let _permit = permit;
+            thinker()
+        })
+        .await
+    };
+    match tokio::time::timeout(app.config.engine_timeout, search).await {
         Ok(Ok(found)) => Ok((found?, version)),
         Ok(Err(_)) => Err(ApiError::new(ErrorKind::Engine, "the engine failed")),
         Err(_) => Err(ApiError::new(

@@ -916,3 +916,21 @@ async fn backgammon_computers_play_on_through_the_rolls() {
         json!({ "x": b.pip_count(Side::X), "o": b.pip_count(Side::O) })
     );
 }
+
+#[tokio::test]
+async fn an_engine_past_its_timeout_is_a_typed_error() {
+    let app = app(Config {
+        think_time: Duration::from_millis(200),
+        engine_timeout: Duration::from_millis(1),
+        engines: 1,
+        ..Config::default()
+    });
+    let state = create(&app, json!({ "game": "abalone" })).await;
+    let uri = format!("/api/games/{}/computer?level=5", id(&state));
+    let (status, body) = send(&app, Method::POST, &uri, None).await;
+    assert_eq!(
+        (status, kind(&body)),
+        (StatusCode::SERVICE_UNAVAILABLE, "timeout")
+    );
+    assert_eq!(fetch(&app, &id(&state)).await["history"], json!([]));
+}
