@@ -19,6 +19,7 @@ let busy = false;       // a request to the server is under way
 let selection = [];     // Abalone: the marbles selected
 let hinted = null;      // the move of the last hint
 let layouts = {};       // Abalone layouts by number of players
+let failed = false;     // the last request failed: the computer waits for the person
 
 const $ = (id) => document.getElementById(id);
 
@@ -55,7 +56,9 @@ async function guarded(work) {
   showError(null);
   try {
     await work();
+    failed = false;
   } catch (error) {
+    failed = error.kind !== "conflict";
     showError(error);
     if (error.kind === "unknown_id") {
       sessionStorage.removeItem(STORAGE_KEY);
@@ -146,6 +149,7 @@ function newGameRequest() {
 }
 
 function showChooser() {
+  failed = false;
   $("chooser").hidden = false;
   $("play").hidden = true;
   $("show-chooser").hidden = state === null;
@@ -514,6 +518,7 @@ function render(next) {
   }));
   $("undo").disabled = !state.can_undo;
   $("hint").disabled = state.turn.kind !== "seat";
+  $("computer-move").disabled = state.turn.kind !== "seat";
   $("save").href = "/api/games/" + state.id + "/record";
   $("history").replaceChildren(...state.history.map((step) => {
     const item = document.createElement("li");
@@ -528,16 +533,19 @@ function render(next) {
 let computerTimer = null;
 
 function scheduleComputer() {
-  if (computerTimer !== null || !state || !state.computer_to_move || busy) return;
+  if (computerTimer !== null || !state || !state.computer_to_move || busy || failed) return;
   computerTimer = setTimeout(() => {
     computerTimer = null;
-    if (!state || !state.computer_to_move) return;
-    guarded(async () => {
-      const answer = await api("POST", "/api/games/" + state.id + "/computer");
-      $("engine-text").textContent = `Computer (level ${answer.engine.level}): ${answer.engine.move}, ${answer.engine.describe}`;
-      render(answer.state);
-    });
+    if (state && state.computer_to_move) computerMove();
   }, 250);
+}
+
+function computerMove() {
+  guarded(async () => {
+    const answer = await api("POST", "/api/games/" + state.id + "/computer");
+    $("engine-text").textContent = `Computer (level ${answer.engine.level}): ${answer.engine.move}, ${answer.engine.describe}`;
+    render(answer.state);
+  });
 }
 
 async function loadLayouts() {
@@ -565,6 +573,7 @@ function start() {
     $("hint-text").dataset.move = answer.hint.move;
     render(state);
   }));
+  $("computer-move").addEventListener("click", () => { if (state) computerMove(); });
   $("undo").addEventListener("click", () => guarded(async () => {
     render(await api("POST", "/api/games/" + state.id + "/undo"));
     $("hint-text").textContent = "";
