@@ -297,7 +297,7 @@ function drawAbalone(svg, board) {
     const cy = points.reduce((s, p) => s + p[1], 0) / points.length;
     for (const m of candidates) {
       const [dx, dy] = HEX_DIRECTIONS[m.direction];
-      const x1 = cx + dx * 22, y1 = cy + dy * 22, x2 = cx + dx * 40, y2 = cy + dy * 40;
+      const x1 = cx + dx * 26, y1 = cy + dy * 26, x2 = cx + dx * 50, y2 = cy + dy * 50;
       const group = el("g", { class: "arrow", "data-dir": m.direction, "data-move": m.move }, svg);
       el("line", { x1, y1, x2, y2 }, group);
       el("circle", { cx: x2, cy: y2, r: 5 }, group);
