@@ -155,7 +155,7 @@ function showChooser() {
   $("show-chooser").hidden = state === null;
 }
 
-// ---- drawing helpers ----
+// ---- drawing ----
 
 function el(name, attributes, parent) {
   const node = document.createElementNS(SVG, name);
