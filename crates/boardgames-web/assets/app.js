@@ -1,0 +1,593 @@
+// The board page: a game chooser, then the board drawn as SVG from the server's state
+// (docs/web.md). Each browser tab keeps its own game id (sessionStorage).
+"use strict";
+
+const SVG = "http://www.w3.org/2000/svg";
+const STORAGE_KEY = "boardgames-web-game";
+const PENTE_LETTERS = "ABCDEFGHJKLMNOPQRST";
+const ABALONE_FILL = {
+  black: "#1b1b1b", white: "#f5f5f5", red: "#c0392b",
+  green: "#27ae60", yellow: "#f1c40f", purple: "#8e44ad",
+};
+const HEX_DIRECTIONS = {
+  E: [1, 0], NE: [0.5, -0.866], NW: [-0.5, -0.866],
+  W: [-1, 0], SW: [-0.5, 0.866], SE: [0.5, 0.866],
+};
+
+let state = null;       // the last state received
+let busy = false;       // a request to the server is under way
+let selection = [];     // Abalone: the marbles selected
+let hinted = null;      // the move of the last hint
+let layouts = {};       // Abalone layouts by number of players
+let failed = false;     // the last request failed: the computer waits for the person
+
+const $ = (id) => document.getElementById(id);
+
+// ---- the server ----
+
+async function api(method, url, body) {
+  const options = { method, headers: {} };
+  if (body !== undefined) {
+    options.headers["Content-Type"] = "application/json";
+    options.body = JSON.stringify(body);
+  }
+  const response = await fetch(url, options);
+  const text = await response.text();
+  let value = null;
+  try { value = text ? JSON.parse(text) : null; } catch (e) { value = null; }
+  if (!response.ok) {
+    const error = (value && value.error) || { kind: "http", message: response.status + " " + text };
+    const failure = new Error(error.message);
+    failure.kind = error.kind;
+    failure.status = response.status;
+    throw failure;
+  }
+  return value;
+}
+
+function showError(error) {
+  $("error").textContent = error ? error.message : "";
+}
+
+async function guarded(work) {
+  if (busy) return;
+  busy = true;
+  document.body.dataset.busy = "true";
+  showError(null);
+  try {
+    await work();
+    failed = false;
+  } catch (error) {
+    failed = error.kind !== "conflict";
+    showError(error);
+    if (error.kind === "unknown_id") {
+      sessionStorage.removeItem(STORAGE_KEY);
+      showChooser();
+    } else if (error.kind === "conflict" && state) {
+      try { render(await api("GET", "/api/games/" + state.id)); } catch (e) { showError(e); }
+    }
+  } finally {
+    busy = false;
+    document.body.dataset.busy = "false";
+    if (state && !$("play").hidden) render(state);
+    scheduleComputer();
+  }
+}
+
+// ---- the chooser ----
+
+function seatCount() {
+  const game = $("game").value;
+  if (game === "abalone") return Number($("players").value);
+  return 2;
+}
+
+function seatLabel(game, seat) {
+  if (game === "abalone") {
+    return ["Black", "White", "Red", "Green", "Yellow", "Purple"][seat];
+  }
+  if (game === "backgammon") return ["X", "O"][seat];
+  return "Player " + (seat + 1) + (seat === 0 ? " (X)" : " (O)");
+}
+
+function refreshChooser() {
+  const game = $("game").value;
+  for (const fieldset of document.querySelectorAll("fieldset[data-for]")) {
+    fieldset.hidden = !fieldset.dataset.for.split(" ").includes(game);
+  }
+  const players = $("players").value;
+  const select = $("layout");
+  const wanted = layouts[players] || [];
+  if (select.dataset.players !== players) {
+    select.replaceChildren(...wanted.map((name) => {
+      const option = document.createElement("option");
+      option.value = name;
+      option.textContent = name.replace(/_/g, " ");
+      return option;
+    }));
+    select.dataset.players = players;
+  }
+  const box = $("seat-choices");
+  const previous = Array.from(box.querySelectorAll("select")).map((s) => s.value);
+  box.replaceChildren();
+  for (let seat = 0; seat < seatCount(); seat++) {
+    const label = document.createElement("label");
+    label.textContent = seatLabel(game, seat) + " ";
+    const choice = document.createElement("select");
+    choice.id = "seat-" + seat;
+    choice.dataset.seat = seat;
+    const options = [["human", "person"], ["computer", "computer (default level)"]];
+    for (let level = 1; level <= 5; level++) options.push([String(level), "computer level " + level]);
+    for (const [value, text] of options) {
+      const option = document.createElement("option");
+      option.value = value;
+      option.textContent = text;
+      choice.appendChild(option);
+    }
+    choice.value = previous[seat] || (seat === 0 ? "human" : "computer");
+    label.appendChild(choice);
+    box.appendChild(label);
+  }
+}
+
+function newGameRequest() {
+  const game = $("game").value;
+  const request = { game };
+  if (game === "pente" || game === "keryo-pente") {
+    request.tournament_rule = $("tournament-rule").checked;
+  } else if (game === "abalone") {
+    request.players = Number($("players").value);
+    if ($("layout").value) request.layout = $("layout").value;
+  } else if (game === "backgammon") {
+    const length = Number($("match-length").value) || 0;
+    if (length > 0) request.match_length = length;
+    else request.jacoby = $("jacoby").checked;
+  }
+  request.seats = Array.from($("seat-choices").querySelectorAll("select")).map((s) =>
+    s.value === "human" || s.value === "computer" ? s.value : Number(s.value));
+  return request;
+}
+
+function showChooser() {
+  failed = false;
+  $("chooser").hidden = false;
+  $("play").hidden = true;
+  $("show-chooser").hidden = state === null;
+}
+
+// ---- drawing ----
+
+function el(name, attributes, parent) {
+  const node = document.createElementNS(SVG, name);
+  for (const [key, value] of Object.entries(attributes || {})) node.setAttribute(key, value);
+  if (parent) parent.appendChild(node);
+  return node;
+}
+
+function text(parent, x, y, content, className) {
+  const node = el("text", { x, y, class: className || "coord" }, parent);
+  node.textContent = content;
+  return node;
+}
+
+function myTurn() {
+  return state && state.turn.kind === "seat" && !state.computer_to_move && !busy;
+}
+
+function playMove(move) {
+  if (!state) return;
+  guarded(async () => {
+    const next = await api("POST", "/api/games/" + state.id + "/moves", { move, version: state.version });
+    $("engine-text").textContent = "";
+    render(next);
+  });
+}
+
+// ---- Pente ----
+
+function pointName(col, row) {
+  return PENTE_LETTERS[col] + (row + 1);
+}
+
+function drawPente(svg, board) {
+  const step = 20, margin = 24, size = board.size;
+  const span = margin * 2 + step * (size - 1);
+  svg.setAttribute("viewBox", "0 0 " + span + " " + span);
+  el("rect", { x: 0, y: 0, width: span, height: span, fill: "#e3c07a" }, svg);
+  const at = (col, row) => [margin + col * step, margin + (size - 1 - row) * step];
+  for (let i = 0; i < size; i++) {
+    const [x0, y0] = at(i, 0), [x1, y1] = at(i, size - 1);
+    el("line", { x1: x0, y1: y0, x2: x1, y2: y1, class: "grid-line" }, svg);
+    const [a0, b0] = at(0, i), [a1, b1] = at(size - 1, i);
+    el("line", { x1: a0, y1: b0, x2: a1, y2: b1, class: "grid-line" }, svg);
+    text(svg, x0, y0 + 14, PENTE_LETTERS[i]);
+    text(svg, a0 - 14, b0, String(i + 1));
+  }
+  const [cx, cy] = at(9, 9);
+  el("circle", { cx, cy, r: 3, fill: "#5a4630" }, svg);
+  const legal = new Set(state.legal_moves);
+  const stones = new Map(board.stones.map((s) => [s.point, s.seat]));
+  for (let col = 0; col < size; col++) {
+    for (let row = 0; row < size; row++) {
+      const name = pointName(col, row);
+      const [x, y] = at(col, row);
+      if (stones.has(name)) {
+        el("circle", { cx: x, cy: y, r: 8.5, class: "stone-" + stones.get(name),
+          "data-point": name, "data-stone": stones.get(name) }, svg);
+        if (board.last === name) el("circle", { cx: x, cy: y, r: 4, class: "last-mark", "data-last": "true" }, svg);
+      } else {
+        const spot = el("circle", { cx: x, cy: y, r: 9, class: legal.has(name) && myTurn() ? "legal-point" : "",
+          fill: "transparent", "data-point": name }, svg);
+        if (legal.has(name)) {
+          spot.dataset.legal = "true";
+          spot.addEventListener("click", () => { if (myTurn()) playMove(name); });
+        }
+        if (board.captured.includes(name)) {
+          el("path", { d: `M${x - 5} ${y - 5}L${x + 5} ${y + 5}M${x + 5} ${y - 5}L${x - 5} ${y + 5}`,
+            class: "captured-mark", "data-captured": name }, svg);
+        }
+        if (hinted === name) el("circle", { cx: x, cy: y, r: 7, class: "last-mark", "data-hinted": "true" }, svg);
+      }
+    }
+  }
+}
+
+function pente_info(board) {
+  const [x, o] = board.captures;
+  return [
+    `${board.variant === "keryo-pente" ? "Keryo-Pente" : "Pente"}${board.tournament_rule ? ", tournament rule" : ""}`,
+    `Captured stones: X ${x}, O ${o} (${board.captures_to_win} win)`,
+  ];
+}
+
+// ---- Abalone ----
+
+function abaloneXY(cell) {
+  const unit = 44;
+  const x = cell.number - 0.5 * cell.row;
+  return [60 + (x + 1) * unit, 40 + (8 - cell.row) * unit * 0.866];
+}
+
+function sameSet(a, b) {
+  return a.length === b.length && a.every((c) => b.includes(c));
+}
+
+function candidateMoves(board) {
+  if (selection.length === 0) return [];
+  return board.moves.filter((m) => sameSet(m.marbles, selection)
+    || (selection.length === 1 && !m.broadside && m.marbles[0] === selection[0]));
+}
+
+function drawAbalone(svg, board) {
+  svg.setAttribute("viewBox", "0 0 472 390");
+  el("polygon", { points: "104,13 368,13 456,195 368,377 104,377 16,195", fill: "#6b4f2a" }, svg);
+  const seat = state.turn.seat;
+  const cells = new Map(board.cells.map((c) => [c.cell, c]));
+  const movers = new Set(board.moves.flatMap((m) => m.marbles));
+  const candidates = myTurn() ? candidateMoves(board) : [];
+  const targets = new Map();
+  for (const m of candidates) for (const t of m.targets) if (!targets.has(t)) targets.set(t, m.move);
+  const lastTargets = board.last ? board.last.targets : [];
+  for (const c of board.cells) {
+    const [x, y] = abaloneXY(c);
+    el("circle", { cx: x, cy: y, r: 19, class: "hole", "data-cell": c.cell }, svg);
+    if (c.owner !== null) {
+      const colour = board.colours[c.owner];
+      const marble = el("circle", { cx: x, cy: y, r: 17, class: "marble", fill: ABALONE_FILL[colour],
+        "data-cell": c.cell, "data-owner": c.owner }, svg);
+      if (selection.includes(c.cell)) marble.classList.add("selected");
+      if (myTurn() && c.owner === seat && movers.has(c.cell)) {
+        marble.classList.add("selectable");
+        marble.addEventListener("click", () => toggleMarble(c.cell));
+      }
+    }
+    if (lastTargets.includes(c.cell)) {
+      el("circle", { cx: x, cy: y, r: 5, class: "last-mark", "data-last": "true" }, svg);
+    }
+    if (targets.has(c.cell) && !selection.includes(c.cell)) {
+      const spot = el("circle", { cx: x, cy: y, r: 9, class: "target", "data-target": c.cell,
+        "data-move": targets.get(c.cell) }, svg);
+      spot.addEventListener("click", () => playMove(targets.get(c.cell)));
+    }
+  }
+  // An arrow per direction the selection can move in.
+  if (candidates.length > 0) {
+    const points = selection.map((name) => abaloneXY(cells.get(name)));
+    const cx = points.reduce((s, p) => s + p[0], 0) / points.length;
+    const cy = points.reduce((s, p) => s + p[1], 0) / points.length;
+    for (const m of candidates) {
+      const [dx, dy] = HEX_DIRECTIONS[m.direction];
+      const x1 = cx + dx * 26, y1 = cy + dy * 26, x2 = cx + dx * 50, y2 = cy + dy * 50;
+      const group = el("g", { class: "arrow", "data-dir": m.direction, "data-move": m.move }, svg);
+      el("line", { x1, y1, x2, y2 }, group);
+      el("circle", { cx: x2, cy: y2, r: 5 }, group);
+      group.addEventListener("click", () => playMove(m.move));
+    }
+  }
+  $("actions").replaceChildren(...candidates.map((m) => {
+    const button = document.createElement("button");
+    button.type = "button";
+    button.dataset.move = m.move;
+    button.textContent = `${m.move} (${m.direction}${m.ejects ? ", ejects" : m.pushed ? ", sumito" : ""})`;
+    button.addEventListener("click", () => playMove(m.move));
+    return button;
+  }));
+}
+
+function toggleMarble(cell) {
+  if (selection.includes(cell)) selection = selection.filter((c) => c !== cell);
+  else if (selection.length < 3) selection = selection.concat([cell]);
+  else selection = [cell];
+  render(state);
+}
+
+function abalone_info(board) {
+  const lines = board.colours.map((colour, seat) =>
+    `${colour}: ejected ${board.ejected[seat]}, lost ${board.lost[seat]}`);
+  if (board.players >= 4) {
+    lines.push("Teams: " + board.team_ejected.map((n, team) => `team ${team + 1} ejected ${n}`).join(", "));
+  }
+  lines.push("Six ejected win. Click 1 to 3 of your marbles, then an arrow or a highlighted cell.");
+  return lines;
+}
+
+// ---- backgammon ----
+
+const BG = { w: 32, bar: 40, left: 10, top: 10, bottom: 390, depth: 150, r: 13 };
+
+function bgColumnX(column) {
+  const base = BG.left + column * BG.w + (column >= 6 ? BG.bar : 0);
+  return base + BG.w / 2;
+}
+
+function bgPointPlace(point) {
+  // Top row: 13..24 left to right; bottom row: 12..1 left to right.
+  if (point >= 13) return { x: bgColumnX(point - 13), top: true };
+  return { x: bgColumnX(12 - point), top: false };
+}
+
+function drawCheckers(svg, x, top, count, side, where) {
+  const shown = Math.min(count, 5);
+  for (let i = 0; i < shown; i++) {
+    const y = top ? BG.top + BG.r + i * 2 * BG.r : BG.bottom - BG.r - i * 2 * BG.r;
+    el("circle", { cx: x, cy: y, r: BG.r - 1, class: "checker-" + side, "data-checker": side,
+      "data-where": where }, svg);
+    if (i === shown - 1 && count > 5) {
+      text(svg, x, y, String(count), "checker-count").setAttribute("fill", side === "x" ? "#000" : "#fff");
+    }
+  }
+}
+
+function drawDie(svg, x, y, value, side) {
+  el("rect", { x: x - 13, y: y - 13, width: 26, height: 26, rx: 4, class: "die", "data-die": value,
+    "data-side": side }, svg);
+  const spots = {
+    1: [[0, 0]], 2: [[-1, -1], [1, 1]], 3: [[-1, -1], [0, 0], [1, 1]],
+    4: [[-1, -1], [1, -1], [-1, 1], [1, 1]], 5: [[-1, -1], [1, -1], [0, 0], [-1, 1], [1, 1]],
+    6: [[-1, -1], [1, -1], [-1, 0], [1, 0], [-1, 1], [1, 1]],
+  }[value] || [];
+  for (const [dx, dy] of spots) el("circle", { cx: x + dx * 7, cy: y + dy * 7, r: 2.5, class: "pip" }, svg);
+}
+
+function drawBackgammon(svg, board) {
+  const width = BG.left * 2 + 12 * BG.w + BG.bar + 50;
+  svg.setAttribute("viewBox", `0 0 ${width} 400`);
+  el("rect", { x: 0, y: 0, width, height: 400, class: "bg-board" }, svg);
+  const barX = BG.left + 6 * BG.w;
+  el("rect", { x: barX, y: 0, width: BG.bar, height: 400, class: "bg-bar", "data-point": "bar" }, svg);
+  const marked = new Set();
+  if (board.last) for (const s of board.last.steps) { marked.add(s.from); marked.add(s.to); }
+  for (const p of board.points) {
+    const { x, top } = bgPointPlace(p.point);
+    const tip = top ? BG.top + BG.depth : BG.bottom - BG.depth;
+    const base = top ? BG.top : BG.bottom;
+    const shape = el("polygon", {
+      points: `${x - BG.w / 2 + 1},${base} ${x + BG.w / 2 - 1},${base} ${x},${tip}`,
+      class: "bg-point bg-point-" + (p.point % 2), "data-point": String(p.point),
+      "data-x": p.x, "data-o": p.o,
+    }, svg);
+    if (marked.has(String(p.point))) shape.classList.add("marked");
+    shape.addEventListener("click", () => { $("play-filter").value = String(p.point); drawPlays(); });
+    text(svg, x, top ? BG.top + BG.depth + 10 : BG.bottom - BG.depth - 10, String(p.point)).style.fill = "#e8e8e8";
+    if (p.x > 0) drawCheckers(svg, x, top, p.x, "x", String(p.point));
+    if (p.o > 0) drawCheckers(svg, x, top, p.o, "o", String(p.point));
+  }
+  // The bar: X's checkers wait in the top half (they enter in the top right), O's below.
+  drawCheckers(svg, barX + BG.bar / 2, true, board.bar.x, "x", "bar");
+  drawCheckers(svg, barX + BG.bar / 2, false, board.bar.o, "o", "bar");
+  // Borne off: X's home is the bottom right, O's the top right.
+  const offX = width - 30;
+  el("rect", { x: offX - 18, y: BG.top, width: 36, height: 380, fill: "#1e3d26", "data-point": "off" }, svg);
+  text(svg, offX, 390 - 12, "X " + board.off.x, "checker-count").setAttribute("fill", "#fff");
+  text(svg, offX, 22, "O " + board.off.o, "checker-count").setAttribute("fill", "#fff");
+  // The dice of the side on roll, in its half of the right board.
+  if (board.dice) {
+    const y = board.on_roll === "x" ? 230 : 170;
+    const x0 = BG.left + 6 * BG.w + BG.bar + 2 * BG.w;
+    drawDie(svg, x0, y, board.dice[0], board.on_roll);
+    drawDie(svg, x0 + 34, y, board.dice[1], board.on_roll);
+  }
+  // The cube: centred on the bar, or on its owner's side.
+  const cubeY = board.cube.owner === "o" ? 40 : board.cube.owner === "x" ? 360 : 200;
+  el("rect", { x: barX + 5, y: cubeY - 15, width: 30, height: 30, rx: 3, class: "cube", id: "cube",
+    "data-value": board.cube.value, "data-owner": board.cube.owner || "centre" }, svg);
+  text(svg, barX + 20, cubeY, String(board.cube.value === 1 ? 64 : board.cube.value), "cube-text");
+  drawBackgammonControls(board);
+}
+
+function drawBackgammonControls(board) {
+  const actions = [];
+  for (const play of board.plays) {
+    if (play.steps.length === 0 && play.move !== "pass") {
+      const button = document.createElement("button");
+      button.type = "button";
+      button.dataset.move = play.move;
+      button.textContent = play.move;
+      button.disabled = !myTurn();
+      button.addEventListener("click", () => playMove(play.move));
+      actions.push(button);
+    }
+  }
+  $("actions").replaceChildren(...actions);
+  $("plays").hidden = board.phase !== "to_play";
+  drawPlays();
+}
+
+function drawPlays() {
+  if (!state || state.game !== "backgammon") return;
+  const board = state.board;
+  const filter = $("play-filter").value.trim().toLowerCase();
+  const items = board.plays
+    .filter((p) => p.steps.length > 0 || p.move === "pass")
+    .filter((p) => !filter || p.steps.some((s) => s.from === filter))
+    .map((p) => {
+      const item = document.createElement("li");
+      const button = document.createElement("button");
+      button.type = "button";
+      button.dataset.move = p.move;
+      button.textContent = p.move;
+      button.disabled = !myTurn();
+      if (hinted === p.move) button.classList.add("hinted");
+      button.addEventListener("click", () => playMove(p.move));
+      item.appendChild(button);
+      return item;
+    });
+  $("play-list").replaceChildren(...items);
+}
+
+function backgammon_info(board) {
+  const lines = [];
+  lines.push(board.match_length > 0
+    ? `Match to ${board.match_length}: X ${board.score[0]}, O ${board.score[1]}${board.crawford ? " (Crawford game)" : ""}`
+    : `Money game: X ${board.score[0]}, O ${board.score[1]}`);
+  lines.push(`Pip count: X ${board.pips.x}, O ${board.pips.o}`);
+  lines.push(`Cube: ${board.cube.value}${board.cube.owner ? ", owned by " + board.cube.owner.toUpperCase() : ", centred"}`);
+  lines.push(`On the bar: X ${board.bar.x}, O ${board.bar.o}; borne off: X ${board.off.x}, O ${board.off.o}`);
+  if (board.dice) lines.push(`Dice: ${board.dice[0]}-${board.dice[1]}`);
+  return lines;
+}
+
+// ---- the whole page ----
+
+function render(next) {
+  if (!next) return;
+  if (!state || state.id !== next.id || state.version !== next.version) {
+    hinted = null;
+    selection = [];
+    $("hint-text").textContent = "";
+  }
+  state = next;
+  sessionStorage.setItem(STORAGE_KEY, state.id);
+  $("chooser").hidden = true;
+  $("play").hidden = false;
+  $("show-chooser").hidden = false;
+  const status = $("status");
+  status.textContent = state.status;
+  status.dataset.turn = state.turn.kind === "seat" ? String(state.turn.seat) : state.turn.kind;
+  status.dataset.over = String(state.turn.kind === "over");
+  $("seats").replaceChildren(...state.seats.map((s) => {
+    const item = document.createElement("li");
+    item.dataset.seat = s.seat;
+    item.dataset.player = s.player;
+    item.dataset.toMove = String(state.turn.kind === "seat" && state.turn.seat === s.seat);
+    item.textContent = `${s.name}: ${s.player === "human" ? "person" : "computer" + (s.level ? " " + s.level : "")}`;
+    return item;
+  }));
+  const svg = $("board");
+  svg.replaceChildren();
+  svg.dataset.game = state.game;
+  svg.dataset.version = state.version;
+  $("actions").replaceChildren();
+  $("plays").hidden = true;
+  let info = [];
+  if (state.game === "pente" || state.game === "keryo-pente") {
+    drawPente(svg, state.board);
+    info = pente_info(state.board);
+  } else if (state.game === "abalone") {
+    drawAbalone(svg, state.board);
+    info = abalone_info(state.board);
+  } else if (state.game === "backgammon") {
+    drawBackgammon(svg, state.board);
+    info = backgammon_info(state.board);
+  }
+  if (state.last_move) info.push(`Last move: ${state.last_move.text}`);
+  $("info").replaceChildren(...info.map((line) => {
+    const div = document.createElement("div");
+    div.textContent = line;
+    return div;
+  }));
+  $("undo").disabled = !state.can_undo;
+  $("hint").disabled = state.turn.kind !== "seat";
+  $("computer-move").disabled = state.turn.kind !== "seat";
+  $("save").href = "/api/games/" + state.id + "/record";
+  $("history").replaceChildren(...state.history.map((step) => {
+    const item = document.createElement("li");
+    item.textContent = step;
+    return item;
+  }));
+  for (const node of document.querySelectorAll("[data-move]")) {
+    if (node.dataset.move === hinted) node.dataset.hinted = "true";
+  }
+}
+
+let computerTimer = null;
+
+function scheduleComputer() {
+  if (computerTimer !== null || !state || !state.computer_to_move || busy || failed) return;
+  computerTimer = setTimeout(() => {
+    computerTimer = null;
+    if (state && state.computer_to_move) computerMove();
+  }, 250);
+}
+
+function computerMove() {
+  guarded(async () => {
+    const answer = await api("POST", "/api/games/" + state.id + "/computer");
+    $("engine-text").textContent = `Computer (level ${answer.engine.level}): ${answer.engine.move}, ${answer.engine.describe}`;
+    render(answer.state);
+  });
+}
+
+async function loadLayouts() {
+  try {
+    const offer = await api("GET", "/api/games");
+    for (const [players, names] of offer.abalone_layouts) layouts[players] = names;
+  } catch (error) {
+    showError(error);
+  }
+  refreshChooser();
+}
+
+function start() {
+  for (const id of ["game", "players"]) $(id).addEventListener("change", refreshChooser);
+  $("new-game-form").addEventListener("submit", (event) => {
+    event.preventDefault();
+    guarded(async () => { render(await api("POST", "/api/games", newGameRequest())); });
+  });
+  $("show-chooser").addEventListener("click", showChooser);
+  $("play-filter").addEventListener("input", drawPlays);
+  $("hint").addEventListener("click", () => guarded(async () => {
+    const answer = await api("GET", "/api/games/" + state.id + "/hint");
+    hinted = answer.hint.move;
+    $("hint-text").textContent = `Hint: ${answer.hint.move} (${answer.hint.describe})`;
+    $("hint-text").dataset.move = answer.hint.move;
+    render(state);
+  }));
+  $("computer-move").addEventListener("click", () => { if (state) computerMove(); });
+  $("undo").addEventListener("click", () => guarded(async () => {
+    render(await api("POST", "/api/games/" + state.id + "/undo"));
+    $("hint-text").textContent = "";
+    $("engine-text").textContent = "";
+  }));
+  loadLayouts();
+  // `#game=ID` opens that game in this tab.
+  const linked = new URLSearchParams(location.hash.slice(1)).get("game");
+  const saved = linked || sessionStorage.getItem(STORAGE_KEY);
+  if (saved) {
+    guarded(async () => { render(await api("GET", "/api/games/" + saved)); });
+  } else {
+    showChooser();
+  }
+}
+
+start();

@@ -1,0 +1,63 @@
+//! The engine's move for the searching games (Pente, Abalone): the engine of the registry
+//! at a level, its budget cut to the server's time for a move.
+
+use std::time::Duration;
+
+use boardgames_ai::registry::Engines;
+use boardgames_core::Game;
+
+use crate::error::{ApiError, ErrorKind};
+use crate::session::Thought;
+
+/// The levels every engine of the registry has.
+pub const LEVELS: std::ops::RangeInclusive<u8> = 1..=5;
+
+/// `level`, or why it is none of the registry's.
+///
+/// # Errors
+/// [`ErrorKind::Engine`] for a level outside 1 to 5.
+pub fn checked_level<G: Engines>(level: Option<u8>) -> Result<u8, ApiError> {
+    match level {
+        None => Ok(G::DEFAULT_LEVEL),
+        Some(n) if LEVELS.contains(&n) => Ok(n),
+        Some(n) => Err(ApiError::new(
+            ErrorKind::Engine,
+            format!("{}: no level {n} (levels 1 to 5)", G::NAME),
+        )),
+    }
+}
+
+/// The searching engine's move at the last of `positions`, told the positions before it,
+/// at `level`, within its level's budget and at most `time`.
+///
+/// # Errors
+/// [`ErrorKind::Engine`]: a level outside 1 to 5, or no move found.
+pub fn search<G: Game + Engines>(
+    positions: &[G],
+    level: Option<u8>,
+    time: Duration,
+) -> Result<Thought, ApiError> {
+    let level = checked_level::<G>(level)?;
+    let Some((pos, before)) = positions.split_last() else {
+        return Err(ApiError::new(ErrorKind::Engine, "no position"));
+    };
+    let mut engine = G::engine(Some(level)).ok_or_else(|| {
+        ApiError::new(
+            ErrorKind::Engine,
+            format!("{} has no searching engine", G::NAME),
+        )
+    })?;
+    let mut budget = engine.budget();
+    budget.time = Some(budget.time.map_or(time, |t| t.min(time)));
+    let keys: Vec<u64> = before.iter().map(Game::key).collect();
+    engine.set_history(&keys);
+    let found = engine
+        .search(pos, &budget)
+        .ok_or_else(|| ApiError::new(ErrorKind::Engine, "the engine found no move"))?;
+    Ok(Thought {
+        text: found.best.to_string(),
+        score: Some(f64::from(found.score)),
+        describe: G::describe_score(found.score),
+        level,
+    })
+}

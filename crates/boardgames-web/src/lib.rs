@@ -1,0 +1,26 @@
+//! A local web board for the games of `boardgames-core`: Pente and Keryo-Pente, Abalone for
+//! 2, 3, 4 and 6 players, and backgammon (a money game or a match, with the cube), played in
+//! the browser by people or by the engines of `boardgames-ai`'s registry.
+//!
+//! The program `boardgames-web` serves one page (HTML, CSS and JavaScript built into the
+//! program) and a JSON API (`docs/web.md`): create a game, get its state, play a move, ask
+//! the engine to move or for a hint, undo, and save the record as the game's program saves
+//! it. [`app`] is the whole server as an axum [`Router`](axum::Router), which tests drive
+//! in-process.
+//!
+//! The modules, one job each: [`routes`] (the routes and limits), [`store`] (the games by
+//! id, bounded and expiring), [`session`] (one game played: its steps, seats and state),
+//! [`create`] (a new game from its request), [`views`] (each game's board, record, words and
+//! engine), [`engine`] (the searching engines under a time budget), [`error`] (the typed
+//! errors), [`assets`] (the page).
+
+pub mod assets;
+pub mod create;
+pub mod engine;
+pub mod error;
+pub mod routes;
+pub mod session;
+pub mod store;
+pub mod views;
+
+pub use routes::{app, Config};

@@ -1,0 +1,354 @@
+//! The routes: the page and the JSON API (docs/web.md), over the shared store.
+
+use std::sync::{Arc, Mutex, MutexGuard};
+use std::time::Duration;
+
+use axum::extract::rejection::PathRejection;
+use axum::extract::{DefaultBodyLimit, Path, RawQuery, State};
+use axum::http::{header, StatusCode};
+use axum::response::{IntoResponse, Response};
+use axum::routing::{get, post};
+use axum::{Json, Router};
+use serde::{Deserialize, Serialize};
+use tokio::sync::Semaphore;
+
+use crate::assets;
+use crate::create::{new_session, NewGame, GAMES};
+use crate::error::{ApiError, ApiJson, ErrorKind};
+use crate::session::{StateView, Thought};
+use crate::store::Store;
+
+/// The server's limits.
+#[derive(Copy, Clone, Debug)]
+pub struct Config {
+    /// The most games kept at once; the least recently used goes first.
+    pub max_games: usize,
+    /// How long a game is kept unused.
+    pub idle: Duration,
+    /// The engine's time for a move, at most (where the engine can be limited in time).
+    pub think_time: Duration,
+    /// How long a request waits for the engine before it gives up.
+    pub engine_timeout: Duration,
+    /// The largest request body, in bytes.
+    pub body_limit: usize,
+    /// The most engine searches at once; further requests wait for one to end (within
+    /// the engine timeout).
+    pub engines: usize,
+}
+
+impl Default for Config {
+    /// 64 games, kept 2 hours unused; 5 seconds a move, waited for 60; bodies up to 1 MB;
+    /// as many searches at once as the machine has cores.
+    fn default() -> Config {
+        Config {
+            max_games: 64,
+            idle: Duration::from_secs(2 * 60 * 60),
+            think_time: Duration::from_secs(5),
+            engine_timeout: Duration::from_secs(60),
+            body_limit: 1 << 20,
+            engines: std::thread::available_parallelism().map_or(2, usize::from),
+        }
+    }
+}
+
+/// What every handler shares.
+#[derive(Clone)]
+struct AppState {
+    store: Arc<Mutex<Store>>,
+    config: Config,
+    /// One permit a search running.
+    engines: Arc<Semaphore>,
+}
+
+impl AppState {
+    /// The store, also after a panic elsewhere left its lock poisoned (the games stay
+    /// consistent: every change is made on a copy first).
+    fn store(&self) -> MutexGuard<'_, Store> {
+        self.store
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+    }
+
+    /// Runs `f` on the game `id`.
+    fn with<R>(
+        &self,
+        id: &str,
+        f: impl FnOnce(&mut dyn crate::session::Session) -> R,
+    ) -> Result<R, ApiError> {
+        self.store().with(id, f)
+    }
+
+    /// The state of the game `id`.
+    fn state(&self, id: &str) -> Result<StateView, ApiError> {
+        self.with(id, |s| s.state(id))
+    }
+}
+
+/// The router of the page and the API with `config`'s limits.
+pub fn app(config: Config) -> Router {
+    let state = AppState {
+        store: Arc::new(Mutex::new(Store::new(config.max_games, config.idle))),
+        config,
+        engines: Arc::new(Semaphore::new(config.engines.max(1))),
+    };
+    Router::new()
+        .route("/", get(assets::index))
+        .route("/style.css", get(assets::style))
+        .route("/app.js", get(assets::script))
+        .route("/api/games", post(create).get(games))
+        .route("/api/games/{id}", get(show).delete(remove))
+        .route("/api/games/{id}/moves", post(play))
+        .route("/api/games/{id}/computer", post(computer))
+        .route("/api/games/{id}/hint", get(hint))
+        .route("/api/games/{id}/undo", post(undo))
+        .route("/api/games/{id}/record", get(record))
+        .fallback(not_found)
+        .method_not_allowed_fallback(not_found)
+        .layer(DefaultBodyLimit::max(config.body_limit))
+        .with_state(state)
+}
+
+/// Anything else: 404 with the API's error.
+async fn not_found() -> ApiError {
+    ApiError::new(ErrorKind::NotFound, "no such page or request")
+}
+
+/// The id of the path, or why it is none.
+fn id_of(path: Result<Path<String>, PathRejection>) -> Result<String, ApiError> {
+    path.map(|Path(id)| id)
+        .map_err(|e| ApiError::new(ErrorKind::UnknownId, e.body_text()))
+}
+
+/// `level=N` of a query, if given.
+fn level_of(query: Option<&str>) -> Result<Option<u8>, ApiError> {
+    let Some(query) = query else {
+        return Ok(None);
+    };
+    for pair in query.split('&') {
+        let (key, value) = pair.split_once('=').unwrap_or((pair, ""));
+        if key == "level" {
+            return value
+                .parse::<u8>()
+                .ok()
+                .filter(|n| crate::engine::LEVELS.contains(n))
+                .map(Some)
+                .ok_or_else(|| {
+                    let shown: String = value.chars().take(20).collect();
+                    ApiError::new(
+                        ErrorKind::BadOption,
+                        format!("level {shown:?}: levels are 1 to 5"),
+                    )
+                });
+        }
+    }
+    Ok(None)
+}
+
+/// What the server offers: its games and Abalone's layouts by number of players.
+#[derive(Serialize)]
+struct Offer {
+    games: [&'static str; 4],
+    abalone_layouts: Vec<(usize, Vec<&'static str>)>,
+}
+
+/// `GET /api/games`: the games a new game may be, and Abalone's layouts.
+async fn games() -> Json<Offer> {
+    use boardgames_core::abalone::Layout;
+    Json(Offer {
+        games: GAMES,
+        abalone_layouts: [2, 3, 4, 6]
+            .into_iter()
+            .map(|n| (n, Layout::of_players(n).iter().map(|l| l.name()).collect()))
+            .collect(),
+    })
+}
+
+/// `POST /api/games`: a new game; its state (with its id), 201.
+async fn create(
+    State(app): State<AppState>,
+    ApiJson(request): ApiJson<NewGame>,
+) -> Result<Response, ApiError> {
+    let seed = app.store().fresh_number();
+    let session = new_session(&request, seed, app.config.think_time)?;
+    let mut store = app.store();
+    let id = store.insert(session);
+    let state = store.with(&id, |s| s.state(&id))?;
+    Ok((StatusCode::CREATED, Json(state)).into_response())
+}
+
+/// `GET /api/games/{id}`: the state.
+async fn show(
+    State(app): State<AppState>,
+    path: Result<Path<String>, PathRejection>,
+) -> Result<Json<StateView>, ApiError> {
+    let id = id_of(path)?;
+    Ok(Json(app.state(&id)?))
+}
+
+/// `DELETE /api/games/{id}`: the game dropped, 204.
+async fn remove(
+    State(app): State<AppState>,
+    path: Result<Path<String>, PathRejection>,
+) -> Result<StatusCode, ApiError> {
+    let id = id_of(path)?;
+    if app.store().remove(&id) {
+        Ok(StatusCode::NO_CONTENT)
+    } else {
+        Err(ApiError::unknown_id(&id))
+    }
+}
+
+/// The body of `POST /api/games/{id}/moves`.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct MoveRequest {
+    /// The move in canonical notation.
+    #[serde(rename = "move")]
+    text: String,
+    /// The version of the state the move was chosen in, if the page gives it: a move for
+    /// another version is refused (`conflict`).
+    version: Option<u64>,
+}
+
+/// A move for another version than the game's.
+fn conflict(asked: u64, now: u64) -> ApiError {
+    ApiError::new(
+        ErrorKind::Conflict,
+        format!("the game changed (version {asked}, now {now}): fetch its state again"),
+    )
+}
+
+/// `POST /api/games/{id}/moves`: the move played; the new state.
+async fn play(
+    State(app): State<AppState>,
+    path: Result<Path<String>, PathRejection>,
+    ApiJson(request): ApiJson<MoveRequest>,
+) -> Result<Json<StateView>, ApiError> {
+    let id = id_of(path)?;
+    app.with(&id, |s| {
+        if let Some(asked) = request.version.filter(|&v| v != s.version()) {
+            return Err(conflict(asked, s.version()));
+        }
+        s.play(&request.text)?;
+        Ok(s.state(&id))
+    })?
+    .map(Json)
+}
+
+/// The engine's move for the game `id` at `level`, found on a blocking thread once a
+/// search may start, with the version of the game it was found for.
+async fn think(app: &AppState, id: &str, level: Option<u8>) -> Result<(Thought, u64), ApiError> {
+    let (thinker, version) = app.with(id, |s| s.thinker(level).map(|t| (t, s.version())))??;
+    let engines = Arc::clone(&app.engines);
+    let search = async move {
+        let permit = engines.acquire_owned().await;
+        // The permit goes with the search: it is given back when the search ends, even one
+        // nobody waits for any more.
+        tokio::task::spawn_blocking(move || {
+            let _permit = permit;
+            thinker()
+        })
+        .await
+    };
+    match tokio::time::timeout(app.config.engine_timeout, search).await {
+        Ok(Ok(found)) => Ok((found?, version)),
+        Ok(Err(_)) => Err(ApiError::new(ErrorKind::Engine, "the engine failed")),
+        Err(_) => Err(ApiError::new(
+            ErrorKind::Timeout,
+            format!(
+                "the engine did not answer within {} s",
+                app.config.engine_timeout.as_secs()
+            ),
+        )),
+    }
+}
+
+/// The answer of `POST /api/games/{id}/computer`.
+#[derive(Serialize)]
+struct ComputerMove {
+    /// What the engine played.
+    engine: Thought,
+    /// The state after it.
+    state: StateView,
+}
+
+/// `POST /api/games/{id}/computer[?level=N]`: the engine plays for the seat to move.
+async fn computer(
+    State(app): State<AppState>,
+    path: Result<Path<String>, PathRejection>,
+    RawQuery(query): RawQuery,
+) -> Result<Json<ComputerMove>, ApiError> {
+    let id = id_of(path)?;
+    let level = level_of(query.as_deref())?;
+    let (engine, version) = think(&app, &id, level).await?;
+    let state = app.with(&id, |s| {
+        if s.version() != version {
+            return Err(conflict(version, s.version()));
+        }
+        s.play(&engine.text)?;
+        Ok(s.state(&id))
+    })??;
+    Ok(Json(ComputerMove { engine, state }))
+}
+
+/// The answer of `GET /api/games/{id}/hint`.
+#[derive(Serialize)]
+struct Hint {
+    /// The engine's move and score.
+    hint: Thought,
+    /// The version of the state it is for.
+    version: u64,
+}
+
+/// `GET /api/games/{id}/hint[?level=N]`: the engine's move for the seat to move, not played.
+async fn hint(
+    State(app): State<AppState>,
+    path: Result<Path<String>, PathRejection>,
+    RawQuery(query): RawQuery,
+) -> Result<Json<Hint>, ApiError> {
+    let id = id_of(path)?;
+    let level = level_of(query.as_deref())?;
+    let (hint, version) = think(&app, &id, level).await?;
+    Ok(Json(Hint { hint, version }))
+}
+
+/// `POST /api/games/{id}/undo[?to_human=false]`: the last move taken back (by default until
+/// a person is to move); the new state.
+async fn undo(
+    State(app): State<AppState>,
+    path: Result<Path<String>, PathRejection>,
+    RawQuery(query): RawQuery,
+) -> Result<Json<StateView>, ApiError> {
+    let id = id_of(path)?;
+    let to_human = !query
+        .as_deref()
+        .is_some_and(|q| q.split('&').any(|p| p == "to_human=false"));
+    app.with(&id, |s| {
+        s.undo(to_human)?;
+        Ok(s.state(&id))
+    })?
+    .map(Json)
+}
+
+/// `GET /api/games/{id}/record`: the record as the game's program saves it, as a text file.
+async fn record(
+    State(app): State<AppState>,
+    path: Result<Path<String>, PathRejection>,
+) -> Result<Response, ApiError> {
+    let id = id_of(path)?;
+    let (text, game) = app.with(&id, |s| (s.record(), s.game()))?;
+    let extension = match game {
+        "abalone" => "txt",
+        "backgammon" => "mat",
+        _ => "pgn",
+    };
+    let disposition = format!("attachment; filename=\"{game}-{id}.{extension}\"");
+    Ok((
+        [
+            (header::CONTENT_TYPE, "text/plain; charset=utf-8".to_owned()),
+            (header::CONTENT_DISPOSITION, disposition),
+        ],
+        text,
+    )
+        .into_response())
+}

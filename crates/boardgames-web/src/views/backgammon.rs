@@ -1,0 +1,272 @@
+//! Backgammon, a money game or a match with the cube: the board as the checkers on each
+//! point, the bar and borne off, the dice, the cube, the score and the pip counts; each play
+//! with its checker steps; the record as a match file (what `backgammon-cli`'s `save`
+//! writes of a session from the opening throw).
+//!
+//! Points are numbered from X's side (X moves from 24 down to 1, O from 1 up to 24); plays
+//! are written, as everywhere, in the mover's own numbering. The board's JSON: `points`
+//! (`[{"point": 1, "x": 0, "o": 2}, ...]`, 24 of them), `bar`, `off` and `pips` (`{"x": ..,
+//! "o": ..}`), `dice` (`[high, low]` once rolled, else null), `cube` (`{"value", "owner": "x",
+//! "o" or null, "can_double"}`), `score` (`[x, o]`), `match_length` (0: a money game),
+//! `crawford`, `phase` (`opening`, `to_roll`, `rolling`, `double_offered`,
+//! `resignation_offered`, `to_play`, `over`), `on_roll` (`x` or `o`), `plays` (each legal
+//! play: `{"move": "24/18 13/11", "steps": [{"from": "24", "to": "18", "hit": false}]}`, the
+//! steps in X's numbering, `bar` and `off` by name) and `last` (the last decision: `side`,
+//! `move` and, for a play, its `steps`).
+
+use std::time::Duration;
+
+use boardgames_ai::backgammon::MatchPlayer;
+use boardgames_ai::registry::{match_level, Engines, Strength};
+use boardgames_core::backgammon::record::MatchText;
+use boardgames_core::backgammon::{Match, MatchAction, Phase, Play, Side, BAR};
+use boardgames_core::record::{Applied, Format, Record};
+use boardgames_core::{Game, Seat};
+use serde::Serialize;
+
+use super::to_json;
+use crate::error::{ApiError, ErrorKind};
+use crate::session::{Thought, WebGame};
+
+/// Both sides' counts.
+#[derive(Serialize)]
+struct PerSide {
+    x: u32,
+    o: u32,
+}
+
+/// A point and the checkers of each side on it.
+#[derive(Serialize)]
+struct PointView {
+    point: u8,
+    x: u8,
+    o: u8,
+}
+
+/// A checker step in X's numbering.
+#[derive(Serialize)]
+struct StepView {
+    from: String,
+    to: String,
+    hit: bool,
+}
+
+/// A decision with the checker steps of a play.
+#[derive(Serialize)]
+struct DecisionView {
+    side: &'static str,
+    #[serde(rename = "move")]
+    text: String,
+    steps: Vec<StepView>,
+}
+
+/// The cube.
+#[derive(Serialize)]
+struct CubeView {
+    value: u16,
+    owner: Option<&'static str>,
+    can_double: bool,
+}
+
+/// The board as the page draws it.
+#[derive(Serialize)]
+struct Board {
+    points: Vec<PointView>,
+    bar: PerSide,
+    off: PerSide,
+    pips: PerSide,
+    dice: Option<[u8; 2]>,
+    cube: CubeView,
+    score: [u16; 2],
+    match_length: u16,
+    crawford: bool,
+    phase: &'static str,
+    on_roll: &'static str,
+    plays: Vec<DecisionView>,
+    last: Option<DecisionView>,
+}
+
+/// `x` or `o`.
+fn side_name(side: Side) -> &'static str {
+    match side {
+        Side::X => "x",
+        Side::O => "o",
+    }
+}
+
+/// A point of `side`'s numbering (`25` the bar, `0` off) in X's numbering.
+fn slot_name(side: Side, slot: u8) -> String {
+    match slot {
+        0 => "off".to_owned(),
+        s if usize::from(s) == BAR => "bar".to_owned(),
+        s if side == Side::X => s.to_string(),
+        s => (25 - s).to_string(),
+    }
+}
+
+/// The steps of `play` by `side`, in X's numbering.
+fn steps_of(side: Side, play: &Play) -> Vec<StepView> {
+    play.steps()
+        .map(|s| StepView {
+            from: slot_name(side, s.from),
+            to: slot_name(side, s.to),
+            hit: s.hit,
+        })
+        .collect()
+}
+
+/// A decision of `side` as the page lists it.
+fn decision(side: Side, action: MatchAction) -> DecisionView {
+    DecisionView {
+        side: side_name(side),
+        text: action.to_string(),
+        steps: match action {
+            MatchAction::Play(p) => steps_of(side, &p),
+            _ => Vec::new(),
+        },
+    }
+}
+
+/// The phase's name in the API.
+fn phase_name(phase: Phase) -> &'static str {
+    match phase {
+        Phase::Opening => "opening",
+        Phase::ToRoll => "to_roll",
+        Phase::Rolling => "rolling",
+        Phase::DoubleOffered => "double_offered",
+        Phase::ResignationOffered { .. } => "resignation_offered",
+        Phase::ToPlay => "to_play",
+        Phase::Over(_) => "over",
+    }
+}
+
+/// The side that decides at `m` (the side seated to move).
+fn decider(m: &Match) -> Side {
+    match m.turn() {
+        boardgames_core::Turn::Seat(Seat(1)) => Side::O,
+        _ => Side::X,
+    }
+}
+
+impl WebGame for Match {
+    fn board(m: &Match, last: Option<(&Match, MatchAction)>) -> serde_json::Value {
+        let pos = m.position();
+        let b = pos.board();
+        let per_side = |f: &dyn Fn(Side) -> u32| PerSide {
+            x: f(Side::X),
+            o: f(Side::O),
+        };
+        let side = decider(m);
+        to_json(&Board {
+            points: (1..=24u8)
+                .map(|p| PointView {
+                    point: p,
+                    x: b.count(Side::X, usize::from(p)),
+                    o: b.count(Side::O, usize::from(25 - p)),
+                })
+                .collect(),
+            bar: per_side(&|s| u32::from(b.bar(s))),
+            off: per_side(&|s| u32::from(b.off(s))),
+            pips: per_side(&|s| b.pip_count(s)),
+            dice: pos.dice().map(|d| [d.high(), d.low()]),
+            cube: CubeView {
+                value: m.cube_value(),
+                owner: m.cube_owner().map(side_name),
+                can_double: m.can_double(),
+            },
+            score: m.score(),
+            match_length: m.rules().length,
+            crawford: m.is_crawford(),
+            phase: phase_name(m.phase()),
+            on_roll: side_name(m.side_on_roll()),
+            plays: m
+                .moves()
+                .iter()
+                .map(|&action| decision(side, action))
+                .collect(),
+            last: last.map(|(before, action)| decision(decider(before), action)),
+        })
+    }
+
+    /// The match file of the session from its opening throw (`backgammon-cli`'s record).
+    fn record(start: &Match, steps: &[Applied<Match>], _end: &Match) -> String {
+        let record = Record::of_game(start, steps).ok();
+        let written = record.and_then(|r| MatchText.write(&[r]).ok());
+        written.unwrap_or_else(|| "the session cannot be written as a match file".to_owned())
+    }
+
+    fn status(m: &Match) -> String {
+        let side = m.side_on_roll();
+        match m.phase() {
+            Phase::Opening => "opening roll: each side throws one die".to_owned(),
+            Phase::ToRoll if m.can_double() => format!("{side} to roll or double"),
+            Phase::ToRoll | Phase::Rolling => format!("{side} to roll"),
+            Phase::DoubleOffered => {
+                format!("{} to take or drop the double", m.answering_side())
+            }
+            Phase::ResignationOffered { by, .. } => {
+                format!("{} to accept or reject the resignation", by.other())
+            }
+            Phase::ToPlay => match m.position().dice() {
+                Some(d) => format!("{side} to play {d}"),
+                None => format!("{side} to play"),
+            },
+            Phase::Over(_) => match (m.winner(), m.end_of_game()) {
+                (Some(w), Some(end)) => {
+                    let [x, o] = m.score();
+                    format!(
+                        "game over: {w} wins ({} point{}; score X {x}, O {o})",
+                        end.points,
+                        if end.points == 1 { "" } else { "s" }
+                    )
+                }
+                _ => "game over".to_owned(),
+            },
+        }
+    }
+
+    fn seat_name(_m: &Match, seat: Seat) -> String {
+        if seat.0 == 0 { "X" } else { "O" }.to_owned()
+    }
+
+    /// The match player of the registry at `level`, and the cubeful equity of the side to
+    /// move as its engine values the position. The look-ahead is limited in plies, not in
+    /// time: the server's timeout stops waiting for it.
+    fn think(
+        positions: &[Match],
+        steps: &[Applied<Match>],
+        level: Option<u8>,
+        _time: Duration,
+    ) -> Result<Thought, ApiError> {
+        let strength = Strength {
+            level,
+            ..Strength::DEFAULT
+        };
+        let refused = |e: boardgames_ai::registry::RegistryError| {
+            ApiError::new(ErrorKind::Engine, e.to_string())
+        };
+        let level = match_level(&strength).map_err(refused)?;
+        let Some((m, _)) = positions.split_last() else {
+            return Err(ApiError::new(ErrorKind::Engine, "no position"));
+        };
+        let mut player = Match::player(Strength::level(level)).map_err(refused)?;
+        let mut chosen = player.choose(m);
+        // The player offers a resignation once where it stands; asked again at a position
+        // where that offer was rejected, it plays on.
+        let rejected_here = steps.iter().zip(positions).any(|(step, before)| {
+            matches!(step, Applied::Move(MatchAction::Resign(_))) && before == m
+        });
+        if rejected_here && matches!(chosen, Some(MatchAction::Resign(_))) {
+            chosen = player.choose(m);
+        }
+        let action =
+            chosen.ok_or_else(|| ApiError::new(ErrorKind::Engine, "the engine found no move"))?;
+        let equity = MatchPlayer::new(level).engine().value_for(m, decider(m));
+        Ok(Thought {
+            text: action.to_string(),
+            score: Some(equity),
+            describe: format!("equity {equity:+.3} for {}", decider(m)),
+            level,
+        })
+    }
+}
