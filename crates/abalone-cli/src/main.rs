@@ -18,8 +18,8 @@ use boardgames_cli::args::ARENA_HELP;
 use boardgames_cli::args::{for_game, hide_global, GameHelp};
 use boardgames_cli::shell::{self, ProgramCommand};
 use boardgames_cli::{parse_duration, Exit, KitCommand};
-use boardgames_core::abalone::{Layout, Position, Setup};
-use boardgames_core::record::tags::read_loose_tags;
+use boardgames_core::abalone::record::{layout_players, position_players, record_players};
+use boardgames_core::abalone::{Layout, Position};
 use clap::{CommandFactory, FromArgMatches, Parser};
 
 use crate::abalone::{parse_position, AbaloneCli};
@@ -345,51 +345,6 @@ impl RecordInput {
             RecordInput::Stdin(bytes) => record_players(&String::from_utf8_lossy(bytes)),
         }
     }
-}
-
-/// The number of players a plain Aba-Pro record names in the `Layout` or `Position` header
-/// (also `Variant`, `Setup`) of its first game; `None` without one before its first move, or
-/// when it does not read (the game of two players then says what is wrong).
-fn record_players(text: &str) -> Option<usize> {
-    // A byte-order mark some editors put first is no part of the text.
-    for line in text.trim_start_matches('\u{feff}').lines() {
-        let line = line.split('#').next().unwrap_or("").trim();
-        if line.is_empty() {
-            continue;
-        }
-        if !line.starts_with('[') {
-            return None;
-        }
-        let tags = read_loose_tags(line);
-        let Some((name, value)) = tags.first() else {
-            continue;
-        };
-        match name.to_ascii_lowercase().as_str() {
-            "layout" | "variant" => return layout_players(value),
-            "position" | "setup" => return position_players(value),
-            _ => {}
-        }
-    }
-    None
-}
-
-/// The number of players of a `--position` (a position string or neutral JSON): its colours
-/// with marbles; `None` when it does not read as a setup (then the game of two players
-/// reports what is wrong with it).
-fn position_players(text: &str) -> Option<usize> {
-    let text = text.trim();
-    let setup = if text.starts_with('{') {
-        serde_json::from_str::<Setup>(text).ok()?
-    } else {
-        text.parse::<Setup>().ok()?
-    };
-    Some(setup.players())
-}
-
-/// The number of players of the layout `name` names, two-player or not; `None` for no
-/// layout.
-fn layout_players(name: &str) -> Option<usize> {
-    name.parse::<Layout>().ok().map(Layout::players)
 }
 
 /// The game of the command line's options for `SEATS` players.

@@ -8,10 +8,9 @@ use std::path::Path;
 use boardgames_ai::backgammon::{judge_game, BackgammonEngine, Judged, Mark, PlayerSummary};
 use boardgames_cli::{input, Exit};
 use boardgames_core::backgammon::record::{
-    read_matches, replay_matches, MatchFileError, MatchJson, MatchReplay, MatchText,
+    read_match_file, read_matches, replay_matches, MatchReplay,
 };
-use boardgames_core::backgammon::{Match, Side};
-use boardgames_core::record::{Format, Record};
+use boardgames_core::backgammon::Side;
 use indicatif::{ProgressBar, ProgressStyle};
 use serde::Serialize;
 
@@ -92,15 +91,6 @@ pub fn analyse(
         }
     }
     Ok(exit)
-}
-
-/// The games of a match file: JSON when it begins with `{`, else match text.
-fn read_match_file(text: &str) -> Result<Vec<Record<Match>>, MatchFileError> {
-    if MatchJson.detect(text) {
-        MatchJson.read(text)
-    } else {
-        MatchText.read(text)
-    }
 }
 
 /// The player's name in `rec`'s games, or `player N`.

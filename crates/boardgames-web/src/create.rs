@@ -27,6 +27,12 @@ pub struct NewGame {
     pub players: Option<usize>,
     /// Abalone: the layout's name (default: the standard one of the number of players).
     pub layout: Option<String>,
+    /// Abalone: end the game after this many plies, adjudicated (more marbles ejected wins,
+    /// equal is a draw); absent: no limit.
+    pub move_limit: Option<u16>,
+    /// Abalone: each seat's time for the whole game, in seconds (absent: untimed); a seat
+    /// whose time runs out ends the game as the rules say.
+    pub time_limit: Option<u64>,
     /// Backgammon: the match length in points (0 or absent: a money game).
     pub match_length: Option<u16>,
     /// Backgammon, money game: the Jacoby rule (default off).
@@ -44,8 +50,15 @@ fn bad(message: impl Into<String>) -> ApiError {
     ApiError::new(ErrorKind::BadOption, message)
 }
 
-/// Who plays each seat, read from the request's `seats`.
-fn seat_players(seats: &[serde_json::Value], count: usize) -> Result<Vec<SeatPlayer>, ApiError> {
+/// Who plays each seat of a game of `count` seats, read from a request's `seats` (`"human"`,
+/// `"computer"` or a level 1 to 5 each; the seats not given are people).
+///
+/// # Errors
+/// [`ErrorKind::BadOption`] for more seats than the game has, or a value of none of those.
+pub fn seat_players(
+    seats: &[serde_json::Value],
+    count: usize,
+) -> Result<Vec<SeatPlayer>, ApiError> {
     if seats.len() > count {
         return Err(bad(format!(
             "{} seats given, the game has {count}",
@@ -95,13 +108,16 @@ pub fn new_session(
     let seed = request.seed.unwrap_or(seed);
     let game = request.game.as_str();
     let pente_options = request.tournament_rule.is_some();
-    let abalone_options = request.players.is_some() || request.layout.is_some();
+    let abalone_options = request.players.is_some()
+        || request.layout.is_some()
+        || request.move_limit.is_some()
+        || request.time_limit.is_some();
     let backgammon_options = request.match_length.is_some() || request.jacoby.is_some();
     match game {
         "pente" | "keryo-pente" => {
             only_for(
                 abalone_options || backgammon_options,
-                "players, layout, match_length or jacoby",
+                "players, layout, move_limit, time_limit, match_length or jacoby",
                 game,
             )?;
             let variant = if game == "pente" {
@@ -146,17 +162,18 @@ pub fn new_session(
                 )));
             }
             let seats = seat_players(&request.seats, players)?;
+            let limits = Limits::of(request)?;
             match players {
-                2 => abalone::<2>(layout, &seats, seed, think_time),
-                3 => abalone::<3>(layout, &seats, seed, think_time),
-                4 => abalone::<4>(layout, &seats, seed, think_time),
-                _ => abalone::<6>(layout, &seats, seed, think_time),
+                2 => abalone::<2>(layout, limits, &seats, seed, think_time),
+                3 => abalone::<3>(layout, limits, &seats, seed, think_time),
+                4 => abalone::<4>(layout, limits, &seats, seed, think_time),
+                _ => abalone::<6>(layout, limits, &seats, seed, think_time),
             }
         }
         "backgammon" => {
             only_for(
                 pente_options || abalone_options,
-                "tournament_rule, players or layout",
+                "tournament_rule, players, layout, move_limit or time_limit",
                 game,
             )?;
             let length = request.match_length.unwrap_or(0);
@@ -192,9 +209,42 @@ pub fn new_session(
     }
 }
 
-/// Abalone for `SEATS` players from `layout`.
+/// The longest time a seat may be given: a day.
+pub const MAX_TIME_LIMIT: u64 = 24 * 60 * 60;
+
+/// Abalone's limits of a game: the plies and each seat's time.
+#[derive(Copy, Clone, Debug, Default)]
+struct Limits {
+    moves: Option<u16>,
+    time: Option<Duration>,
+}
+
+impl Limits {
+    /// The limits `request` asks for, checked.
+    fn of(request: &NewGame) -> Result<Limits, ApiError> {
+        if request.move_limit == Some(0) {
+            return Err(bad("a move limit of 0 plies: at least 1"));
+        }
+        let time = match request.time_limit {
+            None => None,
+            Some(s) if (1..=MAX_TIME_LIMIT).contains(&s) => Some(Duration::from_secs(s)),
+            Some(s) => {
+                return Err(bad(format!(
+                    "a time limit of {s} s: 1 to {MAX_TIME_LIMIT} s"
+                )))
+            }
+        };
+        Ok(Limits {
+            moves: request.move_limit,
+            time,
+        })
+    }
+}
+
+/// Abalone for `SEATS` players from `layout`, with its limits.
 fn abalone<const SEATS: usize>(
     layout: Layout,
+    limits: Limits,
     seats: &[SeatPlayer],
     seed: u64,
     think_time: Duration,
@@ -202,8 +252,11 @@ fn abalone<const SEATS: usize>(
 where
     Position<SEATS>: crate::session::WebGame,
 {
-    let start = Position::<SEATS>::new(layout).map_err(|e| bad(e.to_string()))?;
-    Ok(Box::new(Played::new(
-        "abalone", start, seats, seed, think_time,
-    )))
+    let mut start = Position::<SEATS>::new(layout).map_err(|e| bad(e.to_string()))?;
+    start.set_move_limit(limits.moves);
+    let played = Played::new("abalone", start, seats, seed, think_time);
+    Ok(match limits.time {
+        Some(limit) => Box::new(played.timed(limit)?),
+        None => Box::new(played),
+    })
 }

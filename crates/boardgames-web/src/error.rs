@@ -36,6 +36,11 @@ pub enum ErrorKind {
     Conflict,
     /// Nothing to undo.
     NothingToUndo,
+    /// A record that does not read, holds no game, is too long, or has a step the rules
+    /// refuse (the message names the line or the step).
+    BadRecord,
+    /// A step past the last of a record.
+    BadStep,
     /// No such page or route.
     NotFound,
 }
@@ -49,8 +54,11 @@ impl ErrorKind {
                 StatusCode::BAD_REQUEST
             }
             ErrorKind::BodyTooLarge => StatusCode::PAYLOAD_TOO_LARGE,
-            ErrorKind::UnknownId | ErrorKind::NotFound => StatusCode::NOT_FOUND,
-            ErrorKind::BadNotation
+            ErrorKind::UnknownId | ErrorKind::NotFound | ErrorKind::BadStep => {
+                StatusCode::NOT_FOUND
+            }
+            ErrorKind::BadRecord
+            | ErrorKind::BadNotation
             | ErrorKind::IllegalMove
             | ErrorKind::GameOver
             | ErrorKind::NothingToUndo
@@ -87,6 +95,16 @@ impl ApiError {
         ApiError::new(
             ErrorKind::UnknownId,
             format!("no game has the id {shown:?}"),
+        )
+    }
+
+    /// No record opened with the id `id`.
+    #[must_use]
+    pub fn unknown_record(id: &str) -> ApiError {
+        let shown: String = id.chars().take(40).collect();
+        ApiError::new(
+            ErrorKind::UnknownId,
+            format!("no record is open with the id {shown:?}"),
         )
     }
 }

@@ -8,16 +8,21 @@
 //! it. [`app`] is the whole server as an axum [`Router`](axum::Router), which tests drive
 //! in-process.
 //!
-//! The modules, one job each: [`routes`] (the routes and limits), [`store`] (the games by
-//! id, bounded and expiring), [`session`] (one game played: its steps, seats and state),
-//! [`create`] (a new game from its request), [`views`] (each game's board, record, words and
+//! The modules, one job each: [`routes`] (the routes and limits), [`record_routes`] (the
+//! routes of records opened), [`store`] (the games and records by id, bounded and
+//! expiring), [`session`] (one game played: its steps, seats and state), [`clock`] (a timed
+//! game's clocks), [`create`] (a new game from its request), [`records`] (record files read,
+//! replayed, continued and analysed), [`views`] (each game's board, record, words and
 //! engine), [`engine`] (the searching engines under a time budget), [`error`] (the typed
 //! errors), [`assets`] (the page).
 
 pub mod assets;
+pub mod clock;
 pub mod create;
 pub mod engine;
 pub mod error;
+pub mod record_routes;
+pub mod records;
 pub mod routes;
 pub mod session;
 pub mod store;

@@ -15,6 +15,8 @@ use tokio::sync::Semaphore;
 use crate::assets;
 use crate::create::{new_session, NewGame, GAMES};
 use crate::error::{ApiError, ApiJson, ErrorKind};
+use crate::record_routes;
+use crate::records::Replay;
 use crate::session::{StateView, Thought};
 use crate::store::Store;
 
@@ -34,11 +36,16 @@ pub struct Config {
     /// The most engine searches at once; further requests wait for one to end (within
     /// the engine timeout).
     pub engines: usize,
+    /// The largest body of the record routes (a record file's text), in bytes.
+    pub record_limit: usize,
+    /// The most records kept open at once; the least recently used goes first.
+    pub max_records: usize,
 }
 
 impl Default for Config {
-    /// 64 games, kept 2 hours unused; 5 seconds a move, waited for 60; bodies up to 1 MB;
-    /// as many searches at once as the machine has cores.
+    /// 64 games and 16 records, kept 2 hours unused; 5 seconds a move, waited for 60;
+    /// bodies up to 1 MB, record files up to 8 MB; as many searches at once as the machine
+    /// has cores.
     fn default() -> Config {
         Config {
             max_games: 64,
@@ -47,15 +54,21 @@ impl Default for Config {
             engine_timeout: Duration::from_secs(60),
             body_limit: 1 << 20,
             engines: std::thread::available_parallelism().map_or(2, usize::from),
+            record_limit: 8 << 20,
+            max_records: 16,
         }
     }
 }
 
 /// What every handler shares.
 #[derive(Clone)]
-struct AppState {
+pub(crate) struct AppState {
+    /// The games.
     store: Arc<Mutex<Store>>,
-    config: Config,
+    /// The records opened.
+    records: Arc<Mutex<Store<dyn Replay>>>,
+    /// The limits.
+    pub(crate) config: Config,
     /// One permit a search running.
     engines: Arc<Semaphore>,
 }
@@ -63,19 +76,73 @@ struct AppState {
 impl AppState {
     /// The store, also after a panic elsewhere left its lock poisoned (the games stay
     /// consistent: every change is made on a copy first).
-    fn store(&self) -> MutexGuard<'_, Store> {
+    pub(crate) fn store(&self) -> MutexGuard<'_, Store> {
         self.store
             .lock()
             .unwrap_or_else(std::sync::PoisonError::into_inner)
     }
 
-    /// Runs `f` on the game `id`.
+    /// The records opened (as [`AppState::store`]).
+    pub(crate) fn records(&self) -> MutexGuard<'_, Store<dyn Replay>> {
+        self.records
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+    }
+
+    /// Runs `f` on the game `id`, its clocks looked at first.
     fn with<R>(
         &self,
         id: &str,
         f: impl FnOnce(&mut dyn crate::session::Session) -> R,
     ) -> Result<R, ApiError> {
-        self.store().with(id, f)
+        self.store().with(id, |s| {
+            s.tick(std::time::Instant::now());
+            f(s)
+        })
+    }
+
+    /// Keeps the new game `session`; its state (with its id), 201.
+    pub(crate) fn insert(&self, session: Box<dyn crate::session::Session>) -> Response {
+        let mut store = self.store();
+        let id = store.insert(session);
+        match store.with(&id, |s| s.state(&id)) {
+            Ok(state) => (StatusCode::CREATED, Json(state)).into_response(),
+            Err(e) => e.into_response(),
+        }
+    }
+
+    /// Runs `work` on a blocking thread once a search may start (one permit a core),
+    /// waiting at most the engine timeout.
+    ///
+    /// # Errors
+    /// [`ErrorKind::Timeout`] after the engine timeout, [`ErrorKind::Engine`] when the work
+    /// failed.
+    pub(crate) async fn off_thread<T: Send + 'static>(
+        &self,
+        work: impl FnOnce() -> T + Send + 'static,
+    ) -> Result<T, ApiError> {
+        let engines = Arc::clone(&self.engines);
+        let search = async move {
+            let permit = engines.acquire_owned().await;
+            // The permit goes with the work: it is given back when the work ends, even work
+            // nobody waits for any more.
+            tokio::task::spawn_blocking(move || {
+                let _permit = permit;
+                work()
+            })
+            .await
+        };
+        match tokio::time::timeout(self.config.engine_timeout, search).await {
+            Ok(Ok(done)) => Ok(done),
+            Ok(Err(_)) => Err(ApiError::new(ErrorKind::Engine, "the engine failed")),
+            Err(_) => Err(ApiError::new(
+                ErrorKind::Timeout,
+                format!(
+                    "the engine did not answer within {} s",
+                    self.config.engine_timeout.as_secs()
+                ),
+            )),
+        }
     }
 
     /// The state of the game `id`.
@@ -88,6 +155,7 @@ impl AppState {
 pub fn app(config: Config) -> Router {
     let state = AppState {
         store: Arc::new(Mutex::new(Store::new(config.max_games, config.idle))),
+        records: Arc::new(Mutex::new(Store::new(config.max_records, config.idle))),
         config,
         engines: Arc::new(Semaphore::new(config.engines.max(1))),
     };
@@ -102,6 +170,7 @@ pub fn app(config: Config) -> Router {
         .route("/api/games/{id}/hint", get(hint))
         .route("/api/games/{id}/undo", post(undo))
         .route("/api/games/{id}/record", get(record))
+        .merge(record_routes::routes(config.record_limit))
         .fallback(not_found)
         .method_not_allowed_fallback(not_found)
         .layer(DefaultBodyLimit::max(config.body_limit))
@@ -120,7 +189,7 @@ fn id_of(path: Result<Path<String>, PathRejection>) -> Result<String, ApiError> 
 }
 
 /// `level=N` of a query, if given.
-fn level_of(query: Option<&str>) -> Result<Option<u8>, ApiError> {
+pub(crate) fn level_of(query: Option<&str>) -> Result<Option<u8>, ApiError> {
     let Some(query) = query else {
         return Ok(None);
     };
@@ -170,10 +239,7 @@ async fn create(
 ) -> Result<Response, ApiError> {
     let seed = app.store().fresh_number();
     let session = new_session(&request, seed, app.config.think_time)?;
-    let mut store = app.store();
-    let id = store.insert(session);
-    let state = store.with(&id, |s| s.state(&id))?;
-    Ok((StatusCode::CREATED, Json(state)).into_response())
+    Ok(app.insert(session))
 }
 
 /// `GET /api/games/{id}`: the state.
@@ -239,28 +305,7 @@ async fn play(
 /// search may start, with the version of the game it was found for.
 async fn think(app: &AppState, id: &str, level: Option<u8>) -> Result<(Thought, u64), ApiError> {
     let (thinker, version) = app.with(id, |s| s.thinker(level).map(|t| (t, s.version())))??;
-    let engines = Arc::clone(&app.engines);
-    let search = async move {
-        let permit = engines.acquire_owned().await;
-        // The permit goes with the search: it is given back when the search ends, even one
-        // nobody waits for any more.
-        tokio::task::spawn_blocking(move || {
-            let _permit = permit;
-            thinker()
-        })
-        .await
-    };
-    match tokio::time::timeout(app.config.engine_timeout, search).await {
-        Ok(Ok(found)) => Ok((found?, version)),
-        Ok(Err(_)) => Err(ApiError::new(ErrorKind::Engine, "the engine failed")),
-        Err(_) => Err(ApiError::new(
-            ErrorKind::Timeout,
-            format!(
-                "the engine did not answer within {} s",
-                app.config.engine_timeout.as_secs()
-            ),
-        )),
-    }
+    Ok((app.off_thread(thinker).await??, version))
 }
 
 /// The answer of `POST /api/games/{id}/computer`.

@@ -3,7 +3,7 @@
 //! [`WebGame`]; the store holds it as a [`Session`], so that every game lives behind one
 //! interface.
 
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use boardgames_core::record::Applied;
 use boardgames_core::{Game, GameResult, Seat, Turn};
@@ -11,6 +11,7 @@ use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use serde::Serialize;
 
+use crate::clock::{ClockView, Clocks};
 use crate::error::{ApiError, ErrorKind};
 
 /// Who plays a seat.
@@ -68,6 +69,12 @@ pub trait WebGame: Game {
         level: Option<u8>,
         time: Duration,
     ) -> Result<Thought, ApiError>;
+
+    /// The position after `seat`'s time ran out at `pos`, as the game's rules end it;
+    /// `None` for a game without a time rule (its games are not timed).
+    fn time_out(_pos: &Self, _seat: Seat) -> Option<Self> {
+        None
+    }
 }
 
 /// A seat as the page is told it.
@@ -144,6 +151,8 @@ pub struct StateView {
     pub can_undo: bool,
     /// The board as plain data (per game).
     pub board: serde_json::Value,
+    /// The clocks of a timed game (null when untimed).
+    pub clocks: Option<ClockView>,
 }
 
 /// A game of the store, whatever its type.
@@ -181,6 +190,10 @@ pub trait Session: Send {
     /// # Errors
     /// [`ErrorKind::GameOver`] when nobody is to move.
     fn thinker(&self, level: Option<u8>) -> Result<Thinker, ApiError>;
+
+    /// Looks at the clocks of a timed game at `now`: when the time of the seat to move ran
+    /// out, the game ends as its rules say (a change, counted in the version).
+    fn tick(&mut self, now: Instant);
 }
 
 /// A game of type `G` as played here.
@@ -199,6 +212,8 @@ pub struct Played<G: WebGame> {
     version: u64,
     /// The engine's time for a move, at most.
     think_time: Duration,
+    /// The clocks, in a timed game.
+    clocks: Option<Clocks>,
 }
 
 impl<G: WebGame> Played<G> {
@@ -212,21 +227,77 @@ impl<G: WebGame> Played<G> {
         seed: u64,
         think_time: Duration,
     ) -> Played<G> {
+        Played::resume(name, start, Vec::new(), Vec::new(), seats, seed, think_time)
+    }
+
+    /// A game named `name` that goes on from a history: `start`, `steps` played from it and
+    /// `after`, the position after each step (both cut to the shorter), played on as
+    /// [`Played::new`] says.
+    pub fn resume(
+        name: &'static str,
+        start: G,
+        after: Vec<G>,
+        mut steps: Vec<Applied<G>>,
+        seats: &[SeatPlayer],
+        seed: u64,
+        think_time: Duration,
+    ) -> Played<G> {
         let count = start.seat_count();
+        let mut positions = Vec::with_capacity(after.len() + 1);
+        positions.push(start);
+        positions.extend(after);
+        steps.truncate(positions.len() - 1);
+        positions.truncate(steps.len() + 1);
         let seats = (0..count)
             .map(|s| seats.get(s).copied().unwrap_or(SeatPlayer::Human))
             .collect();
         let mut played = Played {
             name,
             seats,
-            steps: Vec::new(),
-            positions: vec![start],
+            steps,
+            positions,
             rng: ChaCha8Rng::seed_from_u64(seed),
             version: 0,
             think_time,
+            clocks: None,
         };
         played.throw_dice();
         played
+    }
+
+    /// Times the game: each seat has `limit` for the whole game, from now. Refused (the
+    /// game stays untimed) when the game has no time rule.
+    ///
+    /// # Errors
+    /// [`ErrorKind::BadOption`] for a game without a time rule.
+    pub fn timed(mut self, limit: Duration) -> Result<Played<G>, ApiError> {
+        let now = Instant::now();
+        let pos = self.current();
+        let seat = match pos.turn() {
+            Turn::Seat(s) => Some(s),
+            _ => None,
+        };
+        if G::time_out(pos, seat.unwrap_or(Seat(0))).is_none() {
+            return Err(ApiError::new(
+                ErrorKind::BadOption,
+                format!("{} has no time rule: it cannot be timed", self.name),
+            ));
+        }
+        let mut clocks = Clocks::new(pos.seat_count(), limit, now);
+        clocks.switch(seat, now);
+        self.clocks = Some(clocks);
+        Ok(self)
+    }
+
+    /// Starts the clock of the seat to move now (none at the end).
+    fn switch_clocks(&mut self) {
+        let seat = match self.current().turn() {
+            Turn::Seat(s) => Some(s),
+            _ => None,
+        };
+        if let Some(clocks) = &mut self.clocks {
+            clocks.switch(seat, Instant::now());
+        }
     }
 
     /// The position now.
@@ -268,31 +339,129 @@ impl<G: WebGame> Played<G> {
             .unwrap_or(SeatPlayer::Human)
     }
 
-    /// The seat that played the move of step `i`.
-    fn mover_of(&self, i: usize) -> Option<Seat> {
-        match self.positions.get(i)?.turn() {
-            Turn::Seat(s) => Some(s),
-            _ => None,
-        }
-    }
-
-    /// The last move (not chance) with the position before it and its seat.
-    fn last_move(&self) -> Option<(usize, G::Move)> {
-        self.steps
-            .iter()
-            .enumerate()
-            .rev()
-            .find_map(|(i, step)| match step {
-                Applied::Move(m) => Some((i, *m)),
-                Applied::Chance(_) => None,
-            })
-    }
-
     /// Removes the last step and its position.
     fn pop_step(&mut self) -> Option<Applied<G>> {
         let step = self.steps.pop()?;
         self.positions.pop();
         Some(step)
+    }
+}
+
+/// The seat that played the move of step `i`, `positions[i]` the position before it.
+fn mover_of<G: Game>(positions: &[G], i: usize) -> Option<Seat> {
+    match positions.get(i)?.turn() {
+        Turn::Seat(s) => Some(s),
+        _ => None,
+    }
+}
+
+/// The last move of `steps` (not chance), with its index.
+fn last_move<G: Game>(steps: &[Applied<G>]) -> Option<(usize, G::Move)> {
+    steps
+        .iter()
+        .enumerate()
+        .rev()
+        .find_map(|(i, step)| match step {
+            Applied::Move(m) => Some((i, *m)),
+            Applied::Chance(_) => None,
+        })
+}
+
+/// The state of a game named `name` at its version `version`, under the id `id`, its seats
+/// played by `seats`, reached through `steps` from the first of `positions` (the start, then
+/// the position after each step; never empty). Untimed: the caller adds the clocks.
+pub fn state_view<G: WebGame>(
+    id: &str,
+    name: &'static str,
+    version: u64,
+    seats: &[SeatPlayer],
+    positions: &[G],
+    steps: &[Applied<G>],
+) -> StateView {
+    let Some(pos) = positions.last() else {
+        return StateView {
+            id: id.to_owned(),
+            game: name,
+            version,
+            seats: Vec::new(),
+            turn: TurnView {
+                kind: "over",
+                seat: None,
+            },
+            computer_to_move: false,
+            status: String::new(),
+            legal_moves: Vec::new(),
+            last_move: None,
+            history: Vec::new(),
+            result: None,
+            can_undo: false,
+            board: serde_json::Value::Null,
+            clocks: None,
+        };
+    };
+    let player_of = |seat: Seat| {
+        seats
+            .get(seat.index())
+            .copied()
+            .unwrap_or(SeatPlayer::Human)
+    };
+    let turn = pos.turn();
+    let (kind, seat) = match turn {
+        Turn::Seat(s) => ("seat", Some(s.0)),
+        Turn::Chance => ("chance", None),
+        Turn::Over => ("over", None),
+    };
+    let computer_to_move = match turn {
+        Turn::Seat(s) => matches!(player_of(s), SeatPlayer::Computer(_)),
+        _ => false,
+    };
+    let seat_views = (0..pos.seat_count())
+        .filter_map(|s| u8::try_from(s).ok())
+        .map(|s| {
+            let player = player_of(Seat(s));
+            SeatView {
+                seat: s,
+                name: G::seat_name(pos, Seat(s)),
+                player: match player {
+                    SeatPlayer::Human => "human",
+                    SeatPlayer::Computer(_) => "computer",
+                },
+                level: match player {
+                    SeatPlayer::Computer(level) => level,
+                    SeatPlayer::Human => None,
+                },
+            }
+        })
+        .collect();
+    let last = last_move(steps);
+    let last_move = last.and_then(|(i, m)| {
+        Some(LastMove {
+            seat: mover_of(positions, i)?.0,
+            text: m.to_string(),
+        })
+    });
+    let board = G::board(pos, last.and_then(|(i, m)| Some((positions.get(i)?, m))));
+    StateView {
+        id: id.to_owned(),
+        game: name,
+        version,
+        seats: seat_views,
+        turn: TurnView { kind, seat },
+        computer_to_move,
+        status: G::status(pos),
+        legal_moves: pos.moves().iter().map(ToString::to_string).collect(),
+        last_move,
+        history: steps
+            .iter()
+            .map(|step| match step {
+                Applied::Move(m) => m.to_string(),
+                Applied::Chance(c) => c.to_string(),
+            })
+            .collect(),
+        result: result_of(pos),
+        can_undo: last.is_some(),
+        board,
+        clocks: None,
     }
 }
 
@@ -313,64 +482,16 @@ fn result_of<G: WebGame>(pos: &G) -> Option<ResultView> {
 
 impl<G: WebGame> Session for Played<G> {
     fn state(&self, id: &str) -> StateView {
-        let pos = self.current();
-        let turn = pos.turn();
-        let (kind, seat) = match turn {
-            Turn::Seat(s) => ("seat", Some(s.0)),
-            Turn::Chance => ("chance", None),
-            Turn::Over => ("over", None),
-        };
-        let computer_to_move = match turn {
-            Turn::Seat(s) => matches!(self.player_of(s), SeatPlayer::Computer(_)),
-            _ => false,
-        };
-        let seats = self
-            .seats
-            .iter()
-            .zip(0u8..)
-            .map(|(player, s)| SeatView {
-                seat: s,
-                name: G::seat_name(pos, Seat(s)),
-                player: match player {
-                    SeatPlayer::Human => "human",
-                    SeatPlayer::Computer(_) => "computer",
-                },
-                level: match player {
-                    SeatPlayer::Computer(level) => *level,
-                    SeatPlayer::Human => None,
-                },
-            })
-            .collect();
-        let last = self.last_move();
-        let last_move = last.and_then(|(i, m)| {
-            Some(LastMove {
-                seat: self.mover_of(i)?.0,
-                text: m.to_string(),
-            })
-        });
-        let board = G::board(pos, last.map(|(i, m)| (&self.positions[i], m)));
-        StateView {
-            id: id.to_owned(),
-            game: self.name,
-            version: self.version,
-            seats,
-            turn: TurnView { kind, seat },
-            computer_to_move,
-            status: G::status(pos),
-            legal_moves: pos.moves().iter().map(ToString::to_string).collect(),
-            last_move,
-            history: self
-                .steps
-                .iter()
-                .map(|step| match step {
-                    Applied::Move(m) => m.to_string(),
-                    Applied::Chance(c) => c.to_string(),
-                })
-                .collect(),
-            result: result_of(pos),
-            can_undo: last.is_some(),
-            board,
-        }
+        let mut view = state_view(
+            id,
+            self.name,
+            self.version,
+            &self.seats,
+            &self.positions,
+            &self.steps,
+        );
+        view.clocks = self.clocks.as_ref().map(|c| c.view(Instant::now()));
+        view
     }
 
     fn game(&self) -> &'static str {
@@ -403,11 +524,12 @@ impl<G: WebGame> Session for Played<G> {
         self.positions.push(next);
         self.version += 1;
         self.throw_dice();
+        self.switch_clocks();
         Ok(())
     }
 
     fn undo(&mut self, to_human: bool) -> Result<(), ApiError> {
-        if self.last_move().is_none() {
+        if last_move(&self.steps).is_none() {
             return Err(ApiError::new(
                 ErrorKind::NothingToUndo,
                 "no move to take back",
@@ -424,11 +546,12 @@ impl<G: WebGame> Session for Played<G> {
                 Turn::Seat(s) => self.player_of(s) == SeatPlayer::Human,
                 _ => false,
             };
-            if !to_human || !has_human || human_to_move || self.last_move().is_none() {
+            if !to_human || !has_human || human_to_move || last_move(&self.steps).is_none() {
                 break;
             }
         }
         self.version += 1;
+        self.switch_clocks();
         Ok(())
     }
 
@@ -453,7 +576,26 @@ impl<G: WebGame> Session for Played<G> {
         });
         let positions = self.positions.clone();
         let steps = self.steps.clone();
-        let time = self.think_time;
+        // On the clock, the engine thinks at most a tenth of the time left.
+        let time = match &self.clocks {
+            Some(clocks) => self.think_time.min(clocks.left(seat, Instant::now()) / 10),
+            None => self.think_time,
+        };
         Ok(Box::new(move || G::think(&positions, &steps, level, time)))
+    }
+
+    fn tick(&mut self, now: Instant) {
+        let Some(seat) = self.clocks.as_ref().and_then(|c| c.flag(now)) else {
+            return;
+        };
+        if let Some(ended) = G::time_out(self.current(), seat) {
+            if let Some(last) = self.positions.last_mut() {
+                *last = ended;
+            }
+            self.version += 1;
+        }
+        if let Some(clocks) = &mut self.clocks {
+            clocks.switch(None, now);
+        }
     }
 }

@@ -1,5 +1,6 @@
-//! The games in play: at most a set number, each found by its id, the least recently used
-//! dropped when a new one would pass the limit, and any unused for too long dropped.
+//! The games in play (and the records opened): at most a set number, each found by its id,
+//! the least recently used dropped when a new one would pass the limit, and any unused for
+//! too long dropped.
 
 use std::collections::hash_map::RandomState;
 use std::collections::HashMap;
@@ -9,26 +10,26 @@ use std::time::{Duration, Instant};
 use crate::error::ApiError;
 use crate::session::Session;
 
-/// A game and when it was last used.
-struct Entry {
-    session: Box<dyn Session>,
+/// An item and when it was last used.
+struct Entry<S: ?Sized> {
+    session: Box<S>,
     last_used: Instant,
 }
 
-/// The games, by id.
-pub struct Store {
-    games: HashMap<String, Entry>,
+/// The items (games, or records opened: `S` is `dyn Session` unless said), by id.
+pub struct Store<S: ?Sized = dyn Session> {
+    games: HashMap<String, Entry<S>>,
     capacity: usize,
     idle: Duration,
     made: u64,
     keys: RandomState,
 }
 
-impl Store {
+impl<S: ?Sized> Store<S> {
     /// An empty store keeping at most `capacity` games (at least one), each at most `idle`
     /// after its last use.
     #[must_use]
-    pub fn new(capacity: usize, idle: Duration) -> Store {
+    pub fn new(capacity: usize, idle: Duration) -> Store<S> {
         Store {
             games: HashMap::new(),
             capacity: capacity.max(1),
@@ -65,7 +66,7 @@ impl Store {
 
     /// Keeps `session` under a new id, which it returns; the least recently used game goes
     /// when the store is full.
-    pub fn insert(&mut self, session: Box<dyn Session>) -> String {
+    pub fn insert(&mut self, session: Box<S>) -> String {
         let now = Instant::now();
         self.expire(now);
         while self.games.len() >= self.capacity {
@@ -97,11 +98,7 @@ impl Store {
     ///
     /// # Errors
     /// [`ApiError::unknown_id`] when no game has that id (or it expired).
-    pub fn with<R>(
-        &mut self,
-        id: &str,
-        f: impl FnOnce(&mut dyn Session) -> R,
-    ) -> Result<R, ApiError> {
+    pub fn with<R>(&mut self, id: &str, f: impl FnOnce(&mut S) -> R) -> Result<R, ApiError> {
         let now = Instant::now();
         self.expire(now);
         let entry = self

@@ -145,4 +145,11 @@ where
     ) -> Result<Thought, ApiError> {
         engine::search(positions, level, time)
     }
+
+    /// The rules' end on time: the seat's colour loses on time, which the rules adjudicate
+    /// as at the move limit (more marbles ejected wins, equal is a draw).
+    fn time_out(pos: &Self, seat: Seat) -> Option<Self> {
+        let mut pos = *pos;
+        pos.time_out(Colour::of_seat(seat)?).ok().map(|()| pos)
+    }
 }

@@ -37,6 +37,7 @@ pub mod apgn;
 #[cfg(feature = "serde")]
 pub mod json;
 pub mod plain;
+pub mod players;
 #[cfg(feature = "serde")]
 pub mod report;
 
@@ -49,6 +50,7 @@ pub use apgn::Apgn;
 #[cfg(feature = "serde")]
 pub use json::{AbaloneJson, JsonGame};
 pub use plain::AbaPro;
+pub use players::{layout_players, position_players, record_players};
 #[cfg(feature = "serde")]
 pub use report::{board_move_count, FirstIllegal, ReplayReport};
 

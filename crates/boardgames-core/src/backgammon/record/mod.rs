@@ -27,8 +27,9 @@ pub use model::{Action, ActionKind, GameRecord, MatchRecord, Wins};
 pub use turns::{StartError, Turns, TurnsError};
 
 pub use super::session::record::{
-    replay_matches, resolve_written, GameReplay, MatchFileError, MatchJson, MatchReplay, MatchText,
-    Refusal, ReplayError, SomePlays, WorthOf, WrittenAction, WrittenPlayError,
+    read_match_file, replay_matches, resolve_written, GameReplay, MatchFileError, MatchJson,
+    MatchReplay, MatchText, Refusal, ReplayError, SomePlays, WorthOf, WrittenAction,
+    WrittenPlayError,
 };
 
 /// Why a match file could not be read: the line and column (from 1) and what is wrong.

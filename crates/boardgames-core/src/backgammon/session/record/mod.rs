@@ -67,6 +67,20 @@ pub enum MatchFileError {
     JsonUnsupported,
 }
 
+/// The games of a match file, in whichever of its forms the text is: the JSON form
+/// ([`MatchJson`]) when it begins with `{`, else match text ([`MatchText`]). One record per
+/// game; none for a blank text.
+///
+/// # Errors
+/// The form's [`MatchFileError`]: the line and what does not read.
+pub fn read_match_file(text: &str) -> Result<Vec<Record<Match>>, MatchFileError> {
+    if MatchJson.detect(text) {
+        MatchJson.read(text)
+    } else {
+        MatchText.read(text)
+    }
+}
+
 /// Match text (`.mat`, `.txt`) as a [`Format`] of the match game, named `mat`: see
 /// `backgammon::record::mat` for the text and what reading accepts. One record per game.
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
