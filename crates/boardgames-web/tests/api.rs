@@ -4,8 +4,7 @@
 
 use std::time::Duration;
 
-use axum::body::Body;
-use axum::http::{header, Method, Request, StatusCode};
+use axum::http::{Method, StatusCode};
 use axum::Router;
 use boardgames_core::abalone::record::AbaPro;
 use boardgames_core::abalone::{Cell, Layout, Position};
@@ -16,67 +15,10 @@ use boardgames_core::pente::{OpeningRule, Pente, Variant};
 use boardgames_core::record::{Applied, Format, Record, RecordedResult};
 use boardgames_core::{Game, Turn};
 use boardgames_web::{app, Config};
-use http_body_util::BodyExt;
 use serde_json::{json, Value};
-use tower::ServiceExt;
 
-/// A server with short engine times.
-fn server() -> Router {
-    app(Config {
-        think_time: Duration::from_millis(300),
-        ..Config::default()
-    })
-}
-
-/// The status and body text of a request.
-async fn send_raw(
-    app: &Router,
-    method: Method,
-    uri: &str,
-    body: Option<(&str, Vec<u8>)>,
-) -> (StatusCode, String) {
-    let builder = Request::builder().method(method).uri(uri);
-    let request = match body {
-        Some((content_type, bytes)) => builder
-            .header(header::CONTENT_TYPE, content_type)
-            .body(Body::from(bytes)),
-        None => builder.body(Body::empty()),
-    }
-    .expect("a request");
-    let response = app.clone().oneshot(request).await.expect("an answer");
-    let status = response.status();
-    let bytes = response
-        .into_body()
-        .collect()
-        .await
-        .expect("a body")
-        .to_bytes();
-    (status, String::from_utf8(bytes.to_vec()).expect("UTF-8"))
-}
-
-/// The status and JSON body of a request with an optional JSON body.
-async fn send(app: &Router, method: Method, uri: &str, body: Option<Value>) -> (StatusCode, Value) {
-    let body = body.map(|b| ("application/json", b.to_string().into_bytes()));
-    let (status, text) = send_raw(app, method, uri, body).await;
-    let value = if text.is_empty() {
-        Value::Null
-    } else {
-        serde_json::from_str(&text).unwrap_or_else(|e| panic!("{e}: {text}"))
-    };
-    (status, value)
-}
-
-/// A new game: its state.
-async fn create(app: &Router, body: Value) -> Value {
-    let (status, state) = send(app, Method::POST, "/api/games", Some(body)).await;
-    assert_eq!(status, StatusCode::CREATED, "{state}");
-    state
-}
-
-/// The id of a state.
-fn id(state: &Value) -> String {
-    state["id"].as_str().expect("an id").to_owned()
-}
+mod common;
+use common::{create, id, kind, send, send_raw, server};
 
 /// Plays `text`: the new state.
 async fn play(app: &Router, state: &Value, text: &str) -> Value {
@@ -91,11 +33,6 @@ async fn fetch(app: &Router, id: &str) -> Value {
     let (status, state) = send(app, Method::GET, &format!("/api/games/{id}"), None).await;
     assert_eq!(status, StatusCode::OK, "{state}");
     state
-}
-
-/// The kind of an error answer.
-fn kind(body: &Value) -> &str {
-    body["error"]["kind"].as_str().unwrap_or("(no error kind)")
 }
 
 /// The legal moves of a state.
