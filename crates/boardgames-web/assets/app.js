@@ -20,6 +20,7 @@ let selection = [];     // Abalone: the marbles selected
 let hinted = null;      // the move of the last hint
 let layouts = {};       // Abalone layouts by number of players
 let failed = false;     // the last request failed: the computer waits for the person
+let replaying = false;  // a record's step is being drawn: nothing on it can be played
 
 const $ = (id) => document.getElementById(id);
 
@@ -138,6 +139,10 @@ function newGameRequest() {
   } else if (game === "abalone") {
     request.players = Number($("players").value);
     if ($("layout").value) request.layout = $("layout").value;
+    const moveLimit = Number($("move-limit").value) || 0;
+    if (moveLimit > 0) request.move_limit = moveLimit;
+    const minutes = Number($("time-limit").value) || 0;
+    if (minutes > 0) request.time_limit = Math.round(minutes * 60);
   } else if (game === "backgammon") {
     const length = Number($("match-length").value) || 0;
     if (length > 0) request.match_length = length;
@@ -148,10 +153,15 @@ function newGameRequest() {
   return request;
 }
 
+// Shows one of the page's sections: the chooser, a record's form, its replay, or the game.
+function showSection(name) {
+  for (const id of ["chooser", "open-record", "replay", "play"]) $(id).hidden = id !== name;
+  $("show-game").hidden = !state || name === "play";
+}
+
 function showChooser() {
   failed = false;
-  $("chooser").hidden = false;
-  $("play").hidden = true;
+  showSection("chooser");
   $("show-chooser").hidden = state === null;
 }
 
@@ -171,7 +181,7 @@ function text(parent, x, y, content, className) {
 }
 
 function myTurn() {
-  return state && state.turn.kind === "seat" && !state.computer_to_move && !busy;
+  return state && state.turn.kind === "seat" && !state.computer_to_move && !busy && !replaying;
 }
 
 function playMove(move) {
@@ -478,8 +488,7 @@ function render(next) {
   }
   state = next;
   sessionStorage.setItem(STORAGE_KEY, state.id);
-  $("chooser").hidden = true;
-  $("play").hidden = false;
+  showSection("play");
   $("show-chooser").hidden = false;
   const status = $("status");
   status.textContent = state.status;
@@ -528,7 +537,12 @@ function render(next) {
   for (const node of document.querySelectorAll("[data-move]")) {
     if (node.dataset.move === hinted) node.dataset.hinted = "true";
   }
+  // What the other scripts add to the game's view: the keyboard's cursor, the clocks.
+  for (const hook of renderHooks) hook(state);
 }
+
+// Functions called with the state after each drawing of the game.
+const renderHooks = [];
 
 let computerTimer = null;
 
@@ -565,6 +579,7 @@ function start() {
     guarded(async () => { render(await api("POST", "/api/games", newGameRequest())); });
   });
   $("show-chooser").addEventListener("click", showChooser);
+  $("show-game").addEventListener("click", () => { if (state) render(state); });
   $("play-filter").addEventListener("input", drawPlays);
   $("hint").addEventListener("click", () => guarded(async () => {
     const answer = await api("GET", "/api/games/" + state.id + "/hint");
