@@ -43,7 +43,7 @@ pub struct Config {
 }
 
 impl Default for Config {
-    /// 64 games and 16 records, kept 2 hours unused; 5 seconds a move, waited for 60;
+    /// 64 games and 8 records, kept 2 hours unused; 5 seconds a move, waited for 60;
     /// bodies up to 1 MB, record files up to 8 MB; as many searches at once as the machine
     /// has cores.
     fn default() -> Config {
@@ -55,7 +55,7 @@ impl Default for Config {
             body_limit: 1 << 20,
             engines: std::thread::available_parallelism().map_or(2, usize::from),
             record_limit: 8 << 20,
-            max_records: 16,
+            max_records: 8,
         }
     }
 }

@@ -135,14 +135,19 @@ fn step_of(g: &GameReplay, j: &Judged) -> usize {
         .iter()
         .enumerate()
         .skip(from)
-        .find(|(_, a)| match (j.kind, a) {
-            (DecisionKind::Play, Applied::Move(MatchAction::Play(_))) => true,
-            (DecisionKind::Double, Applied::Move(MatchAction::Roll | MatchAction::Double)) => true,
-            (
-                DecisionKind::Take,
-                Applied::Move(MatchAction::Take | MatchAction::Drop | MatchAction::Beaver),
-            ) => true,
-            _ => false,
+        .find(|(_, a)| {
+            matches!(
+                (j.kind, a),
+                (DecisionKind::Play, Applied::Move(MatchAction::Play(_)))
+                    | (
+                        DecisionKind::Double,
+                        Applied::Move(MatchAction::Roll | MatchAction::Double)
+                    )
+                    | (
+                        DecisionKind::Take,
+                        Applied::Move(MatchAction::Take | MatchAction::Drop | MatchAction::Beaver)
+                    )
+            )
         })
         .map_or(from, |(i, _)| i)
 }
