@@ -5,6 +5,9 @@ resident memory (VmRSS of /proc/PID/status) after GAMES games created and played
 each. Standard library only.
 
     python3 tools/web/measure.py --url http://127.0.0.1:8765 --pid PID [--requests 20] [--games 1000]
+
+With --requests 0 only the games are made (the memory of the games alone, without what the
+engines' searches keep).
 """
 
 import argparse
@@ -85,6 +88,11 @@ def main():
     parser.add_argument("--games", type=int, default=1000)
     args = parser.parse_args()
     print("VmRSS at start: %d kB" % resident_kb(args.pid))
+    if args.requests == 0:
+        fill(args.url, args.games)
+        print("%d games created, 3 moves each" % args.games)
+        print("VmRSS after: %d kB" % resident_kb(args.pid))
+        return
     median, longest = move_latency(args.url, args.requests)
     print("move (Pente): median %.2f ms, longest %.2f ms, %d requests" % (median, longest, args.requests))
     for game in ["pente", "abalone", "backgammon"]:
