@@ -53,7 +53,7 @@ async function replayGame(analyse) {
     const response = await fetch("/api/games/" + state.id + "/record");
     const text = await response.text();
     if (!response.ok) throw new Error(text);
-    await openRecord(state.game === "keryo-pente" ? "keryo-pente" : state.game, text);
+    await openRecord(state.game, text);
     if (analyse && replay.can_analyse) await runAnalysis();
   } catch (error) {
     showError(error);
