@@ -354,3 +354,38 @@ async fn the_record_routes_errors() {
     let (status, _) = send(&app, Method::GET, &uri, None).await;
     assert_eq!(status, StatusCode::NOT_FOUND);
 }
+
+#[tokio::test]
+async fn the_backgammon_game_just_played_opens_and_is_analysed() {
+    let app = server();
+    let body = json!({ "game": "backgammon", "match_length": 3, "seed": 11 });
+    let (status, mut state) = send(&app, Method::POST, "/api/games", Some(body)).await;
+    assert_eq!(status, StatusCode::CREATED, "{state}");
+    // Twenty decisions, each the first legal one; the game goes on.
+    for _ in 0..20 {
+        let first = legal(&state)[0].clone();
+        let uri = format!("/api/games/{}/moves", id(&state));
+        let (status, next) = send(&app, Method::POST, &uri, Some(json!({ "move": first }))).await;
+        assert_eq!(status, StatusCode::OK, "{next}");
+        state = next;
+    }
+    let uri = format!("/api/games/{}/record", id(&state));
+    let (status, text) = common::send_raw(&app, Method::GET, &uri, None).await;
+    assert_eq!(status, StatusCode::OK);
+    let summary = open(&app, "backgammon", &text).await;
+    let history = state["history"].as_array().expect("history").len();
+    assert_eq!(summary["steps"], history + 1, "{summary}");
+    let last = step(&app, &summary, history).await;
+    assert_eq!(last["board"], state["board"]);
+    let uri = format!("/api/records/{}/analysis?level=1", id(&summary));
+    let (status, analysis) = send(&app, Method::GET, &uri, None).await;
+    assert_eq!(status, StatusCode::OK, "{analysis}");
+    let matches = replay_matches(&read_match_file(&text).expect("read"), true);
+    let engine = BackgammonEngine::shipped(1);
+    let judged: usize = matches
+        .iter()
+        .flat_map(|m| judge_match(&engine, m))
+        .map(|g| g.len())
+        .sum();
+    assert_eq!(analysis["decisions"].as_array().map(Vec::len), Some(judged));
+}
