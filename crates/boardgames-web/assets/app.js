@@ -482,6 +482,8 @@ function render(next) {
     hinted = null;
     selection = [];
     $("hint-text").textContent = "";
+    delete $("hint-text").dataset.move;
+    delete $("hint-text").dataset.hinted;
   }
   state = next;
   sessionStorage.setItem(STORAGE_KEY, state.id);

@@ -113,8 +113,8 @@ for (const [dx, dy] of tries) {
 return null;
 "##;
 
-/// A program: the path in the environment variable `variable`, else the first of `programs` on the
-/// `PATH`.
+/// A program: the path the environment variable `variable` gives, else the first of
+/// `programs` on the `PATH`.
 fn program(variable: &str, programs: &[&str]) -> Option<PathBuf> {
     match std::env::var_os(variable) {
         Some(path) => find_program(&path.to_string_lossy()),
