@@ -360,17 +360,20 @@ impl Page {
         if !flag("BOARDGAMES_SCREENSHOTS") {
             return;
         }
+        // Tall enough for the whole Pente board.
+        self.browser.set_window_size(1280, 1060);
         self.browser
             .execute("window.scrollTo(0, 0); return null;", &[]);
         let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../docs/web");
         std::fs::create_dir_all(&dir).expect("docs/web");
         let png = self.browser.screenshot();
+        self.browser.set_window_size(1280, 900);
         assert!(png.starts_with(b"\x89PNG"), "a PNG screenshot");
         std::fs::write(dir.join(format!("{name}.png")), png).expect("the screenshot written");
     }
 
-    /// Clicks `#hint` and waits for the hint: its move, which the page also marks on the
-    /// board or in its lists.
+    /// Clicks `#hint` and waits for the hint: its move (`#hint-text`'s `data-move`, which its
+    /// text names).
     fn hint(&self) -> String {
         self.click("#hint");
         let text = self.browser.wait_for(
@@ -381,14 +384,12 @@ impl Page {
                        return h.textContent ? [h.textContent, h.dataset.move || ""] : null;"##,
                     &[],
                 );
-                v.as_array()
-                    .map(|a| a[1].as_str().unwrap_or_default().to_owned())
+                let a = v.as_array()?;
+                let (words, mv) = (a[0].as_str()?, a[1].as_str()?);
+                assert!(words.contains(mv), "{words:?} names the hint {mv}");
+                Some(mv.to_owned())
             },
             || format!("the page shows {:?}", self.shown()),
-        );
-        assert!(
-            self.exists("[data-hinted=\"true\"]"),
-            "the hint {text} is marked on the page"
         );
         text
     }
@@ -587,6 +588,10 @@ fn pente(page: &Page) {
                 game.pos.parse_move(&hinted).is_ok(),
                 "the hint {hinted} is a legal move"
             );
+            assert!(
+                page.exists("#board [data-hinted=\"true\"]"),
+                "the hint {hinted} is marked on the board"
+            );
         }
         click_pente(page, &mut game, point);
         if i == 4 {
@@ -682,6 +687,8 @@ enum Pick {
     Target,
     /// The move among the listed moves of the selection.
     Listed,
+    /// The arrow of its direction, which the hint marks.
+    Hinted,
 }
 
 /// Plays `mv` for the person by clicks: its marbles selected one by one, then `pick`; the
@@ -699,7 +706,15 @@ fn click_abalone<const S: usize>(
         page.element(&format!("circle.marble.selected[data-cell=\"{cell}\"]"));
     }
     match pick {
-        Pick::Arrow => {
+        Pick::Arrow | Pick::Hinted => {
+            if matches!(pick, Pick::Hinted) {
+                assert!(
+                    page.exists(&format!(
+                        ".arrow[data-move=\"{text}\"][data-hinted=\"true\"]"
+                    )),
+                    "the hint {text} is marked"
+                );
+            }
             let dir = mv.direction().name();
             page.element(&format!(".arrow[data-dir=\"{dir}\"][data-move=\"{text}\"]"));
             page.click(&format!(
@@ -750,16 +765,19 @@ fn abalone_two(page: &Page) {
         let pick = picks[person % 3];
         let marbles = match pick {
             Pick::Target => 1,
-            Pick::Arrow => 2 + person % 2,
+            Pick::Arrow | Pick::Hinted => 2 + person % 2,
             Pick::Listed => 2,
         };
-        let mv = abalone_choice(&game.pos, marbles, person);
+        let mut mv = abalone_choice(&game.pos, marbles, person);
+        let mut pick = pick;
         if person == 4 {
+            // The person follows the hint: its marbles selected, its arrow is marked.
             let hinted = page.hint();
-            assert!(
-                game.pos.parse_move(&hinted).is_ok(),
-                "the hint {hinted} is a legal move"
-            );
+            mv = game
+                .pos
+                .parse_move(&hinted)
+                .unwrap_or_else(|e| panic!("the hint {hinted}: {e:?}"));
+            pick = Pick::Hinted;
         }
         if person == 6 {
             // The selection's arrows, for the screenshot.

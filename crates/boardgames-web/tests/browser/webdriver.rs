@@ -406,6 +406,16 @@ impl Browser {
         .unwrap_or_else(|e| panic!("{e}"))
     }
 
+    /// Sets the window's outer size in CSS pixels.
+    pub fn set_window_size(&self, width: u32, height: u32) {
+        self.session_command(
+            "POST",
+            "/window/rect",
+            Some(&json!({ "width": width, "height": height })),
+        )
+        .unwrap_or_else(|e| panic!("{e}"));
+    }
+
     /// A screenshot of the window, as PNG.
     pub fn screenshot(&self) -> Vec<u8> {
         let encoded = self
