@@ -285,12 +285,7 @@ impl Page {
     /// Starts a game from the chooser: `game`, then `options` (the game's own fields), then
     /// who plays each seat (`human` or a level); waits for its board.
     fn start(&self, game: &str, options: impl FnOnce(&Page), seats: &[&str]) -> Shown {
-        if !self
-            .browser
-            .find_all("#show-chooser:not([hidden])")
-            .unwrap_or_default()
-            .is_empty()
-        {
+        if self.exists("#show-chooser:not([hidden])") {
             self.click("#show-chooser");
         }
         self.element("#chooser:not([hidden])");
