@@ -203,6 +203,7 @@ function drawPente(svg, board) {
   const step = 20, margin = 24, size = board.size;
   const span = margin * 2 + step * (size - 1);
   svg.setAttribute("viewBox", "0 0 " + span + " " + span);
+  svg.dataset.captures = board.captures.join(" ");
   el("rect", { x: 0, y: 0, width: span, height: span, fill: "#e3c07a" }, svg);
   const at = (col, row) => [margin + col * step, margin + (size - 1 - row) * step];
   for (let i = 0; i < size; i++) {
@@ -270,6 +271,8 @@ function candidateMoves(board) {
 
 function drawAbalone(svg, board) {
   svg.setAttribute("viewBox", "0 0 472 390");
+  svg.dataset.ejected = board.ejected.join(" ");
+  svg.dataset.lost = board.lost.join(" ");
   el("polygon", { points: "104,13 368,13 456,195 368,377 104,377 16,195", fill: "#6b4f2a" }, svg);
   const seat = state.turn.seat;
   const cells = new Map(board.cells.map((c) => [c.cell, c]));
@@ -382,9 +385,12 @@ function drawDie(svg, x, y, value, side) {
 function drawBackgammon(svg, board) {
   const width = BG.left * 2 + 12 * BG.w + BG.bar + 50;
   svg.setAttribute("viewBox", `0 0 ${width} 400`);
+  svg.dataset.score = board.score.join(" ");
+  svg.dataset.phase = board.phase;
   el("rect", { x: 0, y: 0, width, height: 400, class: "bg-board" }, svg);
   const barX = BG.left + 6 * BG.w;
-  el("rect", { x: barX, y: 0, width: BG.bar, height: 400, class: "bg-bar", "data-point": "bar" }, svg);
+  el("rect", { x: barX, y: 0, width: BG.bar, height: 400, class: "bg-bar", "data-point": "bar",
+    "data-x": board.bar.x, "data-o": board.bar.o }, svg);
   const marked = new Set();
   if (board.last) for (const s of board.last.steps) { marked.add(s.from); marked.add(s.to); }
   for (const p of board.points) {
@@ -407,7 +413,8 @@ function drawBackgammon(svg, board) {
   drawCheckers(svg, barX + BG.bar / 2, false, board.bar.o, "o", "bar");
   // Borne off: X's home is the bottom right, O's the top right.
   const offX = width - 30;
-  el("rect", { x: offX - 18, y: BG.top, width: 36, height: 380, fill: "#1e3d26", "data-point": "off" }, svg);
+  el("rect", { x: offX - 18, y: BG.top, width: 36, height: 380, fill: "#1e3d26", "data-point": "off",
+    "data-x": board.off.x, "data-o": board.off.o }, svg);
   text(svg, offX, 390 - 12, "X " + board.off.x, "checker-count").setAttribute("fill", "#fff");
   text(svg, offX, 22, "O " + board.off.o, "checker-count").setAttribute("fill", "#fff");
   // The dice of the side on roll, in its half of the right board.
@@ -485,6 +492,8 @@ function render(next) {
     hinted = null;
     selection = [];
     $("hint-text").textContent = "";
+    delete $("hint-text").dataset.move;
+    delete $("hint-text").dataset.hinted;
   }
   state = next;
   sessionStorage.setItem(STORAGE_KEY, state.id);
@@ -506,6 +515,7 @@ function render(next) {
   svg.replaceChildren();
   svg.dataset.game = state.game;
   svg.dataset.version = state.version;
+  for (const key of ["captures", "ejected", "lost", "score", "phase"]) delete svg.dataset[key];
   $("actions").replaceChildren();
   $("plays").hidden = true;
   let info = [];

@@ -6,7 +6,8 @@
 //! program) and a JSON API (`docs/web.md`): create a game, get its state, play a move, ask
 //! the engine to move or for a hint, undo, and save the record as the game's program saves
 //! it. [`app`] is the whole server as an axum [`Router`](axum::Router), which tests drive
-//! in-process.
+//! in-process; [`serve`] serves it on a listener (the program's, or a test's on a free port
+//! for a browser).
 //!
 //! The modules, one job each: [`routes`] (the routes and limits), [`record_routes`] (the
 //! routes of records opened), [`store`] (the games and records by id, bounded and
@@ -28,4 +29,4 @@ pub mod session;
 pub mod store;
 pub mod views;
 
-pub use routes::{app, Config};
+pub use routes::{app, serve, Config};

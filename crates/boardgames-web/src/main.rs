@@ -5,7 +5,7 @@ use std::net::SocketAddr;
 use std::process::ExitCode;
 use std::time::Duration;
 
-use boardgames_web::{app, Config};
+use boardgames_web::{serve, Config};
 use clap::Parser;
 
 /// Play Pente, Keryo-Pente, Abalone and backgammon in the browser, against people or the
@@ -58,11 +58,10 @@ async fn main() -> ExitCode {
         think_time: Duration::from_millis(args.think_ms),
         ..Config::default()
     };
-    let served = axum::serve(listener, app(config))
-        .with_graceful_shutdown(async {
-            let _ = tokio::signal::ctrl_c().await;
-        })
-        .await;
+    let served = serve(listener, config, async {
+        let _ = tokio::signal::ctrl_c().await;
+    })
+    .await;
     match served {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {

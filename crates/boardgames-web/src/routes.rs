@@ -180,6 +180,21 @@ pub fn app(config: Config) -> Router {
         .with_state(state)
 }
 
+/// Serves the page and the API with `config`'s limits on `listener` (bound by the caller:
+/// the program to its address, tests to a free port of 127.0.0.1) until `shutdown` completes.
+///
+/// # Errors
+/// The error that stopped the server.
+pub async fn serve(
+    listener: tokio::net::TcpListener,
+    config: Config,
+    shutdown: impl std::future::Future<Output = ()> + Send + 'static,
+) -> std::io::Result<()> {
+    axum::serve(listener, app(config))
+        .with_graceful_shutdown(shutdown)
+        .await
+}
+
 /// Anything else: 404 with the API's error.
 async fn not_found() -> ApiError {
     ApiError::new(ErrorKind::NotFound, "no such page or request")

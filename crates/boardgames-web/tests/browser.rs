@@ -1,0 +1,1097 @@
+//! The page in a real browser: headless Chromium driven through chromedriver (WebDriver)
+//! plays every game by clicks, as a person does, against the server started in-process.
+//!
+//! * Pente: a whole game between two people, a scripted sequence of legal moves with a
+//!   capture that ends in a five; a hint, an undo, and the record saved.
+//! * Abalone for two: a person against the computer at level 1 for twelve moves of the
+//!   person's (with the computer's replies, 24 plies), chosen by selecting marbles and then
+//!   an arrow, a highlighted cell or a listed move; a hint, an undo, the record saved.
+//! * Abalone for six: a person and five computers at level 1, three rounds.
+//! * Backgammon: a match to 2 points between two people, a double offered and taken, plays
+//!   chosen from the list to the end of the match; the record saved.
+//!
+//! After every move the board the page shows (the SVG's `data-*` attributes, `#status`) is
+//! compared with the position `boardgames_core` reaches by replaying the game's steps: the
+//! moves clicked, the computer's moves and the dice read from the page's list of moves.
+//!
+//! Needs `chromium` and `chromedriver` (Debian: `apt-get install chromium chromium-driver`),
+//! found on the `PATH` or given by `BOARDGAMES_CHROMIUM` and `BOARDGAMES_CHROMEDRIVER`.
+//! Without them the test fails, unless `BOARDGAMES_SKIP_BROWSER=1`, which skips it. With
+//! `BOARDGAMES_SCREENSHOTS=1` it saves a screenshot of each game to `docs/web/`.
+
+#[path = "browser/webdriver.rs"]
+mod webdriver;
+
+use std::path::PathBuf;
+use std::time::Duration;
+
+use boardgames_core::abalone::record::AbaPro;
+use boardgames_core::abalone::{Cell, Colour, Layout, Move as AbaloneMove, Position};
+use boardgames_core::backgammon::record::MatchText;
+use boardgames_core::backgammon::{Match, MatchAction, MatchRules, Phase, Side};
+use boardgames_core::pente::record::PenteOrg;
+use boardgames_core::pente::{OpeningRule, Pente, Point, Variant};
+use boardgames_core::record::{Applied, Format, Record, RecordedResult};
+use boardgames_core::{Game, GameResult, Turn};
+use boardgames_web::{serve, Config};
+use serde_json::{json, Value};
+use webdriver::{find_program, Browser, Element, WdResult};
+
+/// The page and the server behind it.
+struct Page {
+    browser: Browser,
+    /// `http://127.0.0.1:PORT/`.
+    url: String,
+    /// The server's runtime, stopped on drop.
+    runtime: Option<tokio::runtime::Runtime>,
+}
+
+impl Drop for Page {
+    fn drop(&mut self) {
+        if let Some(runtime) = self.runtime.take() {
+            runtime.shutdown_background();
+        }
+    }
+}
+
+/// What the page shows besides the board: the game, its version, whose turn, and whether it
+/// is waiting for the server or the computer.
+#[derive(Debug, Clone)]
+struct Shown {
+    game: String,
+    version: i64,
+    busy: bool,
+    turn: String,
+    computer_to_move: bool,
+    error: String,
+    status: String,
+    history: Vec<String>,
+}
+
+/// The script that reads [`Shown`].
+const SHOWN: &str = r##"
+const svg = document.getElementById("board");
+const status = document.getElementById("status");
+return {
+  game: svg.dataset.game || "",
+  version: svg.dataset.version === undefined ? -1 : Number(svg.dataset.version),
+  busy: document.body.dataset.busy === "true",
+  playing: !document.getElementById("play").hidden,
+  turn: status.dataset.turn || "",
+  computer: document.querySelector('#seats li[data-to-move="true"][data-player="computer"]') !== null,
+  error: document.getElementById("error").textContent,
+  status: status.textContent,
+  history: Array.from(document.querySelectorAll("#history li"), (li) => li.textContent),
+};
+"##;
+
+/// A point of the element `arguments[0]` (a CSS selector) that a click reaches, as an offset
+/// from its centre in CSS pixels: the centre if nothing is drawn over it there, else a spot
+/// nearer its edge; null when none is. A spot counts when the points 3 pixels around it
+/// reach the element too, so that rounding never moves the click onto a neighbour.
+const SPOT: &str = r##"
+const element = document.querySelector(arguments[0]);
+if (!element) return null;
+element.scrollIntoView({ block: "center", inline: "center" });
+const r = element.getBoundingClientRect();
+const cx = r.left + r.width / 2, cy = r.top + r.height / 2;
+const tries = [[0, 0]];
+for (const f of [0.3, 0.5, 0.7, 0.85]) {
+  for (let a = 0; a < 24; a++) {
+    tries.push([Math.round(Math.cos(a * Math.PI / 12) * f * r.width / 2),
+                Math.round(Math.sin(a * Math.PI / 12) * f * r.height / 2)]);
+  }
+}
+const reaches = (x, y) => {
+  const hit = document.elementFromPoint(x, y);
+  return hit !== null && (hit === element || element.contains(hit));
+};
+for (const [dx, dy] of tries) {
+  const around = [[0, 0], [-3, 0], [3, 0], [0, -3], [0, 3], [-3, -3], [3, 3], [-3, 3], [3, -3]];
+  if (around.every(([ax, ay]) => reaches(cx + dx + ax, cy + dy + ay))) return [dx, dy];
+}
+return null;
+"##;
+
+/// A program: the path the environment variable `variable` gives, else the first of
+/// `programs` on the `PATH`.
+fn program(variable: &str, programs: &[&str]) -> Option<PathBuf> {
+    match std::env::var_os(variable) {
+        Some(path) => find_program(&path.to_string_lossy()),
+        None => programs.iter().find_map(|p| find_program(p)),
+    }
+}
+
+/// Whether the environment variable `name` is set to `1`.
+fn flag(name: &str) -> bool {
+    std::env::var(name).is_ok_and(|v| v == "1")
+}
+
+impl Page {
+    /// The server on a free port of 127.0.0.1 and the browser on its page; `None` (with a
+    /// word on standard error) when `BOARDGAMES_SKIP_BROWSER=1`.
+    fn open() -> Option<Page> {
+        if flag("BOARDGAMES_SKIP_BROWSER") {
+            eprintln!("browser test skipped: BOARDGAMES_SKIP_BROWSER=1");
+            return None;
+        }
+        let chromedriver = program("BOARDGAMES_CHROMEDRIVER", &["chromedriver"]);
+        let chromium = program(
+            "BOARDGAMES_CHROMIUM",
+            &["chromium", "chromium-browser", "google-chrome"],
+        );
+        let (Some(chromedriver), Some(chromium)) = (chromedriver, chromium) else {
+            panic!(
+                "the browser test needs chromium and chromedriver (Debian: apt-get install \
+                 chromium chromium-driver; or BOARDGAMES_CHROMIUM and BOARDGAMES_CHROMEDRIVER \
+                 give their paths); BOARDGAMES_SKIP_BROWSER=1 skips it"
+            );
+        };
+        let runtime = tokio::runtime::Builder::new_multi_thread()
+            .worker_threads(2)
+            .enable_all()
+            .build()
+            .expect("a runtime");
+        let listener = runtime
+            .block_on(tokio::net::TcpListener::bind("127.0.0.1:0"))
+            .expect("a free port");
+        let addr = listener.local_addr().expect("the server's address");
+        let config = Config {
+            think_time: Duration::from_millis(300),
+            ..Config::default()
+        };
+        runtime.spawn(serve(listener, config, std::future::pending()));
+        let browser = Browser::start(&chromedriver, &chromium);
+        Some(Page {
+            browser,
+            url: format!("http://{addr}/"),
+            runtime: Some(runtime),
+        })
+    }
+
+    /// What the page shows now.
+    fn shown(&self) -> Shown {
+        let v = self.browser.execute(SHOWN, &[]);
+        let text = |key: &str| v[key].as_str().unwrap_or_default().to_owned();
+        Shown {
+            game: if v["playing"] == true {
+                text("game")
+            } else {
+                String::new()
+            },
+            version: v["version"].as_i64().unwrap_or(-1),
+            busy: v["busy"] == true,
+            turn: text("turn"),
+            computer_to_move: v["computer"] == true,
+            error: text("error"),
+            status: text("status"),
+            history: v["history"]
+                .as_array()
+                .map(|a| {
+                    a.iter()
+                        .map(|s| s.as_str().unwrap_or_default().to_owned())
+                        .collect()
+                })
+                .unwrap_or_default(),
+        }
+    }
+
+    /// Waits until the page shows version `version` or a later one with nothing under way
+    /// and no computer to move (it moves by itself): what it then shows.
+    fn settled(&self, version: i64) -> Shown {
+        self.browser.wait_for(
+            &format!("version {version} of the game, settled"),
+            || {
+                let shown = self.shown();
+                let done = shown.version >= version && !shown.busy && !shown.computer_to_move;
+                done.then_some(shown)
+            },
+            || format!("the page shows {:?}", self.shown()),
+        )
+    }
+
+    /// The first element matching `css`, waited for.
+    fn element(&self, css: &str) -> Element {
+        self.browser.wait_for(
+            &format!("an element {css}"),
+            || self.browser.find(css).ok().filter(|e| !e.0.is_empty()),
+            || format!("the page shows {:?}", self.shown()),
+        )
+    }
+
+    /// Whether an element matches `css` now.
+    fn exists(&self, css: &str) -> bool {
+        self.browser
+            .find_all(css)
+            .is_ok_and(|found| !found.is_empty())
+    }
+
+    /// Clicks the centre of the element matching `css` (found again if the page drew it
+    /// anew meanwhile).
+    fn click(&self, css: &str) {
+        self.retry(css, |e| self.browser.click(e));
+    }
+
+    /// Clicks the element matching `css` where a click reaches it (its centre, or a spot
+    /// nearer its edge when something is drawn over the centre).
+    fn click_visible(&self, css: &str) {
+        self.retry(css, |e| {
+            let spot = self.browser.execute(SPOT, &[json!(css)]);
+            let (dx, dy) = (spot[0].as_i64(), spot[1].as_i64());
+            let (Some(dx), Some(dy)) = (dx, dy) else {
+                panic!("no spot of {css} can be clicked: {spot}");
+            };
+            self.browser.click_at(e, dx, dy)
+        });
+    }
+
+    /// Runs `act` on the element matching `css`, again on the element found anew when the
+    /// page drew it again between finding and acting.
+    fn retry(&self, css: &str, act: impl Fn(&Element) -> WdResult<()>) {
+        let mut last = None;
+        for _ in 0..20 {
+            let element = self.element(css);
+            match act(&element) {
+                Ok(()) => return,
+                Err(e) if e.code == "stale element reference" => last = Some(e),
+                Err(e) => panic!("{css}: {e}"),
+            }
+        }
+        panic!("{css}: {:?}", last.map(|e| e.to_string()));
+    }
+
+    /// Chooses the option whose value is `value` in the select `#id`.
+    fn choose(&self, id: &str, value: &str) {
+        let options = self
+            .browser
+            .find_all(&format!("#{id} option"))
+            .unwrap_or_else(|e| panic!("{e}"));
+        let option = options
+            .iter()
+            .find(|o| {
+                self.browser
+                    .property(o, "value")
+                    .is_ok_and(|v| v.as_str() == Some(value))
+            })
+            .unwrap_or_else(|| panic!("#{id} has no option {value}"));
+        self.browser.click(option).unwrap_or_else(|e| panic!("{e}"));
+        let chosen = self
+            .browser
+            .property(&self.element(&format!("#{id}")), "value")
+            .unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(chosen, json!(value), "#{id}");
+    }
+
+    /// Starts a game from the chooser: `game`, then `options` (the game's own fields), then
+    /// who plays each seat (`human` or a level); waits for its board.
+    fn start(&self, game: &str, options: impl FnOnce(&Page), seats: &[&str]) -> Shown {
+        if self.exists("#show-chooser:not([hidden])") {
+            self.click("#show-chooser");
+        }
+        self.element("#chooser:not([hidden])");
+        self.choose("game", game);
+        options(self);
+        for (seat, player) in seats.iter().enumerate() {
+            self.choose(&format!("seat-{seat}"), player);
+        }
+        self.click("#start-game");
+        let game_name = game.to_owned();
+        self.browser.wait_for(
+            &format!("the board of a new {game}"),
+            || {
+                let shown = self.shown();
+                let new = shown.game == game_name && shown.version == 0 && !shown.busy;
+                new.then_some(shown)
+            },
+            || format!("the page shows {:?}", self.shown()),
+        );
+        self.settled(0)
+    }
+
+    /// The page's record of its game, saved by clicking `#save`: the file the browser
+    /// downloaded.
+    fn save(&self) -> String {
+        let href = self
+            .browser
+            .property(&self.element("#save"), "href")
+            .unwrap_or_else(|e| panic!("{e}"));
+        let href = href.as_str().expect("the record's address").to_owned();
+        let id = href
+            .trim_end_matches("/record")
+            .rsplit('/')
+            .next()
+            .expect("the game's id")
+            .to_owned();
+        let game = self.shown().game;
+        let extension = match game.as_str() {
+            "abalone" => "txt",
+            "backgammon" => "mat",
+            _ => "pgn",
+        };
+        let file = self
+            .browser
+            .downloads()
+            .join(format!("{game}-{id}.{extension}"));
+        let _ = std::fs::remove_file(&file);
+        self.click("#save");
+        self.browser.wait_for(
+            &format!("the download of {}", file.display()),
+            || std::fs::read_to_string(&file).ok(),
+            || {
+                let names: Vec<String> = std::fs::read_dir(self.browser.downloads())
+                    .map(|d| {
+                        d.filter_map(Result::ok)
+                            .map(|e| e.file_name().to_string_lossy().into_owned())
+                            .collect()
+                    })
+                    .unwrap_or_default();
+                format!("the download directory holds {names:?}")
+            },
+        )
+    }
+
+    /// Saves a screenshot to `docs/web/NAME.png` when `BOARDGAMES_SCREENSHOTS=1`.
+    fn screenshot(&self, name: &str) {
+        if !flag("BOARDGAMES_SCREENSHOTS") {
+            return;
+        }
+        // Tall enough for the whole Pente board.
+        self.browser.set_window_size(1280, 1060);
+        self.browser
+            .execute("window.scrollTo(0, 0); return null;", &[]);
+        let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../docs/web");
+        std::fs::create_dir_all(&dir).expect("docs/web");
+        let png = self.browser.screenshot();
+        self.browser.set_window_size(1280, 900);
+        assert!(png.starts_with(b"\x89PNG"), "a PNG screenshot");
+        std::fs::write(dir.join(format!("{name}.png")), png).expect("the screenshot written");
+    }
+
+    /// Clicks `#hint` and waits for the hint: its move (`#hint-text`'s `data-move`, which its
+    /// text names).
+    fn hint(&self) -> String {
+        self.click("#hint");
+        let text = self.browser.wait_for(
+            "the hint",
+            || {
+                let v = self.browser.execute(
+                    r##"const h = document.getElementById("hint-text");
+                       return h.textContent ? [h.textContent, h.dataset.move || ""] : null;"##,
+                    &[],
+                );
+                let a = v.as_array()?;
+                let (words, mv) = (a[0].as_str()?, a[1].as_str()?);
+                assert!(words.contains(mv), "{words:?} names the hint {mv}");
+                Some(mv.to_owned())
+            },
+            || format!("the page shows {:?}", self.shown()),
+        );
+        text
+    }
+}
+
+/// The turn as `#status` names it: the seat, `chance` or `over`.
+fn turn_name<G: Game>(pos: &G) -> String {
+    match pos.turn() {
+        Turn::Seat(s) => s.0.to_string(),
+        Turn::Chance => "chance".to_owned(),
+        Turn::Over => "over".to_owned(),
+    }
+}
+
+/// A step as the page's list of moves writes it.
+fn step_text<G: Game>(step: &Applied<G>) -> String {
+    match step {
+        Applied::Move(m) => m.to_string(),
+        Applied::Chance(c) => c.to_string(),
+    }
+}
+
+/// A game followed by the library: its start, the steps so far, the position reached.
+struct Followed<G: Game> {
+    start: G,
+    steps: Vec<Applied<G>>,
+    pos: G,
+}
+
+impl<G: Game> Followed<G> {
+    fn new(start: G) -> Followed<G> {
+        Followed {
+            pos: start.clone(),
+            start,
+            steps: Vec::new(),
+        }
+    }
+
+    /// Follows what the page's list of moves adds to the steps so far: `mine` first (the
+    /// move just clicked, if any), then the computer's moves and the dice, each parsed and
+    /// played by the library (so legal in the position).
+    fn follow(&mut self, history: &[String], mine: Option<&str>) {
+        let known: Vec<String> = self.steps.iter().map(step_text).collect();
+        assert!(
+            history.len() >= known.len() && history[..known.len()] == known[..],
+            "the page's moves {history:?} go on from {known:?}"
+        );
+        let mut expect_mine = mine;
+        for text in &history[known.len()..] {
+            let step = if self.pos.turn() == Turn::Chance {
+                Applied::Chance(
+                    self.pos
+                        .parse_chance(text)
+                        .unwrap_or_else(|e| panic!("{text}: {e:?}")),
+                )
+            } else {
+                if let Some(mine) = expect_mine.take() {
+                    assert_eq!(text, mine, "the move clicked is the move played");
+                }
+                Applied::Move(
+                    self.pos
+                        .parse_move(text)
+                        .unwrap_or_else(|e| panic!("{text}: {e:?}")),
+                )
+            };
+            step.apply(&mut self.pos).expect("the step applied");
+            self.steps.push(step);
+        }
+        assert!(expect_mine.is_none(), "{mine:?} was played: {history:?}");
+    }
+
+    /// Takes back the steps after the first `keep`, replaying the rest from the start.
+    fn truncate(&mut self, keep: usize) {
+        self.steps.truncate(keep);
+        let mut pos = self.start.clone();
+        for step in &self.steps {
+            step.apply(&mut pos).expect("replayed");
+        }
+        self.pos = pos;
+    }
+
+    /// The number of moves (not chance) so far.
+    fn moves(&self) -> usize {
+        self.steps
+            .iter()
+            .filter(|s| matches!(s, Applied::Move(_)))
+            .count()
+    }
+
+    /// The record's result of a two-seat game as its program writes it.
+    fn result(&self) -> Option<RecordedResult> {
+        match self.pos.outcome()?.result {
+            GameResult::Draw => Some(RecordedResult::Draw),
+            GameResult::Win { winner, .. } if winner.0 == 0 => {
+                Some(RecordedResult::FirstPlayerWins)
+            }
+            GameResult::Win { .. } => Some(RecordedResult::SecondPlayerWins),
+        }
+    }
+}
+
+/// The text a record writer gives, with the line break the server ends every record with.
+fn with_newline(mut text: String) -> String {
+    if !text.ends_with('\n') {
+        text.push('\n');
+    }
+    text
+}
+
+// ---- Pente ----
+
+/// The Pente board the page shows against the library's position.
+fn check_pente(page: &Page, game: &Followed<Pente>) {
+    let shown = page.browser.execute(
+        r##"const svg = document.getElementById("board");
+           return {
+             stones: Array.from(svg.querySelectorAll("[data-stone]"),
+                                (e) => [e.dataset.point, Number(e.dataset.stone)]),
+             captures: svg.dataset.captures,
+             turn: document.getElementById("status").dataset.turn,
+           };"##,
+        &[],
+    );
+    let mut stones: Vec<(String, u8)> = shown["stones"]
+        .as_array()
+        .expect("stones")
+        .iter()
+        .map(|s| {
+            (
+                s[0].as_str().expect("a point").to_owned(),
+                u8::try_from(s[1].as_u64().expect("a seat")).expect("a seat"),
+            )
+        })
+        .collect();
+    stones.sort();
+    let mut expected: Vec<(String, u8)> = Point::all()
+        .filter_map(|p| game.pos.at(p).map(|s| (p.to_string(), s.0)))
+        .collect();
+    expected.sort();
+    let after = game.steps.len();
+    assert_eq!(stones, expected, "the stones after {after} moves");
+    let [x, o] = game.pos.captures();
+    assert_eq!(shown["captures"], json!(format!("{x} {o}")), "the captures");
+    assert_eq!(shown["turn"], json!(turn_name(&game.pos)), "whose turn");
+}
+
+/// Clicks the Pente point `point` and follows the move.
+fn click_pente(page: &Page, game: &mut Followed<Pente>, point: &str) {
+    let version = page.shown().version;
+    page.click(&format!("[data-point=\"{point}\"][data-legal=\"true\"]"));
+    let shown = page.settled(version + 1);
+    game.follow(&shown.history, Some(point));
+    check_pente(page, game);
+}
+
+fn pente(page: &Page) {
+    page.start(
+        "pente",
+        |p| {
+            assert_eq!(
+                p.browser
+                    .property(&p.element("#tournament-rule"), "checked")
+                    .ok(),
+                Some(json!(true))
+            )
+        },
+        &["human", "human"],
+    );
+    let mut game = Followed::new(Pente::new(
+        Variant::Pente,
+        OpeningRule::from_tournament_rule(true),
+    ));
+    check_pente(page, &game);
+    // X opens on the centre; X's second stone (K14) is outside the centre's 5 x 5 square as
+    // the tournament rule asks. X's N13 flanks O's L11-M12 from K10 and captures the pair;
+    // K11 then completes K10-K14, a five.
+    let script = [
+        "K10", "L11", "K14", "M12", "N13", "A1", "K13", "A2", "K12", "A3", "K11",
+    ];
+    for (i, point) in script.iter().enumerate() {
+        if i == 6 {
+            // Undo: the board goes back to the position before the move.
+            let before = game.steps.len();
+            click_pente(page, &mut game, point);
+            let version = page.shown().version;
+            page.click("#undo");
+            let shown = page.settled(version + 1);
+            game.truncate(before);
+            game.follow(&shown.history, None);
+            assert_eq!(game.steps.len(), before, "one move taken back");
+            check_pente(page, &game);
+        }
+        if i == script.len() - 1 {
+            let hinted = page.hint();
+            assert!(
+                game.pos.parse_move(&hinted).is_ok(),
+                "the hint {hinted} is a legal move"
+            );
+            assert!(
+                page.exists("#board [data-hinted=\"true\"]"),
+                "the hint {hinted} is marked on the board"
+            );
+        }
+        click_pente(page, &mut game, point);
+        if i == 4 {
+            assert_eq!(game.pos.captures(), [2, 0], "N13 captured a pair");
+            assert_eq!(
+                page.browser
+                    .find_all("[data-captured]")
+                    .map(|v| v.len())
+                    .ok(),
+                Some(2),
+                "the captured stones are marked"
+            );
+        }
+    }
+    assert_eq!(game.pos.turn(), Turn::Over, "the five ends the game");
+    assert_eq!(game.pos.winner().map(|s| s.0), Some(0));
+    let shown = page.shown();
+    assert_eq!(shown.turn, "over");
+    assert_eq!(shown.status, game.pos.status_line());
+    assert!(page.exists("#status[data-over=\"true\"]"));
+    assert!(
+        !page.exists("[data-legal]"),
+        "no point is offered after the end"
+    );
+    page.screenshot("pente");
+
+    let mut record = Record::of_game(&game.start, &game.steps).expect("a record");
+    record.result = game.result();
+    let expected = PenteOrg::new(game.start).write(&[record]).expect("written");
+    assert_eq!(
+        page.save(),
+        with_newline(expected),
+        "the saved Pente record"
+    );
+}
+
+// ---- Abalone ----
+
+/// The Abalone board the page shows against the library's position.
+fn check_abalone<const S: usize>(page: &Page, game: &Followed<Position<S>>) {
+    let shown = page.browser.execute(
+        r##"const svg = document.getElementById("board");
+           return {
+             marbles: Array.from(svg.querySelectorAll("circle.marble"),
+                                 (e) => [e.dataset.cell, Number(e.dataset.owner)]),
+             ejected: svg.dataset.ejected,
+             lost: svg.dataset.lost,
+             turn: document.getElementById("status").dataset.turn,
+           };"##,
+        &[],
+    );
+    let mut marbles: Vec<(String, u8)> = shown["marbles"]
+        .as_array()
+        .expect("marbles")
+        .iter()
+        .map(|m| {
+            (
+                m[0].as_str().expect("a cell").to_owned(),
+                u8::try_from(m[1].as_u64().expect("an owner")).expect("a seat"),
+            )
+        })
+        .collect();
+    marbles.sort();
+    let mut expected: Vec<(String, u8)> = Cell::all()
+        .filter_map(|c| {
+            game.pos
+                .at(c)
+                .map(|colour| (c.to_string(), colour.seat().0))
+        })
+        .collect();
+    expected.sort();
+    let after = game.steps.len();
+    assert_eq!(marbles, expected, "the marbles after {after} moves");
+    let colours = &Colour::SEATS[..S];
+    let counts = |f: &dyn Fn(Colour) -> usize| {
+        colours
+            .iter()
+            .map(|&c| f(c).to_string())
+            .collect::<Vec<_>>()
+            .join(" ")
+    };
+    assert_eq!(shown["ejected"], json!(counts(&|c| game.pos.ejected_by(c))));
+    assert_eq!(shown["lost"], json!(counts(&|c| game.pos.lost(c))));
+    assert_eq!(shown["turn"], json!(turn_name(&game.pos)), "whose turn");
+}
+
+/// How the person picks a move after selecting its marbles.
+#[derive(Copy, Clone, Debug)]
+enum Pick {
+    /// The arrow of its direction.
+    Arrow,
+    /// A highlighted cell a marble moves to.
+    Target,
+    /// The move among the listed moves of the selection.
+    Listed,
+    /// The arrow of its direction, which the hint marks.
+    Hinted,
+}
+
+/// Plays `mv` for the person by clicks: its marbles selected one by one, then `pick`; the
+/// computer's replies followed. Answers the version the page showed before.
+fn click_abalone<const S: usize>(
+    page: &Page,
+    game: &mut Followed<Position<S>>,
+    mv: AbaloneMove,
+    pick: Pick,
+) -> i64 {
+    let text = mv.to_string();
+    let version = page.shown().version;
+    for cell in mv.cells() {
+        page.click_visible(&format!("circle.marble[data-cell=\"{cell}\"]"));
+        page.element(&format!("circle.marble.selected[data-cell=\"{cell}\"]"));
+    }
+    match pick {
+        Pick::Arrow | Pick::Hinted => {
+            if matches!(pick, Pick::Hinted) {
+                assert!(
+                    page.exists(&format!(
+                        ".arrow[data-move=\"{text}\"][data-hinted=\"true\"]"
+                    )),
+                    "the hint {text} is marked"
+                );
+            }
+            let dir = mv.direction().name();
+            page.element(&format!(".arrow[data-dir=\"{dir}\"][data-move=\"{text}\"]"));
+            page.click(&format!(
+                ".arrow[data-dir=\"{dir}\"][data-move=\"{text}\"] circle"
+            ));
+        }
+        Pick::Target => page.click_visible(&format!("[data-target][data-move=\"{text}\"]")),
+        Pick::Listed => page.click(&format!("#actions button[data-move=\"{text}\"]")),
+    }
+    let shown = page.settled(version + 1);
+    assert_eq!(shown.error, "", "no error shown");
+    game.follow(&shown.history, Some(&text));
+    check_abalone(page, game);
+    version
+}
+
+/// The person's move: one that ejects or pushes if any, else one of `marbles` marbles (the
+/// `n`th such in the library's order, wrapping).
+fn abalone_choice<const S: usize>(pos: &Position<S>, marbles: usize, n: usize) -> AbaloneMove {
+    let moves = pos.moves();
+    let moves: Vec<AbaloneMove> = moves.iter().copied().collect();
+    if let Some(&m) = moves.iter().find(|m| m.ejects()) {
+        return m;
+    }
+    if let Some(&m) = moves.iter().find(|m| m.pushed() > 0) {
+        return m;
+    }
+    let shaped: Vec<AbaloneMove> = moves
+        .iter()
+        .copied()
+        .filter(|m| m.marbles() == marbles)
+        .collect();
+    let from = if shaped.is_empty() { &moves } else { &shaped };
+    from[n * 7 % from.len()]
+}
+
+fn abalone_two(page: &Page) {
+    page.start("abalone", |p| p.choose("players", "2"), &["human", "1"]);
+    let mut game = Followed::new(
+        Position::<2>::new(Layout::default_for(2).expect("a layout")).expect("the start"),
+    );
+    check_abalone(page, &game);
+    let picks = [Pick::Arrow, Pick::Target, Pick::Listed];
+    let mut person = 0;
+    let mut undone = false;
+    while person < 12 {
+        assert_eq!(game.pos.turn(), Turn::Seat(boardgames_core::Seat(0)));
+        let pick = picks[person % 3];
+        let marbles = match pick {
+            Pick::Target => 1,
+            Pick::Arrow | Pick::Hinted => 2 + person % 2,
+            Pick::Listed => 2,
+        };
+        let mut mv = abalone_choice(&game.pos, marbles, person);
+        let mut pick = pick;
+        if person == 4 {
+            // The person follows the hint: its marbles selected, its arrow is marked.
+            let hinted = page.hint();
+            mv = game
+                .pos
+                .parse_move(&hinted)
+                .unwrap_or_else(|e| panic!("the hint {hinted}: {e:?}"));
+            pick = Pick::Hinted;
+        }
+        if person == 6 {
+            // The selection's arrows, for the screenshot.
+            let first = mv.cells().next().expect("a marble");
+            page.click_visible(&format!("circle.marble[data-cell=\"{first}\"]"));
+            page.element(".arrow");
+            page.screenshot("abalone");
+            page.click_visible(&format!("circle.marble[data-cell=\"{first}\"]"));
+            page.browser.wait_for(
+                "the selection cleared",
+                || (!page.exists(".marble.selected")).then_some(()),
+                String::new,
+            );
+        }
+        let before = game.steps.len();
+        click_abalone(page, &mut game, mv, pick);
+        if person == 7 && !undone {
+            undone = true;
+            // Undo takes back the computer's reply and the person's move.
+            let version = page.shown().version;
+            page.click("#undo");
+            let shown = page.settled(version + 1);
+            game.truncate(before);
+            game.follow(&shown.history, None);
+            assert_eq!(game.steps.len(), before, "back to the person's turn");
+            check_abalone(page, &game);
+            continue;
+        }
+        person += 1;
+    }
+    assert!(game.moves() >= 24, "{} plies", game.moves());
+    let record = Record::of_game(&game.start, &game.steps).expect("a record");
+    let expected = AbaPro::new(game.start).write(&[record]).expect("written");
+    assert_eq!(
+        page.save(),
+        with_newline(expected),
+        "the saved Abalone record"
+    );
+}
+
+fn abalone_six(page: &Page) {
+    page.start(
+        "abalone",
+        |p| p.choose("players", "6"),
+        &["human", "1", "1", "1", "1", "1"],
+    );
+    let start = Position::<6>::new(Layout::default_for(6).expect("a layout")).expect("the start");
+    let mut game = Followed::new(start);
+    check_abalone(page, &game);
+    for round in 0..3 {
+        let pick = [Pick::Listed, Pick::Arrow, Pick::Target][round];
+        let marbles = [2, 3, 1][round];
+        let mv = abalone_choice(&game.pos, marbles, round);
+        click_abalone(page, &mut game, mv, pick);
+    }
+    assert_eq!(game.moves(), 18, "three rounds of six");
+    page.screenshot("abalone-6");
+}
+
+// ---- backgammon ----
+
+/// The backgammon board the page shows against the library's session.
+fn check_backgammon(page: &Page, game: &Followed<Match>) {
+    let shown = page.browser.execute(
+        r##"const svg = document.getElementById("board");
+           const count = (e) => [Number(e.dataset.x), Number(e.dataset.o)];
+           const cube = document.getElementById("cube");
+           return {
+             points: Array.from(svg.querySelectorAll("polygon[data-point]"),
+                                (e) => [Number(e.dataset.point)].concat(count(e))),
+             bar: count(svg.querySelector('[data-point="bar"]')),
+             off: count(svg.querySelector('[data-point="off"]')),
+             dice: Array.from(svg.querySelectorAll("[data-die]"), (e) => Number(e.dataset.die)),
+             cube: [Number(cube.dataset.value), cube.dataset.owner],
+             score: svg.dataset.score,
+             phase: svg.dataset.phase,
+             turn: document.getElementById("status").dataset.turn,
+           };"##,
+        &[],
+    );
+    let m = &game.pos;
+    let b = m.position().board();
+    let points: Vec<Value> = (1..=24usize)
+        .map(|p| json!([p, b.count(Side::X, p), b.count(Side::O, 25 - p)]))
+        .collect();
+    let after = game.steps.len();
+    assert_eq!(
+        shown["points"],
+        json!(points),
+        "the points after {after} steps"
+    );
+    assert_eq!(
+        shown["bar"],
+        json!([b.bar(Side::X), b.bar(Side::O)]),
+        "the bar"
+    );
+    assert_eq!(
+        shown["off"],
+        json!([b.off(Side::X), b.off(Side::O)]),
+        "borne off"
+    );
+    let dice: Vec<u8> = m
+        .position()
+        .dice()
+        .map(|d| vec![d.high(), d.low()])
+        .unwrap_or_default();
+    assert_eq!(shown["dice"], json!(dice), "the dice");
+    let owner = match m.cube_owner() {
+        Some(Side::X) => "x",
+        Some(Side::O) => "o",
+        None => "centre",
+    };
+    assert_eq!(shown["cube"], json!([m.cube_value(), owner]), "the cube");
+    let [x, o] = m.score();
+    assert_eq!(shown["score"], json!(format!("{x} {o}")), "the score");
+    let phase = match m.phase() {
+        Phase::Opening => "opening",
+        Phase::ToRoll => "to_roll",
+        Phase::Rolling => "rolling",
+        Phase::DoubleOffered => "double_offered",
+        Phase::ResignationOffered { .. } => "resignation_offered",
+        Phase::ToPlay => "to_play",
+        Phase::Over(_) => "over",
+    };
+    assert_eq!(shown["phase"], json!(phase), "the phase");
+    assert_eq!(shown["turn"], json!(turn_name(m)), "whose turn");
+}
+
+/// Clicks the decision `text` (`css` its button) and follows it.
+fn click_backgammon(page: &Page, game: &mut Followed<Match>, css: &str, text: &str) {
+    let version = page.shown().version;
+    page.click(css);
+    let shown = page.settled(version + 1);
+    assert_eq!(shown.error, "", "no error shown");
+    game.follow(&shown.history, Some(text));
+    check_backgammon(page, game);
+}
+
+/// The plays listed now.
+fn listed_plays(page: &Page) -> Vec<String> {
+    let mut listed: Vec<String> = page
+        .browser
+        .execute(
+            r##"return Array.from(document.querySelectorAll("#play-list button[data-move]"),
+                                 (b) => b.dataset.move);"##,
+            &[],
+        )
+        .as_array()
+        .expect("the plays")
+        .iter()
+        .map(|v| v.as_str().unwrap_or_default().to_owned())
+        .collect();
+    listed.sort();
+    listed
+}
+
+/// Clicks a point that plays start from (one with at most three of the mover's checkers,
+/// so that the point shows beyond them): the list shows only the plays with a checker from
+/// that point; then empties the filter by keys, and the list shows all the plays (`all`,
+/// sorted) again. Answers whether there was such a point.
+fn filter_by_point(page: &Page, m: &Match, all: &[String]) -> bool {
+    let side = m.side_on_roll();
+    // A step's start in X's numbering, as the page numbers the points.
+    let from_point = |from: u8| match usize::from(from) {
+        p @ 1..=24 if side == Side::X => Some(p),
+        p @ 1..=24 => Some(25 - p),
+        _ => None,
+    };
+    let board = m.position().board();
+    let moves = m.moves();
+    let starts = moves.iter().filter_map(|a| match a {
+        MatchAction::Play(p) => p
+            .steps()
+            .find(|s| board.count(side, usize::from(s.from)) <= 3)
+            .and_then(|s| from_point(s.from)),
+        _ => None,
+    });
+    let Some(point) = starts.min() else {
+        return false;
+    };
+    page.click_visible(&format!("polygon[data-point=\"{point}\"]"));
+    let mut expected: Vec<String> = m
+        .moves()
+        .iter()
+        .filter(|a| match a {
+            MatchAction::Play(p) => p.steps().any(|s| from_point(s.from) == Some(point)),
+            _ => false,
+        })
+        .map(ToString::to_string)
+        .collect();
+    expected.sort();
+    page.browser.wait_for(
+        &format!("the plays from point {point}"),
+        || (listed_plays(page) == expected).then_some(()),
+        || format!("the page lists {:?}, not {expected:?}", listed_plays(page)),
+    );
+    // Select all, delete.
+    let filter = page.element("#play-filter");
+    page.browser
+        .send_keys(&filter, "\u{E009}a\u{E000}\u{E003}")
+        .unwrap_or_else(|e| panic!("{e}"));
+    page.browser.wait_for(
+        "every play listed again",
+        || (listed_plays(page) == all).then_some(()),
+        || format!("the page lists {:?}", listed_plays(page)),
+    );
+    true
+}
+
+/// The play a person in a hurry picks: no hit if it can be helped, then the fewest pips
+/// left (bearing off with the higher die).
+fn backgammon_choice(m: &Match, listed: &[String]) -> String {
+    let side = m.side_on_roll();
+    let key = |text: &String| {
+        let action = m
+            .parse_move(text)
+            .unwrap_or_else(|e| panic!("{text}: {e:?}"));
+        let mut after = m.clone();
+        after.play(action).expect("a legal play");
+        let b = after.position().board();
+        let hits = b.bar(side.other()) - m.position().board().bar(side.other());
+        (hits, b.pip_count(side))
+    };
+    listed
+        .iter()
+        .min_by_key(|t| key(t))
+        .expect("a play listed")
+        .clone()
+}
+
+fn backgammon(page: &Page) {
+    page.start(
+        "backgammon",
+        |p| {
+            let length = p.element("#match-length");
+            p.browser
+                .type_into(&length, "2")
+                .unwrap_or_else(|e| panic!("{e}"));
+        },
+        &["human", "human"],
+    );
+    let mut game = Followed::new(Match::new(MatchRules::to_points(2)));
+    game.follow(&page.shown().history, None);
+    check_backgammon(page, &game);
+    let mut doubled = false;
+    let mut filtered = false;
+    let mut shot = false;
+    while game.pos.turn() != Turn::Over {
+        assert!(game.steps.len() < 2000, "the match goes on and on");
+        match game.pos.phase() {
+            Phase::ToRoll if !doubled && game.pos.can_double() => {
+                click_backgammon(
+                    page,
+                    &mut game,
+                    "#actions button[data-move=\"double\"]",
+                    "double",
+                );
+                doubled = true;
+                assert_eq!(game.pos.phase(), Phase::DoubleOffered);
+            }
+            Phase::ToRoll => click_backgammon(
+                page,
+                &mut game,
+                "#actions button[data-move=\"roll\"]",
+                "roll",
+            ),
+            Phase::DoubleOffered => {
+                click_backgammon(
+                    page,
+                    &mut game,
+                    "#actions button[data-move=\"take\"]",
+                    "take",
+                );
+                assert_eq!(game.pos.cube_value(), 2, "the double taken");
+            }
+            Phase::ToPlay => {
+                let listed = listed_plays(page);
+                let mut expected: Vec<String> = game
+                    .pos
+                    .moves()
+                    .iter()
+                    .map(ToString::to_string)
+                    .filter(|t| {
+                        !matches!(t.as_str(), "double" | "roll") && !t.starts_with("resign")
+                    })
+                    .collect();
+                expected.sort();
+                assert_eq!(listed, expected, "the plays listed are the legal plays");
+                let chosen = backgammon_choice(&game.pos, &listed);
+                if doubled && !shot {
+                    page.screenshot("backgammon");
+                    shot = true;
+                }
+                if !filtered {
+                    filtered = filter_by_point(page, &game.pos, &expected);
+                }
+                let css = format!("#play-list button[data-move=\"{chosen}\"]");
+                click_backgammon(page, &mut game, &css, &chosen);
+            }
+            other => panic!("a person's turn in phase {other:?}"),
+        }
+    }
+    assert!(doubled, "a double was offered");
+    assert!(game.pos.score().iter().any(|&s| s >= 2), "the match is won");
+    assert!(page.exists("#status[data-over=\"true\"]"));
+    let record = Record::of_game(&game.start, &game.steps).expect("a record");
+    let expected = MatchText.write(&[record]).expect("written");
+    assert_eq!(page.save(), with_newline(expected), "the saved match");
+}
+
+#[test]
+fn the_page_plays_every_game_by_clicks() {
+    let Some(page) = Page::open() else {
+        return;
+    };
+    page.browser.goto(&page.url);
+    page.element("#chooser:not([hidden])");
+    pente(&page);
+    abalone_two(&page);
+    abalone_six(&page);
+    backgammon(&page);
+}
