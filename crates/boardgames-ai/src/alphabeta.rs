@@ -100,7 +100,8 @@ enum MoveSource<M> {
 ///   turns them on;
 /// * a [`Budget`] of depth, nodes and time; the table, killers and history are cleared
 ///   before each search, so that a budget of depth or nodes gives the same answer every
-///   time.
+///   time (a searcher [`AlphaBeta::keeping_table`] keeps its table from one timed search to
+///   the next).
 ///
 /// A position where the side to move plays again (no seat change) is searched without
 /// changing sides. Chance nodes are scored 0: this searcher is for games without chance.
@@ -110,6 +111,9 @@ pub struct AlphaBeta<G: Game, E: Evaluator<G>> {
     budget: Budget,
     table: Table<G::Move>,
     use_table: bool,
+    /// Whether the table is kept from one timed search to the next
+    /// ([`AlphaBeta::keeping_table`]).
+    keep_table: bool,
     use_reductions: bool,
     use_quiescence: bool,
     use_proofs: bool,
@@ -182,6 +186,7 @@ impl<G: Game, E: Evaluator<G>> AlphaBeta<G, E> {
             budget,
             table: Table::new(table_log2),
             use_table: true,
+            keep_table: false,
             use_reductions: true,
             use_quiescence: true,
             use_proofs: false,
@@ -207,6 +212,17 @@ impl<G: Game, E: Evaluator<G>> AlphaBeta<G, E> {
     #[must_use]
     pub fn without_table(mut self) -> Self {
         self.use_table = false;
+        self
+    }
+
+    /// The same searcher keeping its transposition table from one timed search to the next
+    /// (the positions of a game's next move are met again, a ply or two deeper from the
+    /// root), instead of emptying it at the start of each. A search without a time limit
+    /// still starts empty, so that a budget of depth or nodes gives the same answer every
+    /// time.
+    #[must_use]
+    pub fn keeping_table(mut self) -> Self {
+        self.keep_table = true;
         self
     }
 
@@ -708,9 +724,13 @@ where
         self.nodes = 0;
         self.stopped = false;
         self.extended = 0;
-        self.table.clear();
         self.killers.clear();
+        // A timed search gives no fixed answer anyway: it may start from what the searches
+        // before it learnt.
         self.history.clear();
+        if !(self.keep_table && budget.time.is_some()) {
+            self.table.clear();
+        }
         self.proofs.iter_mut().for_each(|e| *e = (0, 0));
         if self.use_proofs {
             if let Some((best, plies)) = self.eval.forced_win(pos, ProofSite::Root) {
