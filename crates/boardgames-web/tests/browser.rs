@@ -1511,7 +1511,7 @@ fn pente_record(page: &Page) {
         },
         || format!("the page shows {:?}", page.shown()),
     );
-    let mut game = Followed::new(positions[0].clone());
+    let mut game = Followed::new(positions[0]);
     game.follow(&shown.history, None);
     assert_eq!(game.steps.len(), 10);
     check_pente(page, &game);
