@@ -1,14 +1,25 @@
 //! The page in a real browser: headless Chromium driven through chromedriver (WebDriver)
-//! plays every game by clicks, as a person does, against the server started in-process.
+//! plays every game by clicks and by keys, as a person does, and opens records, against
+//! the server started in-process.
 //!
 //! * Pente: a whole game between two people, a scripted sequence of legal moves with a
 //!   capture that ends in a five; a hint, an undo, and the record saved.
 //! * Abalone for two: a person against the computer at level 1 for twelve moves of the
-//!   person's (with the computer's replies, 24 plies), chosen by selecting marbles and then
-//!   an arrow, a highlighted cell or a listed move; a hint, an undo, the record saved.
+//!   person's (with the computer's replies, 24 plies), chosen by clicking marbles at their
+//!   centre and then an arrow, a highlighted cell or a listed move; a hint (marked before
+//!   anything is selected), an undo, the record saved.
 //! * Abalone for six: a person and five computers at level 1, three rounds.
-//! * Backgammon: a match to 2 points between two people, a double offered and taken, plays
-//!   chosen from the list to the end of the match; the record saved.
+//! * Backgammon: a match to 2 points between two people, a double offered and taken, a
+//!   checker clicked to list its point's plays, plays chosen from the list to the end of
+//!   the match; the record saved.
+//! * The keyboard alone: Pente stones placed with the arrows and Enter or Space, Abalone
+//!   moves with the cursor, Space, the direction's digit and Enter, backgammon's double,
+//!   take, rolls and plays by keys.
+//! * Records: a real Pente game pasted and a backgammon match file chosen in the file input,
+//!   stepped through with the buttons, the arrow keys, the slider and the move list against
+//!   the core's replay; a game continued from a step against the computer; the match's
+//!   analysis chart at level 1 against `judge_match`, a click on a decision showing its
+//!   position.
 //!
 //! After every move the board the page shows (the SVG's `data-*` attributes, `#status`) is
 //! compared with the position `boardgames_core` reaches by replaying the game's steps: the
