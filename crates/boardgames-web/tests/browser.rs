@@ -1246,8 +1246,8 @@ fn pente_keys(page: &Page) {
     }
 }
 
-/// Abalone for two against the computer at level 1: two moves of the person\'s played with
-/// the cursor, Space on each marble, the direction\'s digit and Enter.
+/// Abalone for two against the computer at level 1: two moves of the person's played with
+/// the cursor, Space on each marble, the direction's digit and Enter.
 fn abalone_keys(page: &Page) {
     page.start("abalone", |p| p.choose("players", "2"), &["human", "1"]);
     focus_page(page);
@@ -1445,7 +1445,7 @@ fn replay_at(page: &Page, k: usize) {
 }
 
 /// A real Pente game opened by paste, stepped through with the buttons, the arrow keys, the
-/// slider and the move list, each position checked against the library\'s replay of the
+/// slider and the move list, each position checked against the library's replay of the
 /// record; then a game continued from step 10 against the computer at level 1.
 fn pente_record(page: &Page) {
     let text =
@@ -1502,7 +1502,7 @@ fn pente_record(page: &Page) {
     );
     assert!(
         middle.abs_diff(last / 2) <= 2,
-        "the slider\'s middle is step {middle} of {last}"
+        "the slider's middle is step {middle} of {last}"
     );
     check(middle);
     page.browser.keys(&key::RIGHT.to_string());
@@ -1531,7 +1531,7 @@ fn pente_record(page: &Page) {
     assert_eq!(
         game.steps.len(),
         12,
-        "the person\'s move and the computer\'s reply"
+        "the person's move and the computer's reply"
     );
     assert!(
         page.exists("#seats li[data-seat=\"1\"][data-player=\"computer\"]"),
@@ -1540,7 +1540,7 @@ fn pente_record(page: &Page) {
 }
 
 /// The BackgammonGalaxy match opened from its file, its games gone through, its analysis at
-/// level 1 against `judge_match`\'s, and a decision of the chart shown.
+/// level 1 against `judge_match`'s, and a decision of the chart shown.
 fn backgammon_record(page: &Page) {
     let path = example_path("backgammon-galaxy-match.txt");
     let text = std::fs::read_to_string(&path).expect("the example");
@@ -1599,18 +1599,25 @@ fn backgammon_record(page: &Page) {
         .expect("a play judged");
     let point = format!("#analysis-chart [data-decision=\"{n}\"]");
     page.click(&point);
+    // The point marked current and the step shown, read in one script.
     let step = page.browser.wait_for(
-        "the decision\'s position",
+        "the decision's position",
         || {
-            let k = replay_step(page)?;
-            page.exists(&format!("{point}[data-current=\"true\"]"))
-                .then_some(k)
+            let v = page.browser.execute(
+                r##"const point = document.querySelector(arguments[0]);
+                   const board = document.getElementById("replay-board").dataset.step;
+                   const status = document.getElementById("replay-status").dataset.step;
+                   return point.dataset.current === "true" && board === point.dataset.step
+                     && status === board ? Number(board) : null;"##,
+                &[json!(point)],
+            );
+            v.as_u64().and_then(|k| usize::try_from(k).ok())
         },
         || format!("the replay shows step {:?}", replay_step(page)),
     );
     check(step);
     let m = positions[step];
-    assert_eq!(m.phase(), Phase::ToPlay, "a play\'s position");
+    assert_eq!(m.phase(), Phase::ToPlay, "a play's position");
     assert_eq!(m.side_on_roll(), worst.side, "the side that played");
     assert!(
         m.moves().iter().any(|a| a.to_string() == worst.played),
