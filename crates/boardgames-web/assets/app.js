@@ -231,7 +231,8 @@ function drawPente(svg, board) {
           fill: "transparent", "data-point": name }, svg);
         if (legal.has(name)) {
           spot.dataset.legal = "true";
-          spot.addEventListener("click", () => { if (myTurn()) playMove(name); });
+          // A step of a record shown in the replay is looked at, not played on.
+          if (!replaying) spot.addEventListener("click", () => { if (myTurn()) playMove(name); });
         }
         if (board.captured.includes(name)) {
           el("path", { d: `M${x - 5} ${y - 5}L${x + 5} ${y + 5}M${x + 5} ${y - 5}L${x - 5} ${y + 5}`,
@@ -269,6 +270,22 @@ function candidateMoves(board) {
     || (selection.length === 1 && !m.broadside && m.marbles[0] === selection[0]));
 }
 
+// The arrow of a move: from beside the marble that leads in its direction (so that it
+// never lies over the moving marbles) towards the next cell.
+function abaloneArrow(cells, move) {
+  const [dx, dy] = HEX_DIRECTIONS[move.direction];
+  const points = move.marbles.map((name) => abaloneXY(cells.get(name)));
+  let [x, y] = points[0];
+  if (move.broadside) {
+    x = points.reduce((s, p) => s + p[0], 0) / points.length;
+    y = points.reduce((s, p) => s + p[1], 0) / points.length;
+  } else {
+    for (const p of points) if (p[0] * dx + p[1] * dy > x * dx + y * dy) [x, y] = p;
+  }
+  // Short of the next cell's centre, where a target may be drawn.
+  return { x1: x + dx * 20, y1: y + dy * 20, x2: x + dx * 35, y2: y + dy * 35 };
+}
+
 function drawAbalone(svg, board) {
   svg.setAttribute("viewBox", "0 0 472 390");
   svg.dataset.ejected = board.ejected.join(" ");
@@ -281,6 +298,9 @@ function drawAbalone(svg, board) {
   const targets = new Map();
   for (const m of candidates) for (const t of m.targets) if (!targets.has(t)) targets.set(t, m.move);
   const lastTargets = board.last ? board.last.targets : [];
+  const hint = hinted ? board.moves.find((m) => m.move === hinted) : null;
+  // The marbles the person can select, drawn again above the targets and arrows.
+  const selectable = [];
   for (const c of board.cells) {
     const [x, y] = abaloneXY(c);
     el("circle", { cx: x, cy: y, r: 19, class: "hole", "data-cell": c.cell }, svg);
@@ -292,30 +312,41 @@ function drawAbalone(svg, board) {
       if (myTurn() && c.owner === seat && movers.has(c.cell)) {
         marble.classList.add("selectable");
         marble.addEventListener("click", () => toggleMarble(c.cell));
+        selectable.push(marble);
       }
     }
     if (lastTargets.includes(c.cell)) {
       el("circle", { cx: x, cy: y, r: 5, class: "last-mark", "data-last": "true" }, svg);
     }
-    if (targets.has(c.cell) && !selection.includes(c.cell)) {
+    // A cell one of the person's own marbles stands on is selected by a click, not played to.
+    const own = c.owner !== null && c.owner === seat;
+    if (targets.has(c.cell) && !selection.includes(c.cell) && !own) {
       const spot = el("circle", { cx: x, cy: y, r: 9, class: "target", "data-target": c.cell,
         "data-move": targets.get(c.cell) }, svg);
       spot.addEventListener("click", () => playMove(targets.get(c.cell)));
     }
   }
   // An arrow per direction the selection can move in.
-  if (candidates.length > 0) {
-    const points = selection.map((name) => abaloneXY(cells.get(name)));
-    const cx = points.reduce((s, p) => s + p[0], 0) / points.length;
-    const cy = points.reduce((s, p) => s + p[1], 0) / points.length;
-    for (const m of candidates) {
-      const [dx, dy] = HEX_DIRECTIONS[m.direction];
-      const x1 = cx + dx * 26, y1 = cy + dy * 26, x2 = cx + dx * 50, y2 = cy + dy * 50;
-      const group = el("g", { class: "arrow", "data-dir": m.direction, "data-move": m.move }, svg);
-      el("line", { x1, y1, x2, y2 }, group);
-      el("circle", { cx: x2, cy: y2, r: 5 }, group);
-      group.addEventListener("click", () => playMove(m.move));
+  for (const m of candidates) {
+    const line = abaloneArrow(cells, m);
+    const group = el("g", { class: "arrow", "data-dir": m.direction, "data-move": m.move }, svg);
+    el("line", line, group);
+    el("circle", { cx: line.x2, cy: line.y2, r: 5 }, group);
+    group.addEventListener("click", () => playMove(m.move));
+  }
+  for (const marble of selectable) svg.appendChild(marble);
+  // The hint, whatever is selected: a ring on each of its marbles and its direction's arrow.
+  if (hint) {
+    for (const name of hint.marbles) {
+      const [x, y] = abaloneXY(cells.get(name));
+      el("circle", { cx: x, cy: y, r: 21, class: "hint-mark", "data-hint-marble": name,
+        "data-hinted": "true" }, svg);
     }
+    const line = abaloneArrow(cells, hint);
+    const group = el("g", { class: "hint-mark hint-arrow", "data-hint-dir": hint.direction,
+      "data-hinted": "true" }, svg);
+    el("line", line, group);
+    el("circle", { cx: line.x2, cy: line.y2, r: 4 }, group);
   }
   $("actions").replaceChildren(...candidates.map((m) => {
     const button = document.createElement("button");
@@ -389,45 +420,58 @@ function drawBackgammon(svg, board) {
   svg.dataset.phase = board.phase;
   el("rect", { x: 0, y: 0, width, height: 400, class: "bg-board" }, svg);
   const barX = BG.left + 6 * BG.w;
+  const bar = el("g", { class: "bg-column", "data-column": "bar" }, svg);
   el("rect", { x: barX, y: 0, width: BG.bar, height: 400, class: "bg-bar", "data-point": "bar",
-    "data-x": board.bar.x, "data-o": board.bar.o }, svg);
+    "data-x": board.bar.x, "data-o": board.bar.o }, bar);
   const marked = new Set();
   if (board.last) for (const s of board.last.steps) { marked.add(s.from); marked.add(s.to); }
+  // Each point a column: its triangle, its checkers and its number, all a click's target
+  // (a click lists only the plays from that point).
+  const filterBy = (name) => {
+    if (replaying) return () => {};
+    return () => { $("play-filter").value = name; drawPlays(); };
+  };
   for (const p of board.points) {
     const { x, top } = bgPointPlace(p.point);
     const tip = top ? BG.top + BG.depth : BG.bottom - BG.depth;
     const base = top ? BG.top : BG.bottom;
+    const column = el("g", { class: "bg-column", "data-column": String(p.point) }, svg);
+    el("rect", { x: x - BG.w / 2, y: top ? 0 : BG.bottom - BG.depth - 20, width: BG.w,
+      height: BG.depth + 30, fill: "transparent" }, column);
     const shape = el("polygon", {
       points: `${x - BG.w / 2 + 1},${base} ${x + BG.w / 2 - 1},${base} ${x},${tip}`,
       class: "bg-point bg-point-" + (p.point % 2), "data-point": String(p.point),
       "data-x": p.x, "data-o": p.o,
-    }, svg);
+    }, column);
     if (marked.has(String(p.point))) shape.classList.add("marked");
-    shape.addEventListener("click", () => { $("play-filter").value = String(p.point); drawPlays(); });
-    text(svg, x, top ? BG.top + BG.depth + 10 : BG.bottom - BG.depth - 10, String(p.point)).style.fill = "#e8e8e8";
-    if (p.x > 0) drawCheckers(svg, x, top, p.x, "x", String(p.point));
-    if (p.o > 0) drawCheckers(svg, x, top, p.o, "o", String(p.point));
+    column.addEventListener("click", filterBy(String(p.point)));
+    text(column, x, top ? BG.top + BG.depth + 10 : BG.bottom - BG.depth - 10, String(p.point)).style.fill = "#e8e8e8";
+    if (p.x > 0) drawCheckers(column, x, top, p.x, "x", String(p.point));
+    if (p.o > 0) drawCheckers(column, x, top, p.o, "o", String(p.point));
   }
   // The bar: X's checkers wait in the top half (they enter in the top right), O's below.
-  drawCheckers(svg, barX + BG.bar / 2, true, board.bar.x, "x", "bar");
-  drawCheckers(svg, barX + BG.bar / 2, false, board.bar.o, "o", "bar");
+  bar.addEventListener("click", filterBy("bar"));
+  drawCheckers(bar, barX + BG.bar / 2, true, board.bar.x, "x", "bar");
+  drawCheckers(bar, barX + BG.bar / 2, false, board.bar.o, "o", "bar");
   // Borne off: X's home is the bottom right, O's the top right.
   const offX = width - 30;
   el("rect", { x: offX - 18, y: BG.top, width: 36, height: 380, fill: "#1e3d26", "data-point": "off",
     "data-x": board.off.x, "data-o": board.off.o }, svg);
   text(svg, offX, 390 - 12, "X " + board.off.x, "checker-count").setAttribute("fill", "#fff");
   text(svg, offX, 22, "O " + board.off.o, "checker-count").setAttribute("fill", "#fff");
-  // The dice of the side on roll, in its half of the right board.
+  // The dice of the side on roll, between the rows of point numbers: X's in the right
+  // half of the board, O's in the left.
   if (board.dice) {
-    const y = board.on_roll === "x" ? 230 : 170;
-    const x0 = BG.left + 6 * BG.w + BG.bar + 2 * BG.w;
-    drawDie(svg, x0, y, board.dice[0], board.on_roll);
-    drawDie(svg, x0 + 34, y, board.dice[1], board.on_roll);
+    const half = board.on_roll === "x" ? BG.left + 6 * BG.w + BG.bar : BG.left;
+    const x0 = half + 3 * BG.w - 17;
+    drawDie(svg, x0, 200, board.dice[0], board.on_roll);
+    drawDie(svg, x0 + 34, 200, board.dice[1], board.on_roll);
   }
   // The cube: centred on the bar, or on its owner's side.
   const cubeY = board.cube.owner === "o" ? 40 : board.cube.owner === "x" ? 360 : 200;
-  el("rect", { x: barX + 5, y: cubeY - 15, width: 30, height: 30, rx: 3, class: "cube", id: "cube",
+  const cube = el("rect", { x: barX + 5, y: cubeY - 15, width: 30, height: 30, rx: 3, class: "cube",
     "data-value": board.cube.value, "data-owner": board.cube.owner || "centre" }, svg);
+  if (!replaying) cube.id = "cube";
   text(svg, barX + 20, cubeY, String(board.cube.value === 1 ? 64 : board.cube.value), "cube-text");
   drawBackgammonControls(board);
 }
@@ -491,6 +535,7 @@ function render(next) {
   if (!state || state.id !== next.id || state.version !== next.version) {
     hinted = null;
     selection = [];
+    $("play-filter").value = "";
     $("hint-text").textContent = "";
     delete $("hint-text").dataset.move;
     delete $("hint-text").dataset.hinted;

@@ -5,6 +5,7 @@
 
 let replay = null;       // the summary of the record open
 let replayStep = 0;      // the step shown
+let replayWanted = 0;    // the step last asked for: where the next step is counted from
 let replayView = null;   // its state
 let replayAsked = 0;     // counts the steps asked for: only the last answer is drawn
 let analysis = null;     // the analysis of the record open, once made
@@ -23,7 +24,7 @@ async function openRecord(game, text) {
   $("analysis-players").replaceChildren();
   showSection("replay");
   drawReplayLists();
-  $("analyse").hidden = !replay.can_analyse;
+  $("analyse").hidden = $("analysis-level-label").hidden = !replay.can_analyse;
   await goStep(0);
 }
 
@@ -40,6 +41,8 @@ async function submitRecord(event) {
     const file = $("record-file").files[0];
     const text = file ? await file.text() : $("record-text").value;
     await openRecord($("record-game").value, text);
+    // The next record opened is the one then chosen or pasted, not this file again.
+    $("record-file").value = "";
   } catch (error) {
     $("record-error").textContent = error.message;
     $("record-error").dataset.kind = error.kind || "";
@@ -90,6 +93,7 @@ async function goStep(k) {
   if (!replay) return;
   const step = Math.max(0, Math.min(replay.steps - 1, k));
   const asked = ++replayAsked;
+  replayWanted = step;
   replayError(null);
   try {
     const view = await api("GET", `/api/records/${replay.id}/steps/${step}`);
@@ -98,6 +102,7 @@ async function goStep(k) {
     replayView = view;
     drawReplay();
   } catch (error) {
+    if (asked === replayAsked) replayWanted = replayStep;
     replayError(error);
   }
 }
@@ -204,7 +209,8 @@ async function runAnalysis() {
   $("analyse").disabled = true;
   $("replay-status").textContent = "Analysing...";
   try {
-    analysis = await api("GET", `/api/records/${replay.id}/analysis`);
+    const level = $("analysis-level").value;
+    analysis = await api("GET", `/api/records/${replay.id}/analysis?level=${level}`);
     drawAnalysis();
   } catch (error) {
     replayError(error);
@@ -260,7 +266,7 @@ function drawAnalysis() {
 
 function replayKeys(event) {
   if ($("replay").hidden || !replay || event.target === $("replay-slider")) return false;
-  const moves = { ArrowLeft: replayStep - 1, ArrowRight: replayStep + 1, Home: 0, End: replay.steps - 1 };
+  const moves = { ArrowLeft: replayWanted - 1, ArrowRight: replayWanted + 1, Home: 0, End: replay.steps - 1 };
   if (!(event.key in moves)) return false;
   event.preventDefault();
   goStep(moves[event.key]);
@@ -271,8 +277,8 @@ function startRecords() {
   $("show-records").addEventListener("click", showRecordForm);
   $("record-form").addEventListener("submit", submitRecord);
   $("replay-first").addEventListener("click", () => goStep(0));
-  $("replay-prev").addEventListener("click", () => goStep(replayStep - 1));
-  $("replay-next").addEventListener("click", () => goStep(replayStep + 1));
+  $("replay-prev").addEventListener("click", () => goStep(replayWanted - 1));
+  $("replay-next").addEventListener("click", () => goStep(replayWanted + 1));
   $("replay-last").addEventListener("click", () => goStep(replay ? replay.steps - 1 : 0));
   $("replay-slider").addEventListener("input", () => goStep(Number($("replay-slider").value)));
   $("replay-record").addEventListener("change", () => {

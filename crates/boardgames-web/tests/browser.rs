@@ -1,14 +1,25 @@
 //! The page in a real browser: headless Chromium driven through chromedriver (WebDriver)
-//! plays every game by clicks, as a person does, against the server started in-process.
+//! plays every game by clicks and by keys, as a person does, and opens records, against
+//! the server started in-process.
 //!
 //! * Pente: a whole game between two people, a scripted sequence of legal moves with a
 //!   capture that ends in a five; a hint, an undo, and the record saved.
 //! * Abalone for two: a person against the computer at level 1 for twelve moves of the
-//!   person's (with the computer's replies, 24 plies), chosen by selecting marbles and then
-//!   an arrow, a highlighted cell or a listed move; a hint, an undo, the record saved.
+//!   person's (with the computer's replies, 24 plies), chosen by clicking marbles at their
+//!   centre and then an arrow, a highlighted cell or a listed move; a hint (marked before
+//!   anything is selected), an undo, the record saved.
 //! * Abalone for six: a person and five computers at level 1, three rounds.
-//! * Backgammon: a match to 2 points between two people, a double offered and taken, plays
-//!   chosen from the list to the end of the match; the record saved.
+//! * Backgammon: a match to 2 points between two people, a double offered and taken, a
+//!   checker clicked to list its point's plays, plays chosen from the list to the end of
+//!   the match; the record saved.
+//! * The keyboard alone: Pente stones placed with the arrows and Enter or Space, Abalone
+//!   moves with the cursor, Space, the direction's digit and Enter, backgammon's double,
+//!   take, rolls and plays by keys.
+//! * Records: a real Pente game pasted and a backgammon match file chosen in the file input,
+//!   stepped through with the buttons, the arrow keys, the slider and the move list against
+//!   the core's replay; a game continued from a step against the computer; the match's
+//!   analysis chart at level 1 against `judge_match`, a click on a decision showing its
+//!   position.
 //!
 //! After every move the board the page shows (the SVG's `data-*` attributes, `#status`) is
 //! compared with the position `boardgames_core` reaches by replaying the game's steps: the
@@ -25,13 +36,14 @@ mod webdriver;
 use std::path::PathBuf;
 use std::time::Duration;
 
+use boardgames_ai::backgammon::{judge_match, BackgammonEngine, DecisionKind, Judged};
 use boardgames_core::abalone::record::AbaPro;
 use boardgames_core::abalone::{Cell, Colour, Layout, Move as AbaloneMove, Position};
-use boardgames_core::backgammon::record::MatchText;
+use boardgames_core::backgammon::record::{read_match_file, replay_matches, GameReplay, MatchText};
 use boardgames_core::backgammon::{Match, MatchAction, MatchRules, Phase, Side};
 use boardgames_core::pente::record::PenteOrg;
 use boardgames_core::pente::{OpeningRule, Pente, Point, Variant};
-use boardgames_core::record::{Applied, Format, Record, RecordedResult};
+use boardgames_core::record::{replay, Applied, Format, Record, RecordedResult};
 use boardgames_core::{Game, GameResult, Turn};
 use boardgames_web::{serve, Config};
 use serde_json::{json, Value};
@@ -498,15 +510,25 @@ fn with_newline(mut text: String) -> String {
 
 /// The Pente board the page shows against the library's position.
 fn check_pente(page: &Page, game: &Followed<Pente>) {
+    let after = format!("after {} moves", game.steps.len());
+    check_pente_board(page, "board", &game.pos, &after);
+    let turn = page.browser.execute(
+        r##"return document.getElementById("status").dataset.turn;"##,
+        &[],
+    );
+    assert_eq!(turn, json!(turn_name(&game.pos)), "whose turn");
+}
+
+/// The stones and captures drawn in `svg#ID` against the library's position `pos`.
+fn check_pente_board(page: &Page, id: &str, pos: &Pente, when: &str) {
     let shown = page.browser.execute(
-        r##"const svg = document.getElementById("board");
+        r##"const svg = document.getElementById(arguments[0]);
            return {
              stones: Array.from(svg.querySelectorAll("[data-stone]"),
                                 (e) => [e.dataset.point, Number(e.dataset.stone)]),
              captures: svg.dataset.captures,
-             turn: document.getElementById("status").dataset.turn,
            };"##,
-        &[],
+        &[json!(id)],
     );
     let mut stones: Vec<(String, u8)> = shown["stones"]
         .as_array()
@@ -521,20 +543,24 @@ fn check_pente(page: &Page, game: &Followed<Pente>) {
         .collect();
     stones.sort();
     let mut expected: Vec<(String, u8)> = Point::all()
-        .filter_map(|p| game.pos.at(p).map(|s| (p.to_string(), s.0)))
+        .filter_map(|p| pos.at(p).map(|s| (p.to_string(), s.0)))
         .collect();
     expected.sort();
-    let after = game.steps.len();
-    assert_eq!(stones, expected, "the stones after {after} moves");
-    let [x, o] = game.pos.captures();
-    assert_eq!(shown["captures"], json!(format!("{x} {o}")), "the captures");
-    assert_eq!(shown["turn"], json!(turn_name(&game.pos)), "whose turn");
+    assert_eq!(stones, expected, "the stones {when}");
+    let [x, o] = pos.captures();
+    assert_eq!(
+        shown["captures"],
+        json!(format!("{x} {o}")),
+        "the captures {when}"
+    );
 }
 
 /// Clicks the Pente point `point` and follows the move.
 fn click_pente(page: &Page, game: &mut Followed<Pente>, point: &str) {
     let version = page.shown().version;
-    page.click(&format!("[data-point=\"{point}\"][data-legal=\"true\"]"));
+    page.click(&format!(
+        "#board [data-point=\"{point}\"][data-legal=\"true\"]"
+    ));
     let shown = page.settled(version + 1);
     game.follow(&shown.history, Some(point));
     check_pente(page, game);
@@ -696,10 +722,34 @@ fn click_abalone<const S: usize>(
 ) -> i64 {
     let text = mv.to_string();
     let version = page.shown().version;
+    if matches!(pick, Pick::Hinted) {
+        // The hint is marked before anything is selected: its marbles and its direction.
+        for cell in mv.cells() {
+            page.element(&format!("[data-hint-marble=\"{cell}\"]"));
+        }
+        page.element(&format!(
+            ".hint-arrow[data-hint-dir=\"{}\"]",
+            mv.direction().name()
+        ));
+    }
     for cell in mv.cells() {
-        page.click_visible(&format!("circle.marble[data-cell=\"{cell}\"]"));
+        page.click(&format!("circle.marble[data-cell=\"{cell}\"]"));
         page.element(&format!("circle.marble.selected[data-cell=\"{cell}\"]"));
     }
+    // Nothing drawn for the selection covers the centre of a marble the person can select.
+    let covered = page.browser.execute(
+        r##"return Array.from(document.querySelectorAll("#board circle.marble.selectable"))
+             .filter((m) => {
+               const r = m.getBoundingClientRect();
+               return document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2) !== m;
+             }).map((m) => m.dataset.cell);"##,
+        &[],
+    );
+    assert_eq!(
+        covered,
+        json!([]),
+        "own marbles under the arrows or targets"
+    );
     match pick {
         Pick::Arrow | Pick::Hinted => {
             if matches!(pick, Pick::Hinted) {
@@ -777,10 +827,10 @@ fn abalone_two(page: &Page) {
         if person == 6 {
             // The selection's arrows, for the screenshot.
             let first = mv.cells().next().expect("a marble");
-            page.click_visible(&format!("circle.marble[data-cell=\"{first}\"]"));
+            page.click(&format!("circle.marble[data-cell=\"{first}\"]"));
             page.element(".arrow");
             page.screenshot("abalone");
-            page.click_visible(&format!("circle.marble[data-cell=\"{first}\"]"));
+            page.click(&format!("circle.marble[data-cell=\"{first}\"]"));
             page.browser.wait_for(
                 "the selection cleared",
                 || (!page.exists(".marble.selected")).then_some(()),
@@ -836,58 +886,81 @@ fn abalone_six(page: &Page) {
 
 /// The backgammon board the page shows against the library's session.
 fn check_backgammon(page: &Page, game: &Followed<Match>) {
+    let after = format!("after {} steps", game.steps.len());
+    check_backgammon_board(page, "board", &game.pos, &after);
+    let turn = page.browser.execute(
+        r##"return document.getElementById("status").dataset.turn;"##,
+        &[],
+    );
+    assert_eq!(turn, json!(turn_name(&game.pos)), "whose turn");
+}
+
+/// The backgammon board drawn in `svg#ID` against the library's session `m`; and no die
+/// drawn over a point's number.
+fn check_backgammon_board(page: &Page, id: &str, m: &Match, when: &str) {
     let shown = page.browser.execute(
-        r##"const svg = document.getElementById("board");
+        r##"const svg = document.getElementById(arguments[0]);
            const count = (e) => [Number(e.dataset.x), Number(e.dataset.o)];
-           const cube = document.getElementById("cube");
+           const cube = svg.querySelector(".cube");
+           const boxes = (css) => Array.from(svg.querySelectorAll(css), (e) => e.getBBox());
+           const meet = (a, b) => a.x < b.x + b.width && b.x < a.x + a.width
+                                  && a.y < b.y + b.height && b.y < a.y + a.height;
+           const numbers = boxes("[data-column] > text");
            return {
              points: Array.from(svg.querySelectorAll("polygon[data-point]"),
                                 (e) => [Number(e.dataset.point)].concat(count(e))),
              bar: count(svg.querySelector('[data-point="bar"]')),
              off: count(svg.querySelector('[data-point="off"]')),
              dice: Array.from(svg.querySelectorAll("[data-die]"), (e) => Number(e.dataset.die)),
+             covered: boxes("[data-die]").filter((d) => numbers.some((n) => meet(d, n))).length,
              cube: [Number(cube.dataset.value), cube.dataset.owner],
              score: svg.dataset.score,
              phase: svg.dataset.phase,
-             turn: document.getElementById("status").dataset.turn,
            };"##,
-        &[],
+        &[json!(id)],
     );
-    let m = &game.pos;
     let b = m.position().board();
     let points: Vec<Value> = (1..=24usize)
         .map(|p| json!([p, b.count(Side::X, p), b.count(Side::O, 25 - p)]))
         .collect();
-    let after = game.steps.len();
-    assert_eq!(
-        shown["points"],
-        json!(points),
-        "the points after {after} steps"
-    );
+    assert_eq!(shown["points"], json!(points), "the points {when}");
     assert_eq!(
         shown["bar"],
         json!([b.bar(Side::X), b.bar(Side::O)]),
-        "the bar"
+        "the bar {when}"
     );
     assert_eq!(
         shown["off"],
         json!([b.off(Side::X), b.off(Side::O)]),
-        "borne off"
+        "borne off {when}"
     );
     let dice: Vec<u8> = m
         .position()
         .dice()
         .map(|d| vec![d.high(), d.low()])
         .unwrap_or_default();
-    assert_eq!(shown["dice"], json!(dice), "the dice");
+    assert_eq!(shown["dice"], json!(dice), "the dice {when}");
+    assert_eq!(
+        shown["covered"],
+        json!(0),
+        "dice over a point's number {when}"
+    );
     let owner = match m.cube_owner() {
         Some(Side::X) => "x",
         Some(Side::O) => "o",
         None => "centre",
     };
-    assert_eq!(shown["cube"], json!([m.cube_value(), owner]), "the cube");
+    assert_eq!(
+        shown["cube"],
+        json!([m.cube_value(), owner]),
+        "the cube {when}"
+    );
     let [x, o] = m.score();
-    assert_eq!(shown["score"], json!(format!("{x} {o}")), "the score");
+    assert_eq!(
+        shown["score"],
+        json!(format!("{x} {o}")),
+        "the score {when}"
+    );
     let phase = match m.phase() {
         Phase::Opening => "opening",
         Phase::ToRoll => "to_roll",
@@ -897,8 +970,7 @@ fn check_backgammon(page: &Page, game: &Followed<Match>) {
         Phase::ToPlay => "to_play",
         Phase::Over(_) => "over",
     };
-    assert_eq!(shown["phase"], json!(phase), "the phase");
-    assert_eq!(shown["turn"], json!(turn_name(m)), "whose turn");
+    assert_eq!(shown["phase"], json!(phase), "the phase {when}");
 }
 
 /// Clicks the decision `text` (`css` its button) and follows it.
@@ -929,11 +1001,10 @@ fn listed_plays(page: &Page) -> Vec<String> {
     listed
 }
 
-/// Clicks a point that plays start from (one with at most three of the mover's checkers,
-/// so that the point shows beyond them): the list shows only the plays with a checker from
-/// that point; then empties the filter by keys, and the list shows all the plays (`all`,
-/// sorted) again. Answers whether there was such a point.
-fn filter_by_point(page: &Page, m: &Match, all: &[String]) -> bool {
+/// Clicks a checker of the mover on a point that plays start from (the one nearest the
+/// point's tip): the list shows only the plays with a checker from that point, which it
+/// answers (sorted); `None` when no play starts from a point.
+fn filter_by_point(page: &Page, m: &Match) -> Option<Vec<String>> {
     let side = m.side_on_roll();
     // A step's start in X's numbering, as the page numbers the points.
     let from_point = |from: u8| match usize::from(from) {
@@ -941,21 +1012,19 @@ fn filter_by_point(page: &Page, m: &Match, all: &[String]) -> bool {
         p @ 1..=24 => Some(25 - p),
         _ => None,
     };
-    let board = m.position().board();
     let moves = m.moves();
-    let starts = moves.iter().filter_map(|a| match a {
-        MatchAction::Play(p) => p
-            .steps()
-            .find(|s| board.count(side, usize::from(s.from)) <= 3)
-            .and_then(|s| from_point(s.from)),
-        _ => None,
-    });
-    let Some(point) = starts.min() else {
-        return false;
-    };
-    page.click_visible(&format!("polygon[data-point=\"{point}\"]"));
-    let mut expected: Vec<String> = m
-        .moves()
+    let point = moves
+        .iter()
+        .filter_map(|a| match a {
+            MatchAction::Play(p) => p.steps().find_map(|s| from_point(s.from)),
+            _ => None,
+        })
+        .min()?;
+    let checker = if side == Side::X { "x" } else { "o" };
+    let css = format!("circle[data-checker=\"{checker}\"][data-where=\"{point}\"]");
+    let count = page.browser.find_all(&css).map_or(0, |c| c.len());
+    page.click(&format!("{css}:nth-of-type({count})"));
+    let mut expected: Vec<String> = moves
         .iter()
         .filter(|a| match a {
             MatchAction::Play(p) => p.steps().any(|s| from_point(s.from) == Some(point)),
@@ -969,17 +1038,7 @@ fn filter_by_point(page: &Page, m: &Match, all: &[String]) -> bool {
         || (listed_plays(page) == expected).then_some(()),
         || format!("the page lists {:?}, not {expected:?}", listed_plays(page)),
     );
-    // Select all, delete.
-    let filter = page.element("#play-filter");
-    page.browser
-        .send_keys(&filter, "\u{E009}a\u{E000}\u{E003}")
-        .unwrap_or_else(|e| panic!("{e}"));
-    page.browser.wait_for(
-        "every play listed again",
-        || (listed_plays(page) == all).then_some(()),
-        || format!("the page lists {:?}", listed_plays(page)),
-    );
-    true
+    Some(expected)
 }
 
 /// The play a person in a hurry picks: no hit if it can be helped, then the fewest pips
@@ -1018,7 +1077,7 @@ fn backgammon(page: &Page) {
     game.follow(&page.shown().history, None);
     check_backgammon(page, &game);
     let mut doubled = false;
-    let mut filtered = false;
+    let mut filtered = 0;
     let mut shot = false;
     while game.pos.turn() != Turn::Over {
         assert!(game.steps.len() < 2000, "the match goes on and on");
@@ -1061,13 +1120,18 @@ fn backgammon(page: &Page) {
                     .collect();
                 expected.sort();
                 assert_eq!(listed, expected, "the plays listed are the legal plays");
-                let chosen = backgammon_choice(&game.pos, &listed);
+                let mut chosen = backgammon_choice(&game.pos, &listed);
                 if doubled && !shot {
                     page.screenshot("backgammon");
                     shot = true;
                 }
-                if !filtered {
-                    filtered = filter_by_point(page, &game.pos, &expected);
+                if filtered < 2 {
+                    // A play chosen among those of one point; the next turn lists all of
+                    // its plays again (checked above).
+                    if let Some(from_point) = filter_by_point(page, &game.pos) {
+                        chosen = backgammon_choice(&game.pos, &from_point);
+                        filtered += 1;
+                    }
                 }
                 let css = format!("#play-list button[data-move=\"{chosen}\"]");
                 click_backgammon(page, &mut game, &css, &chosen);
@@ -1083,8 +1147,487 @@ fn backgammon(page: &Page) {
     assert_eq!(page.save(), with_newline(expected), "the saved match");
 }
 
+// ---- the keyboard alone ----
+
+/// WebDriver's codes of the keys the page answers.
+mod key {
+    pub const LEFT: char = '\u{E012}';
+    pub const UP: char = '\u{E013}';
+    pub const RIGHT: char = '\u{E014}';
+    pub const DOWN: char = '\u{E015}';
+    pub const ENTER: char = '\u{E007}';
+    pub const HOME: char = '\u{E011}';
+    pub const END: char = '\u{E010}';
+}
+
+/// Takes the focus off whatever has it (the button that started the game), as a person
+/// does who goes on with the keyboard on the board.
+fn focus_page(page: &Page) {
+    page.browser.execute(
+        "if (document.activeElement) document.activeElement.blur(); return null;",
+        &[],
+    );
+}
+
+/// The cell or point under the keyboard's cursor on `#board`.
+fn cursor(page: &Page) -> String {
+    let at = page.browser.execute(
+        r##"const c = document.querySelector("#board [data-cursor]");
+           return c ? c.dataset.cursor : "";"##,
+        &[],
+    );
+    at.as_str().unwrap_or_default().to_owned()
+}
+
+/// A point or cell name (`K10`, `E5`) as its letter's index and its number.
+fn letter_number(name: &str, letters: &str) -> (i64, i64) {
+    let letter = name.chars().next().expect("a letter");
+    let column = letters.find(letter).expect("a known letter");
+    let number = name[1..].parse().expect("a number");
+    (i64::try_from(column).expect("small"), number)
+}
+
+/// Moves the keyboard's cursor to `target` with the arrow keys, one key at a time; `keys`
+/// gives the arrow that brings the cursor nearer from where it is.
+fn walk_cursor(page: &Page, target: &str, keys: impl Fn(&str) -> char) {
+    for _ in 0..40 {
+        let here = cursor(page);
+        if here == target {
+            return;
+        }
+        page.browser.keys(&keys(&here).to_string());
+        page.browser.wait_for(
+            &format!("the cursor moved on from {here} towards {target}"),
+            || (cursor(page) != here).then_some(()),
+            || format!("the cursor stays at {}", cursor(page)),
+        );
+    }
+    panic!("the cursor never reached {target}: at {}", cursor(page));
+}
+
+/// Pente between two people played with the arrow keys and Enter or Space alone.
+fn pente_keys(page: &Page) {
+    page.start("pente", |_| {}, &["human", "human"]);
+    focus_page(page);
+    let mut game = Followed::new(Pente::new(
+        Variant::Pente,
+        OpeningRule::from_tournament_rule(true),
+    ));
+    let letters = "ABCDEFGHJKLMNOPQRST";
+    for (point, place) in [
+        ("K10", key::ENTER),
+        ("L9", ' '),
+        ("N12", key::ENTER),
+        ("J9", ' '),
+    ] {
+        assert!(
+            game.pos.moves().iter().any(|m| m.to_string() == point),
+            "{point} is legal"
+        );
+        let (column, row) = letter_number(point, letters);
+        walk_cursor(page, point, |here| {
+            let (c, r) = letter_number(here, letters);
+            if c < column {
+                key::RIGHT
+            } else if c > column {
+                key::LEFT
+            } else if r < row {
+                key::UP
+            } else {
+                key::DOWN
+            }
+        });
+        let version = page.shown().version;
+        page.browser.keys(&place.to_string());
+        let shown = page.settled(version + 1);
+        assert_eq!(shown.error, "", "no error shown");
+        game.follow(&shown.history, Some(point));
+        check_pente(page, &game);
+    }
+}
+
+/// Abalone for two against the computer at level 1: two moves of the person's played with
+/// the cursor, Space on each marble, the direction's digit and Enter.
+fn abalone_keys(page: &Page) {
+    page.start("abalone", |p| p.choose("players", "2"), &["human", "1"]);
+    focus_page(page);
+    let mut game = Followed::new(
+        Position::<2>::new(Layout::default_for(2).expect("a layout")).expect("the start"),
+    );
+    let rows = "ABCDEFGHI";
+    for marbles in [2, 3] {
+        let mv = abalone_choice(&game.pos, marbles, marbles);
+        let text = mv.to_string();
+        for cell in mv.cells() {
+            let target = cell.to_string();
+            let (row, number) = letter_number(&target, rows);
+            walk_cursor(page, &target, |here| {
+                let (r, n) = letter_number(here, rows);
+                if r < row {
+                    key::UP
+                } else if r > row {
+                    key::DOWN
+                } else if n < number {
+                    key::RIGHT
+                } else {
+                    key::LEFT
+                }
+            });
+            page.browser.keys(" ");
+            page.element(&format!("circle.marble.selected[data-cell=\"{target}\"]"));
+        }
+        let dir = mv.direction().name();
+        let digit = ["E", "NE", "NW", "W", "SW", "SE"]
+            .iter()
+            .position(|d| *d == dir)
+            .expect("a direction")
+            + 1;
+        page.browser.keys(&digit.to_string());
+        page.element(&format!(
+            ".arrow[data-dir=\"{dir}\"][data-move=\"{text}\"][data-chosen=\"true\"]"
+        ));
+        let version = page.shown().version;
+        page.browser.keys(&key::ENTER.to_string());
+        let shown = page.settled(version + 1);
+        assert_eq!(shown.error, "", "no error shown");
+        game.follow(&shown.history, Some(&text));
+        check_abalone(page, &game);
+    }
+    assert_eq!(game.moves(), 4, "two moves and the computer's replies");
+}
+
+/// Backgammon between two people by keys alone: a double (d) taken (t), rolls (r), and
+/// three plays chosen with the down arrow and played with Enter.
+fn backgammon_keys(page: &Page) {
+    page.start(
+        "backgammon",
+        |p| {
+            let length = p.element("#match-length");
+            p.browser
+                .type_into(&length, "0")
+                .unwrap_or_else(|e| panic!("{e}"));
+        },
+        &["human", "human"],
+    );
+    focus_page(page);
+    let mut game = Followed::new(Match::new(MatchRules::money(false)));
+    game.follow(&page.shown().history, None);
+    check_backgammon(page, &game);
+    let mut plays = 0;
+    let mut doubled = false;
+    while plays < 3 {
+        let version = page.shown().version;
+        let (keys, text) = match game.pos.phase() {
+            Phase::ToRoll if !doubled && game.pos.can_double() => {
+                doubled = true;
+                ("d".to_owned(), "double".to_owned())
+            }
+            Phase::ToRoll => ("r".to_owned(), "roll".to_owned()),
+            Phase::DoubleOffered => ("t".to_owned(), "take".to_owned()),
+            Phase::ToPlay => {
+                let listed = listed_plays(page);
+                let chosen = backgammon_choice(&game.pos, &listed);
+                let chosen_now = || {
+                    page.browser.execute(
+                        r##"const b = document.querySelector('#play-list button[data-chosen="true"]');
+                           return b && document.activeElement === b ? b.dataset.move : null;"##,
+                        &[],
+                    )
+                };
+                for _ in 0..=listed.len() {
+                    if chosen_now() == json!(chosen) {
+                        break;
+                    }
+                    let before = chosen_now();
+                    page.browser.keys(&key::DOWN.to_string());
+                    page.browser.wait_for(
+                        "the next play chosen",
+                        || (chosen_now() != before && !chosen_now().is_null()).then_some(()),
+                        || format!("the chosen play stays {before}"),
+                    );
+                }
+                assert_eq!(chosen_now(), json!(chosen), "the play chosen by keys");
+                plays += 1;
+                (key::ENTER.to_string(), chosen)
+            }
+            other => panic!("a person's turn in phase {other:?}"),
+        };
+        page.browser.keys(&keys);
+        let shown = page.settled(version + 1);
+        assert_eq!(shown.error, "", "no error shown");
+        game.follow(&shown.history, Some(&text));
+        check_backgammon(page, &game);
+    }
+    assert!(doubled, "a double was offered by keys");
+    assert_eq!(game.pos.cube_value(), 2, "and taken");
+}
+
+// ---- records: open, replay, continue, analyse ----
+
+/// A file of `examples/games/`: its path.
+fn example_path(name: &str) -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("../../examples/games")
+        .join(name)
+}
+
+/// Opens a record of `game` from the record form: `text` pasted (typed) into the text box,
+/// or else the file `file` chosen in the file input. Waits for its first step.
+fn open_record(page: &Page, game: &str, text: Option<&str>, file: Option<&PathBuf>) {
+    page.click("#show-records");
+    page.element("#open-record:not([hidden])");
+    page.choose("record-game", game);
+    if let Some(text) = text {
+        page.browser
+            .type_into(&page.element("#record-text"), text)
+            .unwrap_or_else(|e| panic!("{e}"));
+    }
+    if let Some(file) = file {
+        let path = file.canonicalize().expect("the example");
+        page.browser
+            .send_keys(&page.element("#record-file"), &path.display().to_string())
+            .unwrap_or_else(|e| panic!("{e}"));
+    }
+    page.click("#open-record-button");
+    let game = game.to_owned();
+    page.browser.wait_for(
+        &format!("the first step of the {game} record"),
+        || {
+            let v = page.browser.execute(
+                r##"const svg = document.getElementById("replay-board");
+                   return !document.getElementById("replay").hidden
+                     && svg.dataset.game === arguments[0] && svg.dataset.step === "0";"##,
+                &[json!(game)],
+            );
+            (v == true).then_some(())
+        },
+        || {
+            let error = page.browser.execute(
+                r##"return document.getElementById("record-error").textContent;"##,
+                &[],
+            );
+            format!("the record form says {error}")
+        },
+    );
+}
+
+/// The step the replay shows, once its board and its counter both show it.
+fn replay_step(page: &Page) -> Option<usize> {
+    let v = page.browser.execute(
+        r##"const board = document.getElementById("replay-board").dataset.step;
+           const status = document.getElementById("replay-status").dataset.step;
+           const slider = document.getElementById("replay-slider").value;
+           return board === status && board === slider ? Number(board) : null;"##,
+        &[],
+    );
+    v.as_u64().and_then(|k| usize::try_from(k).ok())
+}
+
+/// Waits until the replay shows step `k`.
+fn replay_at(page: &Page, k: usize) {
+    page.browser.wait_for(
+        &format!("step {k} of the replay"),
+        || (replay_step(page) == Some(k)).then_some(()),
+        || {
+            let more = page.browser.execute(
+                r##"return [document.activeElement && document.activeElement.id,
+                           document.getElementById("replay-error").textContent];"##,
+                &[],
+            );
+            format!(
+                "the replay shows step {:?} (the focus on #{}, the error {})",
+                replay_step(page),
+                more[0],
+                more[1]
+            )
+        },
+    );
+}
+
+/// A real Pente game opened by paste, stepped through with the buttons, the arrow keys, the
+/// slider and the move list, each position checked against the library's replay of the
+/// record; then a game continued from step 10 against the computer at level 1.
+fn pente_record(page: &Page) {
+    let text =
+        std::fs::read_to_string(example_path("pente-org-50000000005101.txt")).expect("the example");
+    let records = PenteOrg::new(Pente::new(Variant::Pente, OpeningRule::Tournament))
+        .read(&text)
+        .expect("the library reads it");
+    let trace = replay(&records[0]);
+    assert!(trace.illegal.is_none());
+    let positions = &trace.positions;
+    let last = positions.len() - 1;
+    open_record(page, "pente", Some(&text), None);
+    let moves = page.browser.find_all("#replay-moves li[data-step]");
+    assert_eq!(moves.map(|m| m.len()).ok(), Some(last), "one move a step");
+    let check = |k: usize| {
+        replay_at(page, k);
+        check_pente_board(page, "replay-board", &positions[k], &format!("at step {k}"));
+    };
+    check(0);
+    page.click("#replay-next");
+    check(1);
+    page.click("#replay-next");
+    check(2);
+    page.click("#replay-prev");
+    check(1);
+    // The arrow keys (the focus on the last button pressed).
+    page.browser.keys(
+        &[key::RIGHT, key::RIGHT, key::RIGHT]
+            .iter()
+            .collect::<String>(),
+    );
+    check(4);
+    page.browser.keys(&key::LEFT.to_string());
+    check(3);
+    page.browser.keys(&key::END.to_string());
+    check(last);
+    assert_eq!(
+        positions[last].turn(),
+        Turn::Over,
+        "the five ends the record"
+    );
+    page.click("#replay-first");
+    check(0);
+    page.click("#replay-last");
+    check(last);
+    page.browser.keys(&key::HOME.to_string());
+    check(0);
+    // The slider: a click on its middle, then its own arrow keys.
+    page.click("#replay-slider");
+    let middle = page.browser.wait_for(
+        "a step chosen on the slider",
+        || replay_step(page).filter(|&k| k > 0),
+        || format!("the replay shows step {:?}", replay_step(page)),
+    );
+    assert!(
+        middle.abs_diff(last / 2) <= 2,
+        "the slider's middle is step {middle} of {last}"
+    );
+    check(middle);
+    page.browser.keys(&key::RIGHT.to_string());
+    check(middle + 1);
+    // The move list.
+    page.click("#replay-moves li[data-step=\"10\"]");
+    check(10);
+    assert!(page.exists("#replay-moves li[data-step=\"10\"][aria-current=\"step\"]"));
+    // Continue from step 10: the person X, the computer O at level 1.
+    page.choose("replay-seat-1", "1");
+    page.click("#replay-continue");
+    let shown = page.browser.wait_for(
+        "the game continued from step 10",
+        || {
+            let shown = page.shown();
+            (shown.game == "pente" && shown.history.len() == 10 && !shown.busy).then_some(shown)
+        },
+        || format!("the page shows {:?}", page.shown()),
+    );
+    let mut game = Followed::new(positions[0]);
+    game.follow(&shown.history, None);
+    assert_eq!(game.steps.len(), 10);
+    check_pente(page, &game);
+    let point = game.pos.moves().iter().next().expect("a move").to_string();
+    click_pente(page, &mut game, &point);
+    assert_eq!(
+        game.steps.len(),
+        12,
+        "the person's move and the computer's reply"
+    );
+    assert!(
+        page.exists("#seats li[data-seat=\"1\"][data-player=\"computer\"]"),
+        "O is the computer"
+    );
+}
+
+/// The BackgammonGalaxy match opened from its file, its games gone through, its analysis at
+/// level 1 against `judge_match`'s, and a decision of the chart shown.
+fn backgammon_record(page: &Page) {
+    let path = example_path("backgammon-galaxy-match.txt");
+    let text = std::fs::read_to_string(&path).expect("the example");
+    let matches = replay_matches(&read_match_file(&text).expect("read"), true);
+    let games: Vec<&GameReplay> = matches.iter().flat_map(|m| &m.games).collect();
+    let positions: Vec<&Match> = games.iter().flat_map(|g| &g.trace.positions).collect();
+    open_record(page, "backgammon", None, Some(&path));
+    let check = |k: usize| {
+        replay_at(page, k);
+        check_backgammon_board(page, "replay-board", positions[k], &format!("at step {k}"));
+    };
+    check(0);
+    for _ in 0..3 {
+        page.click("#replay-next");
+    }
+    check(3);
+    // Each game of the match from the game list (the first one last: it is chosen now).
+    let firsts: Vec<usize> = games
+        .iter()
+        .scan(0, |first, g| {
+            let this = *first;
+            *first += g.trace.positions.len();
+            Some(this)
+        })
+        .collect();
+    assert!(firsts.len() > 1, "a match of several games");
+    for i in (1..firsts.len()).chain([0]) {
+        page.choose("replay-record", &i.to_string());
+        check(firsts[i]);
+    }
+    page.click("#replay-next");
+    check(1);
+    page.click("#replay-last");
+    check(positions.len() - 1);
+    // The analysis at level 1.
+    page.choose("analysis-level", "1");
+    page.click("#analyse");
+    page.element("#analysis:not([hidden])");
+    let engine = BackgammonEngine::shipped(1);
+    let judged: Vec<Judged> = matches
+        .iter()
+        .flat_map(|m| judge_match(&engine, m))
+        .flatten()
+        .collect();
+    let drawn = page
+        .browser
+        .find_all("#analysis-chart [data-decision]")
+        .map_or(0, |d| d.len());
+    assert_eq!(drawn, judged.len(), "a point a decision judged");
+    // The worst play: its point shows the position it was played in.
+    let (n, worst) = judged
+        .iter()
+        .enumerate()
+        .filter(|(_, j)| j.kind == DecisionKind::Play)
+        .max_by(|a, b| a.1.equity_lost.total_cmp(&b.1.equity_lost))
+        .expect("a play judged");
+    let point = format!("#analysis-chart [data-decision=\"{n}\"]");
+    page.click(&point);
+    // The point marked current and the step shown, read in one script.
+    let step = page.browser.wait_for(
+        "the decision's position",
+        || {
+            let v = page.browser.execute(
+                r##"const point = document.querySelector(arguments[0]);
+                   const board = document.getElementById("replay-board").dataset.step;
+                   const status = document.getElementById("replay-status").dataset.step;
+                   return point.dataset.current === "true" && board === point.dataset.step
+                     && status === board ? Number(board) : null;"##,
+                &[json!(point)],
+            );
+            v.as_u64().and_then(|k| usize::try_from(k).ok())
+        },
+        || format!("the replay shows step {:?}", replay_step(page)),
+    );
+    check(step);
+    let m = positions[step];
+    assert_eq!(m.phase(), Phase::ToPlay, "a play's position");
+    assert_eq!(m.side_on_roll(), worst.side, "the side that played");
+    assert!(
+        m.moves().iter().any(|a| a.to_string() == worst.played),
+        "{} is a play of step {step}",
+        worst.played
+    );
+}
+
 #[test]
-fn the_page_plays_every_game_by_clicks() {
+fn the_page_plays_every_game_by_clicks_and_keys_and_replays_records() {
     let Some(page) = Page::open() else {
         return;
     };
@@ -1094,4 +1637,9 @@ fn the_page_plays_every_game_by_clicks() {
     abalone_two(&page);
     abalone_six(&page);
     backgammon(&page);
+    pente_keys(&page);
+    abalone_keys(&page);
+    backgammon_keys(&page);
+    pente_record(&page);
+    backgammon_record(&page);
 }

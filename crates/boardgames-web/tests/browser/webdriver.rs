@@ -396,6 +396,24 @@ impl Browser {
         .map(drop)
     }
 
+    /// Presses and releases each key of `keys` in turn, as typed on the keyboard, into the
+    /// element that has the focus (WebDriver's key codes: `\u{E012}` left arrow, `\u{E013}`
+    /// up, `\u{E014}` right, `\u{E015}` down, `\u{E007}` Enter, `\u{E011}` Home, `\u{E010}`
+    /// End).
+    pub fn keys(&self, keys: &str) {
+        let mut actions = Vec::new();
+        for key in keys.chars() {
+            actions.push(json!({ "type": "keyDown", "value": key.to_string() }));
+            actions.push(json!({ "type": "keyUp", "value": key.to_string() }));
+        }
+        let actions = json!({
+            "actions": [{ "type": "key", "id": "keyboard", "actions": actions }],
+        });
+        self.session_command("POST", "/actions", Some(&actions))
+            .and_then(|_| self.session_command("DELETE", "/actions", None))
+            .unwrap_or_else(|e| panic!("{e}"));
+    }
+
     /// Runs `script` (a function body) in the page with `args`: what it returns.
     pub fn execute(&self, script: &str, args: &[Value]) -> Value {
         self.session_command(
