@@ -539,6 +539,7 @@ function render(next) {
     $("hint-text").textContent = "";
     delete $("hint-text").dataset.move;
     delete $("hint-text").dataset.hinted;
+    $("hint-details").textContent = "";
   }
   state = next;
   sessionStorage.setItem(STORAGE_KEY, state.id);
@@ -641,12 +642,14 @@ function start() {
     hinted = answer.hint.move;
     $("hint-text").textContent = `Hint: ${answer.hint.move} (${answer.hint.describe})`;
     $("hint-text").dataset.move = answer.hint.move;
+    showHintDetails(answer.hint);
     render(state);
   }));
   $("computer-move").addEventListener("click", () => { if (state) computerMove(); });
   $("undo").addEventListener("click", () => guarded(async () => {
     render(await api("POST", "/api/games/" + state.id + "/undo"));
     $("hint-text").textContent = "";
+    $("hint-details").textContent = "";
     $("engine-text").textContent = "";
   }));
   loadLayouts();
@@ -661,3 +664,34 @@ function start() {
 }
 
 start();
+
+// The hint's details: the engine's line (Pente, Abalone), the plays ranked with their
+// equities and the cube decision's equities (backgammon).
+function showHintDetails(hint) {
+  const box = $("hint-details");
+  box.textContent = "";
+  const add = (name, attributes, parent) => {
+    const node = document.createElement(name);
+    for (const [key, value] of Object.entries(attributes)) node.setAttribute(key, value);
+    parent.appendChild(node);
+    return node;
+  };
+  if (hint.line && hint.line.length > 1) {
+    add("div", { "data-line": hint.line.join(" ") }, box).textContent = "Line: " + hint.line.join(" ");
+  }
+  if (hint.cube) {
+    const c = hint.cube;
+    const f = (x) => (x >= 0 ? "+" : "") + x.toFixed(3);
+    add("div", { "data-cube-action": c.action }, box).textContent =
+      `Cube: ${c.action} (no double ${f(c.no_double)}, double/take ${f(c.double_take)}, double/pass ${f(c.double_drop)})`;
+  }
+  if (hint.ranked && hint.ranked.length) {
+    const list = add("ol", { class: "ranked" }, box);
+    const best = hint.ranked[0].equity;
+    for (const r of hint.ranked.slice(0, 5)) {
+      const diff = r.equity - best;
+      add("li", { "data-ranked-move": r.move, "data-equity": r.equity }, list).textContent =
+        `${r.move}  ${r.equity >= 0 ? "+" : ""}${r.equity.toFixed(3)}` + (diff < 0 ? ` (${diff.toFixed(3)})` : "");
+    }
+  }
+}

@@ -59,5 +59,8 @@ pub fn search<G: Game + Engines>(
         score: Some(f64::from(found.score)),
         describe: G::describe_score(found.score),
         level,
+        line: found.pv.iter().map(ToString::to_string).collect(),
+        ranked: Vec::new(),
+        cube: None,
     })
 }

@@ -36,6 +36,40 @@ pub struct Thought {
     pub describe: String,
     /// The level the engine played at.
     pub level: u8,
+    /// The principal variation from the move on, in canonical notation (searching games;
+    /// empty for backgammon).
+    pub line: Vec<String>,
+    /// Backgammon's checker play: every play of the roll ranked, best first, each with its
+    /// cubeful equity (normalised to the cube) for the side playing; empty otherwise.
+    pub ranked: Vec<RankedMove>,
+    /// Backgammon's cube decision before the roll or at a double offered, with its equities
+    /// for the side on roll; `None` otherwise.
+    pub cube: Option<CubeDecisionView>,
+}
+
+/// A play and its equity ([`Thought::ranked`]).
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct RankedMove {
+    /// The play, as the game writes it.
+    #[serde(rename = "move")]
+    pub text: String,
+    /// Its cubeful equity for the side playing, normalised to the cube.
+    pub equity: f64,
+}
+
+/// A cube decision's equities for the side on roll, normalised to the cube
+/// ([`Thought::cube`]).
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct CubeDecisionView {
+    /// Not doubling.
+    pub no_double: f64,
+    /// Doubling, the other side taking.
+    pub double_take: f64,
+    /// Doubling, the other side dropping.
+    pub double_drop: f64,
+    /// The proper action: `no cube`, `no double`, `double, take`, `double, pass` or `too
+    /// good`.
+    pub action: &'static str,
 }
 
 /// The engine's work on a copy of the game, to be run off the request threads.

@@ -402,6 +402,84 @@ async fn the_engine_hints_and_moves() {
 }
 
 #[tokio::test]
+async fn a_hint_gives_the_line_the_ranked_plays_and_the_cube() {
+    let app = server();
+    let hint = |state: &Value, level: u8| {
+        let uri = format!("/api/games/{}/hint?level={level}", id(state));
+        let app = app.clone();
+        async move {
+            let (status, body) = send(&app, Method::GET, &uri, None).await;
+            assert_eq!(status, StatusCode::OK, "{body}");
+            body["hint"].clone()
+        }
+    };
+    // Pente: the engine's line starts with its move.
+    let mut state = create(&app, json!({ "game": "pente" })).await;
+    for m in ["K10", "L11"] {
+        state = play(&app, &state, m).await;
+    }
+    let h = hint(&state, 3).await;
+    let line: Vec<&str> = h["line"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter_map(Value::as_str)
+        .collect();
+    assert!(line.len() >= 2, "{h}");
+    assert_eq!(Some(line[0]), h["move"].as_str(), "{h}");
+    assert_eq!(
+        (h["ranked"].clone(), h["cube"].clone()),
+        (json!([]), Value::Null)
+    );
+
+    // Backgammon, a checker play at 0 plies: every legal play ranked once, best first, the
+    // hint's play at the top.
+    let mut state = create(&app, json!({ "game": "backgammon", "seed": 5 })).await;
+    let h = hint(&state, 1).await;
+    let ranked: Vec<(String, f64)> = h["ranked"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| {
+            (
+                r["move"].as_str().unwrap().to_owned(),
+                r["equity"].as_f64().unwrap(),
+            )
+        })
+        .collect();
+    let mut plays: Vec<String> = ranked.iter().map(|(m, _)| m.clone()).collect();
+    plays.sort();
+    let mut expected = legal(&state);
+    expected.retain(|m| !m.starts_with("resign"));
+    expected.sort();
+    assert_eq!(plays, expected);
+    assert!(ranked.windows(2).all(|w| w[0].1 >= w[1].1), "{ranked:?}");
+    assert_eq!(Some(ranked[0].0.as_str()), h["move"].as_str());
+    assert_eq!(h["cube"], Value::Null);
+    state = play(&app, &state, &ranked[0].0).await;
+
+    // Then the other side before its roll: the cube decision, its action by the field's rule
+    // (double when both doubled values beat not doubling; take when the take is worth less
+    // to the doubler than the drop).
+    let h = hint(&state, 1).await;
+    let c = &h["cube"];
+    let (nd, dt, dp) = (
+        c["no_double"].as_f64().unwrap(),
+        c["double_take"].as_f64().unwrap(),
+        c["double_drop"].as_f64().unwrap(),
+    );
+    let action = c["action"].as_str().unwrap();
+    match action {
+        "no double" => assert!(nd >= dt.min(dp), "{c}"),
+        "double, take" => assert!(dt > nd && dt <= dp, "{c}"),
+        "double, pass" => assert!(dp > nd && dp < dt, "{c}"),
+        "too good" => assert!(nd > dp, "{c}"),
+        other => panic!("{other}: {c}"),
+    }
+    assert_eq!(h["ranked"], json!([]));
+}
+
+#[tokio::test]
 async fn the_saved_record_is_the_core_writers_text() {
     let app = server();
     // Pente: a pente.org game with its result.

@@ -16,7 +16,7 @@
 
 use std::time::Duration;
 
-use boardgames_ai::backgammon::MatchPlayer;
+use boardgames_ai::backgammon::{BackgammonEngine, CubeAction, CubeContext, MatchPlayer};
 use boardgames_ai::registry::{match_level, Engines, Strength};
 use boardgames_core::backgammon::record::MatchText;
 use boardgames_core::backgammon::{Match, MatchAction, Phase, Play, Side, BAR};
@@ -26,7 +26,7 @@ use serde::Serialize;
 
 use super::to_json;
 use crate::error::{ApiError, ErrorKind};
-use crate::session::{Thought, WebGame};
+use crate::session::{CubeDecisionView, RankedMove, Thought, WebGame};
 
 /// Both sides' counts.
 #[derive(Serialize)]
@@ -261,12 +261,54 @@ impl WebGame for Match {
         }
         let action =
             chosen.ok_or_else(|| ApiError::new(ErrorKind::Engine, "the engine found no move"))?;
-        let equity = MatchPlayer::new(level).engine().value_for(m, decider(m));
+        let judge = MatchPlayer::new(level);
+        let engine = judge.engine();
+        let equity = engine.value_for(m, decider(m));
         Ok(Thought {
             text: action.to_string(),
             score: Some(equity),
             describe: format!("equity {equity:+.3} for {}", decider(m)),
             level,
+            line: Vec::new(),
+            ranked: ranked_plays(m, engine),
+            cube: cube_view(m, engine),
         })
     }
+}
+
+/// Every play of the roll at `m` ranked by `engine`, with its equity (none but at a play).
+fn ranked_plays(m: &Match, engine: &BackgammonEngine<'static>) -> Vec<RankedMove> {
+    engine
+        .rank_plays(m)
+        .iter()
+        .map(|r| RankedMove {
+            text: r.play.to_string(),
+            equity: r.value,
+        })
+        .collect()
+}
+
+/// The cube decision at `m` (before the roll, or a double offered) with its equities for
+/// the side on roll, normalised to the cube.
+fn cube_view(m: &Match, engine: &BackgammonEngine<'static>) -> Option<CubeDecisionView> {
+    if !matches!(
+        m.phase(),
+        Phase::ToRoll | Phase::Rolling | Phase::DoubleOffered
+    ) {
+        return None;
+    }
+    let d = engine.cube_decision(m);
+    let ctx = CubeContext::of(m);
+    Some(CubeDecisionView {
+        no_double: ctx.normalised(d.no_double),
+        double_take: ctx.normalised(d.double_take),
+        double_drop: ctx.normalised(d.double_drop),
+        action: match d.action {
+            CubeAction::NoCube => "no cube",
+            CubeAction::NoDouble => "no double",
+            CubeAction::DoubleTake => "double, take",
+            CubeAction::DoublePass => "double, pass",
+            CubeAction::TooGood => "too good",
+        },
+    })
 }
