@@ -111,6 +111,8 @@ pub struct AlphaBeta<G: Game, E: Evaluator<G>> {
     budget: Budget,
     table: Table<G::Move>,
     use_table: bool,
+    /// The flag of [`Engine::set_stop`], if any: once set, the search stops.
+    stop: Option<std::sync::Arc<std::sync::atomic::AtomicBool>>,
     /// Whether the table is kept from one timed search to the next
     /// ([`AlphaBeta::keeping_table`]).
     keep_table: bool,
@@ -187,6 +189,7 @@ impl<G: Game, E: Evaluator<G>> AlphaBeta<G, E> {
             table: Table::new(table_log2),
             use_table: true,
             keep_table: false,
+            stop: None,
             use_reductions: true,
             use_quiescence: true,
             use_proofs: false,
@@ -286,6 +289,9 @@ impl<G: Game, E: Evaluator<G>> AlphaBeta<G, E> {
         } else if self.nodes & 1023 == 0 {
             if let Some(t) = self.limits.time {
                 self.stopped = self.started.elapsed() >= t;
+            }
+            if let Some(stop) = &self.stop {
+                self.stopped |= stop.load(std::sync::atomic::Ordering::Relaxed);
             }
         }
         self.stopped
@@ -713,6 +719,10 @@ where
     fn set_history(&mut self, keys: &[u64]) {
         self.seen.clear();
         self.seen.extend(keys.iter().copied());
+    }
+
+    fn set_stop(&mut self, stop: std::sync::Arc<std::sync::atomic::AtomicBool>) {
+        self.stop = Some(stop);
     }
 
     fn search(&mut self, pos: &G, budget: &Budget) -> Option<SearchResult<G>> {

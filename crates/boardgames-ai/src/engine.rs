@@ -48,6 +48,13 @@ pub trait Engine<G: Game>: Send {
     fn set_history(&mut self, keys: &[u64]) {
         let _ = keys;
     }
+
+    /// A flag that ends the searches of this engine once it is set (from another thread, a
+    /// "stop" or "move now"), as a budget running out does: the search answers with the best
+    /// it has found. Default: ignored (the search runs to its budget).
+    fn set_stop(&mut self, stop: std::sync::Arc<std::sync::atomic::AtomicBool>) {
+        let _ = stop;
+    }
 }
 
 /// An [`Engine`] playing with its own budget, as a [`Player`].

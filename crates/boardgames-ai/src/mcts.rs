@@ -119,6 +119,8 @@ pub struct Mcts<G: Game, L: Leaf<G>> {
     /// The largest tree, in edges (about 48 MB); past it the search goes on refining the
     /// tree it has, valuing its leaves without expanding them.
     max_edges: usize,
+    /// The flag of [`Engine::set_stop`], if any: once set, the search stops.
+    stop: Option<std::sync::Arc<std::sync::atomic::AtomicBool>>,
 }
 
 impl<G: Game, L: Leaf<G>> Mcts<G, L> {
@@ -141,6 +143,7 @@ impl<G: Game, L: Leaf<G>> Mcts<G, L> {
             nodes: Vec::new(),
             edges: Vec::new(),
             max_edges: 1 << 20,
+            stop: None,
         }
     }
 
@@ -259,6 +262,10 @@ where
         self.budget
     }
 
+    fn set_stop(&mut self, stop: std::sync::Arc<std::sync::atomic::AtomicBool>) {
+        self.stop = Some(stop);
+    }
+
     fn search(&mut self, root: &G, budget: &Budget) -> Option<SearchResult<G>> {
         let Turn::Seat(root_seat) = root.turn() else {
             return None;
@@ -286,8 +293,14 @@ where
         let mut values: TeamValues = [0.0; MAX_SEATS];
         let (mut done, mut deepest) = (0u64, 1u32);
         while done < iterations {
-            if done % 64 == 0 && budget.time.is_some_and(|t| started.elapsed() >= t) && done > 0 {
-                break;
+            if done % 64 == 0 && done > 0 {
+                let stopped = self
+                    .stop
+                    .as_ref()
+                    .is_some_and(|s| s.load(std::sync::atomic::Ordering::Relaxed));
+                if stopped || budget.time.is_some_and(|t| started.elapsed() >= t) {
+                    break;
+                }
             }
             done += 1;
             let mut pos = root.clone();

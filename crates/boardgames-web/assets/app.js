@@ -610,9 +610,19 @@ function scheduleComputer() {
   }, 250);
 }
 
+// The engine's work for the game: the Stop button shown while it thinks.
+async function thinking(work) {
+  $("stop").hidden = false;
+  try {
+    return await work();
+  } finally {
+    $("stop").hidden = true;
+  }
+}
+
 function computerMove() {
   guarded(async () => {
-    const answer = await api("POST", "/api/games/" + state.id + "/computer");
+    const answer = await thinking(() => api("POST", "/api/games/" + state.id + "/computer"));
     $("engine-text").textContent = `Computer (level ${answer.engine.level}): ${answer.engine.move}, ${answer.engine.describe}`;
     render(answer.state);
   });
@@ -638,7 +648,7 @@ function start() {
   $("show-game").addEventListener("click", () => { if (state) render(state); });
   $("play-filter").addEventListener("input", drawPlays);
   $("hint").addEventListener("click", () => guarded(async () => {
-    const answer = await api("GET", "/api/games/" + state.id + "/hint");
+    const answer = await thinking(() => api("GET", "/api/games/" + state.id + "/hint"));
     hinted = answer.hint.move;
     $("hint-text").textContent = `Hint: ${answer.hint.move} (${answer.hint.describe})`;
     $("hint-text").dataset.move = answer.hint.move;
@@ -646,6 +656,11 @@ function start() {
     render(state);
   }));
   $("computer-move").addEventListener("click", () => { if (state) computerMove(); });
+  // Not guarded: it is sent while the request of the search is under way.
+  $("stop").addEventListener("click", async () => {
+    if (!state) return;
+    try { await api("POST", "/api/games/" + state.id + "/stop"); } catch (error) { showError(error); }
+  });
   $("undo").addEventListener("click", () => guarded(async () => {
     render(await api("POST", "/api/games/" + state.id + "/undo"));
     $("hint-text").textContent = "";

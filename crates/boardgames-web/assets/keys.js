@@ -1,6 +1,7 @@
 // Keyboard play (the keys are listed on the page, #keys, and in docs/web.md): a cursor on
 // Pente's grid and Abalone's cells, Abalone's directions by number, backgammon's listed
-// plays chosen with the arrows, its decisions by letter; h hint, u undo, c computer move.
+// plays chosen with the arrows, its decisions by letter; h hint, u undo, c computer move,
+// s stop the computer's thinking.
 "use strict";
 
 const DIRECTION_KEYS = { 1: "E", 2: "NE", 3: "NW", 4: "W", 5: "SW", 6: "SE" };
@@ -165,7 +166,7 @@ function boardKeys(event) {
   if ((event.key === "Enter" || event.key === " ") && event.target.tagName === "BUTTON") return;
   if (typeof replayKeys === "function" && replayKeys(event)) return;
   if ($("play").hidden || !state) return;
-  const shortcuts = { h: "hint", u: "undo", c: "computer-move" };
+  const shortcuts = { h: "hint", u: "undo", c: "computer-move", s: "stop" };
   const key = event.key.toLowerCase();
   let handled = false;
   if (state.game === "pente" || state.game === "keryo-pente") handled = penteKeys(event);
@@ -173,7 +174,7 @@ function boardKeys(event) {
   else if (state.game === "backgammon") handled = backgammonKeys(event);
   if (!handled && key in shortcuts) {
     const button = $(shortcuts[key]);
-    if (!button.disabled) button.click();
+    if (!button.disabled && !button.hidden) button.click();
     handled = true;
   }
   if (handled) event.preventDefault();

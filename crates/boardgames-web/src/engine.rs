@@ -1,6 +1,8 @@
 //! The engine's move for the searching games (Pente, Abalone): the engine of the registry
 //! at a level, its budget cut to the server's time for a move.
 
+use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
 use std::time::Duration;
 
 use boardgames_ai::registry::Engines;
@@ -28,7 +30,8 @@ pub fn checked_level<G: Engines>(level: Option<u8>) -> Result<u8, ApiError> {
 }
 
 /// The searching engine's move at the last of `positions`, told the positions before it,
-/// at `level`, within its level's budget and at most `time`.
+/// at `level`, within its level's budget and at most `time`, or its best so far once `stop`
+/// is set.
 ///
 /// # Errors
 /// [`ErrorKind::Engine`]: a level outside 1 to 5, or no move found.
@@ -36,6 +39,7 @@ pub fn search<G: Game + Engines>(
     positions: &[G],
     level: Option<u8>,
     time: Duration,
+    stop: Arc<AtomicBool>,
 ) -> Result<Thought, ApiError> {
     let level = checked_level::<G>(level)?;
     let Some((pos, before)) = positions.split_last() else {
@@ -51,6 +55,7 @@ pub fn search<G: Game + Engines>(
     budget.time = Some(budget.time.map_or(time, |t| t.min(time)));
     let keys: Vec<u64> = before.iter().map(Game::key).collect();
     engine.set_history(&keys);
+    engine.set_stop(stop);
     let found = engine
         .search(pos, &budget)
         .ok_or_else(|| ApiError::new(ErrorKind::Engine, "the engine found no move"))?;

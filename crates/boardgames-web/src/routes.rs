@@ -1,5 +1,7 @@
 //! The routes: the page and the JSON API (docs/web.md), over the shared store.
 
+use std::collections::HashMap;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::Duration;
 
@@ -71,6 +73,46 @@ pub(crate) struct AppState {
     pub(crate) config: Config,
     /// One permit a search running.
     engines: Arc<Semaphore>,
+    /// The stop flags of the searches running, by game id.
+    running: Arc<Mutex<HashMap<String, Vec<Arc<AtomicBool>>>>>,
+}
+
+/// A search of a game's engine, known to `POST /api/games/{id}/stop` while it lasts.
+struct Running {
+    map: Arc<Mutex<HashMap<String, Vec<Arc<AtomicBool>>>>>,
+    id: String,
+    stop: Arc<AtomicBool>,
+}
+
+impl Running {
+    /// The search of game `id` with the flag `stop`, in `app`'s list.
+    fn new(app: &AppState, id: &str, stop: &Arc<AtomicBool>) -> Running {
+        let mut map = app
+            .running
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        map.entry(id.to_owned()).or_default().push(Arc::clone(stop));
+        Running {
+            map: Arc::clone(&app.running),
+            id: id.to_owned(),
+            stop: Arc::clone(stop),
+        }
+    }
+}
+
+impl Drop for Running {
+    fn drop(&mut self) {
+        let mut map = self
+            .map
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        if let Some(flags) = map.get_mut(&self.id) {
+            flags.retain(|f| !Arc::ptr_eq(f, &self.stop));
+            if flags.is_empty() {
+                map.remove(&self.id);
+            }
+        }
+    }
 }
 
 impl AppState {
@@ -158,6 +200,7 @@ pub fn app(config: Config) -> Router {
         records: Arc::new(Mutex::new(Store::new(config.max_records, config.idle))),
         config,
         engines: Arc::new(Semaphore::new(config.engines.max(1))),
+        running: Arc::default(),
     };
     Router::new()
         .route("/", get(assets::index))
@@ -171,6 +214,7 @@ pub fn app(config: Config) -> Router {
         .route("/api/games/{id}/moves", post(play))
         .route("/api/games/{id}/computer", post(computer))
         .route("/api/games/{id}/hint", get(hint))
+        .route("/api/games/{id}/stop", post(stop))
         .route("/api/games/{id}/undo", post(undo))
         .route("/api/games/{id}/record", get(record))
         .merge(record_routes::routes(config.record_limit))
@@ -323,7 +367,41 @@ async fn play(
 /// search may start, with the version of the game it was found for.
 async fn think(app: &AppState, id: &str, level: Option<u8>) -> Result<(Thought, u64), ApiError> {
     let (thinker, version) = app.with(id, |s| s.thinker(level).map(|t| (t, s.version())))??;
-    Ok((app.off_thread(thinker).await??, version))
+    let stop = Arc::new(AtomicBool::new(false));
+    let _running = Running::new(app, id, &stop);
+    let flag = Arc::clone(&stop);
+    let thought = app.off_thread(move || thinker(flag)).await;
+    // A search nobody waits for any more (the timeout) stops with it.
+    stop.store(true, Ordering::Relaxed);
+    Ok((thought??, version))
+}
+
+/// The answer of `POST /api/games/{id}/stop`.
+#[derive(Serialize)]
+struct Stopped {
+    /// The searches of the game told to stop.
+    stopped: usize,
+}
+
+/// `POST /api/games/{id}/stop`: the game's searches running (a computer move, a hint)
+/// answer at once with their best move so far.
+async fn stop(
+    State(app): State<AppState>,
+    path: Result<Path<String>, PathRejection>,
+) -> Result<Json<Stopped>, ApiError> {
+    let id = id_of(path)?;
+    app.with(&id, |_| ())?;
+    let map = app
+        .running
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner);
+    let flags = map.get(&id).map_or(&[][..], Vec::as_slice);
+    for flag in flags {
+        flag.store(true, Ordering::Relaxed);
+    }
+    Ok(Json(Stopped {
+        stopped: flags.len(),
+    }))
 }
 
 /// The answer of `POST /api/games/{id}/computer`.

@@ -3,6 +3,8 @@
 //! [`WebGame`]; the store holds it as a [`Session`], so that every game lives behind one
 //! interface.
 
+use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use boardgames_core::record::Applied;
@@ -73,7 +75,8 @@ pub struct CubeDecisionView {
 }
 
 /// The engine's work on a copy of the game, to be run off the request threads.
-pub type Thinker = Box<dyn FnOnce() -> Result<Thought, ApiError> + Send>;
+/// It is given the flag that stops it.
+pub type Thinker = Box<dyn FnOnce(Arc<AtomicBool>) -> Result<Thought, ApiError> + Send>;
 
 /// A game of this server: what the page is sent about it and how the engine plays it.
 pub trait WebGame: Game {
@@ -93,7 +96,8 @@ pub trait WebGame: Game {
 
     /// The engine's move at the last of `positions` (reached through `steps`), at `level`
     /// (`None`: the game's default), thinking at most `time` where the engine can be limited
-    /// in time.
+    /// in time, and stopping with its best so far once `stop` is set where it can be
+    /// stopped (the searching engines; backgammon's look-ahead runs its plies).
     ///
     /// # Errors
     /// [`ErrorKind::Engine`] when the engine cannot play at that level or finds no move.
@@ -102,6 +106,7 @@ pub trait WebGame: Game {
         steps: &[Applied<Self>],
         level: Option<u8>,
         time: Duration,
+        stop: Arc<AtomicBool>,
     ) -> Result<Thought, ApiError>;
 
     /// The position after `seat`'s time ran out at `pos`, as the game's rules end it;
@@ -615,7 +620,9 @@ impl<G: WebGame> Session for Played<G> {
             Some(clocks) => self.think_time.min(clocks.left(seat, Instant::now()) / 10),
             None => self.think_time,
         };
-        Ok(Box::new(move || G::think(&positions, &steps, level, time)))
+        Ok(Box::new(move |stop| {
+            G::think(&positions, &steps, level, time, stop)
+        }))
     }
 
     fn tick(&mut self, now: Instant) {

@@ -953,3 +953,54 @@ async fn an_engine_past_its_timeout_is_a_typed_error() {
     );
     assert_eq!(fetch(&app, &id(&state)).await["history"], json!([]));
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_search_stops_when_asked_and_plays_its_best_so_far() {
+    // An hour to think, and the request would wait ten minutes: only the stop ends it.
+    let app = app(Config {
+        think_time: Duration::from_secs(3600),
+        engine_timeout: Duration::from_secs(600),
+        ..Config::default()
+    });
+    let mut state = create(&app, json!({ "game": "pente" })).await;
+    for m in ["K10", "L11", "G10", "J10"] {
+        state = play(&app, &state, m).await;
+    }
+    let game = id(&state);
+    let (status, none) = send(&app, Method::POST, &format!("/api/games/{game}/stop"), None).await;
+    assert_eq!(
+        (status, none["stopped"].clone()),
+        (StatusCode::OK, json!(0))
+    );
+    let mover = {
+        let (app, game) = (app.clone(), game.clone());
+        tokio::spawn(async move {
+            let uri = format!("/api/games/{game}/computer?level=5");
+            send(&app, Method::POST, &uri, None).await
+        })
+    };
+    // Told to stop once the search runs (a level-5 search to depth 8 takes seconds).
+    loop {
+        let (status, body) =
+            send(&app, Method::POST, &format!("/api/games/{game}/stop"), None).await;
+        assert_eq!(status, StatusCode::OK, "{body}");
+        if body["stopped"] == 1 {
+            break;
+        }
+        assert!(
+            !mover.is_finished(),
+            "the search ended before it was stopped"
+        );
+        tokio::time::sleep(Duration::from_millis(5)).await;
+    }
+    let (status, moved) = mover.await.expect("the request ends");
+    assert_eq!(status, StatusCode::OK, "{moved}");
+    let best = moved["engine"]["move"].as_str().unwrap().to_owned();
+    assert!(legal(&state).contains(&best), "{best}");
+    assert_eq!(moved["state"]["history"].as_array().map(Vec::len), Some(5));
+    // No search left to stop; an unknown game is refused.
+    let (_, after) = send(&app, Method::POST, &format!("/api/games/{game}/stop"), None).await;
+    assert_eq!(after["stopped"], 0);
+    let (status, body) = send(&app, Method::POST, "/api/games/nosuch/stop", None).await;
+    assert_eq!((status, kind(&body)), (StatusCode::NOT_FOUND, "unknown_id"));
+}

@@ -10,6 +10,8 @@
 //! "targets": [...], "pushed": 0, "ejects": false, "broadside": false}, ...]`) and `last`
 //! (the last move's `marbles`, `targets` and `direction`, or null).
 
+use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
 use std::time::Duration;
 
 use boardgames_ai::registry::Engines;
@@ -142,8 +144,9 @@ where
         _steps: &[Applied<Self>],
         level: Option<u8>,
         time: Duration,
+        stop: Arc<AtomicBool>,
     ) -> Result<Thought, ApiError> {
-        engine::search(positions, level, time)
+        engine::search(positions, level, time, stop)
     }
 
     /// The rules' end on time: the seat's colour loses on time, which the rules adjudicate

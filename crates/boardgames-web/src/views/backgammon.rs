@@ -14,6 +14,8 @@
 //! steps in X's numbering, `bar` and `off` by name) and `last` (the last decision: `side`,
 //! `move` and, for a play, its `steps`).
 
+use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
 use std::time::Duration;
 
 use boardgames_ai::backgammon::{BackgammonEngine, CubeAction, CubeContext, MatchPlayer};
@@ -237,6 +239,7 @@ impl WebGame for Match {
         steps: &[Applied<Match>],
         level: Option<u8>,
         _time: Duration,
+        _stop: Arc<AtomicBool>,
     ) -> Result<Thought, ApiError> {
         let strength = Strength {
             level,

@@ -7,6 +7,8 @@
 //! seat), `captures_to_win`, `last` (the last stone's point) and `captured` (the points of
 //! the stones it captured).
 
+use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
 use std::time::Duration;
 
 use boardgames_core::pente::record::PenteOrg;
@@ -108,7 +110,8 @@ impl WebGame for Pente {
         _steps: &[Applied<Pente>],
         level: Option<u8>,
         time: Duration,
+        stop: Arc<AtomicBool>,
     ) -> Result<Thought, ApiError> {
-        engine::search(positions, level, time)
+        engine::search(positions, level, time, stop)
     }
 }
