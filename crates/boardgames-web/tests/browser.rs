@@ -4,11 +4,13 @@
 //!
 //! * Pente: a whole game between two people, a scripted sequence of legal moves with a
 //!   capture that ends in a five; a hint, an undo, and the record saved.
-//! * Abalone for two: a person against the computer at level 1 for twelve moves of the
-//!   person's (with the computer's replies, 24 plies), chosen by clicking marbles at their
+//! * Abalone for two: a whole game, a person against the computer at level 1 with a move
+//!   limit of 24 plies typed into the chooser (twelve moves of the person's, then the limit
+//!   ends the game, adjudicated as the core does), chosen by clicking marbles at their
 //!   centre and then an arrow, a highlighted cell or a listed move; a hint (marked before
 //!   anything is selected), an undo, the record saved.
-//! * Abalone for six: a person and five computers at level 1, three rounds.
+//! * Abalone for six: a whole game, a person and five computers at level 1, three rounds
+//!   ended by a move limit of 18 plies.
 //! * Backgammon: a match to 2 points between two people, a double offered and taken, a
 //!   checker clicked to list its point's plays, plays chosen from the list to the end of
 //!   the match; the record saved.
@@ -296,6 +298,19 @@ impl Page {
 
     /// Starts a game from the chooser: `game`, then `options` (the game's own fields), then
     /// who plays each seat (`human` or a level); waits for its board.
+    /// Types `plies` into the chooser's move limit (0: none), as a person would, over what
+    /// it held.
+    fn move_limit(&self, plies: u32) {
+        let field = self.element("#move-limit");
+        self.browser.execute(
+            r##"document.getElementById("move-limit").value = "";"##,
+            &[],
+        );
+        self.browser
+            .send_keys(&field, &plies.to_string())
+            .unwrap_or_else(|e| panic!("{e}"));
+    }
+
     fn start(&self, game: &str, options: impl FnOnce(&Page), seats: &[&str]) -> Shown {
         if self.exists("#show-chooser:not([hidden])") {
             self.click("#show-chooser");
@@ -797,10 +812,19 @@ fn abalone_choice<const S: usize>(pos: &Position<S>, marbles: usize, n: usize) -
 }
 
 fn abalone_two(page: &Page) {
-    page.start("abalone", |p| p.choose("players", "2"), &["human", "1"]);
-    let mut game = Followed::new(
-        Position::<2>::new(Layout::default_for(2).expect("a layout")).expect("the start"),
+    // A whole game: twelve moves a side, then the move limit ends it, adjudicated.
+    page.start(
+        "abalone",
+        |p| {
+            p.choose("players", "2");
+            p.move_limit(24);
+        },
+        &["human", "1"],
     );
+    let mut start =
+        Position::<2>::new(Layout::default_for(2).expect("a layout")).expect("the start");
+    start.set_move_limit(Some(24));
+    let mut game = Followed::new(start);
     check_abalone(page, &game);
     let picks = [Pick::Arrow, Pick::Target, Pick::Listed];
     let mut person = 0;
@@ -853,8 +877,11 @@ fn abalone_two(page: &Page) {
         }
         person += 1;
     }
-    assert!(game.moves() >= 24, "{} plies", game.moves());
-    let record = Record::of_game(&game.start, &game.steps).expect("a record");
+    assert_eq!(game.moves(), 24, "{} plies", game.moves());
+    assert_eq!(game.pos.turn(), Turn::Over, "the move limit ends the game");
+    check_abalone(page, &game);
+    let mut record = Record::of_game(&game.start, &game.steps).expect("a record");
+    record.result = game.result();
     let expected = AbaPro::new(game.start).write(&[record]).expect("written");
     assert_eq!(
         page.save(),
@@ -864,12 +891,18 @@ fn abalone_two(page: &Page) {
 }
 
 fn abalone_six(page: &Page) {
+    // A whole game: three rounds, then the move limit ends it, adjudicated.
     page.start(
         "abalone",
-        |p| p.choose("players", "6"),
+        |p| {
+            p.choose("players", "6");
+            p.move_limit(18);
+        },
         &["human", "1", "1", "1", "1", "1"],
     );
-    let start = Position::<6>::new(Layout::default_for(6).expect("a layout")).expect("the start");
+    let mut start =
+        Position::<6>::new(Layout::default_for(6).expect("a layout")).expect("the start");
+    start.set_move_limit(Some(18));
     let mut game = Followed::new(start);
     check_abalone(page, &game);
     for round in 0..3 {
@@ -879,6 +912,8 @@ fn abalone_six(page: &Page) {
         click_abalone(page, &mut game, mv, pick);
     }
     assert_eq!(game.moves(), 18, "three rounds of six");
+    assert_eq!(game.pos.turn(), Turn::Over, "the move limit ends the game");
+    check_abalone(page, &game);
     page.screenshot("abalone-6");
 }
 
@@ -1249,7 +1284,14 @@ fn pente_keys(page: &Page) {
 /// Abalone for two against the computer at level 1: two moves of the person's played with
 /// the cursor, Space on each marble, the direction's digit and Enter.
 fn abalone_keys(page: &Page) {
-    page.start("abalone", |p| p.choose("players", "2"), &["human", "1"]);
+    page.start(
+        "abalone",
+        |p| {
+            p.choose("players", "2");
+            p.move_limit(0);
+        },
+        &["human", "1"],
+    );
     focus_page(page);
     let mut game = Followed::new(
         Position::<2>::new(Layout::default_for(2).expect("a layout")).expect("the start"),
