@@ -146,7 +146,10 @@ function newGameRequest() {
   } else if (game === "backgammon") {
     const length = Number($("match-length").value) || 0;
     if (length > 0) request.match_length = length;
-    else request.jacoby = $("jacoby").checked;
+    else {
+      request.jacoby = $("jacoby").checked;
+      request.beavers = $("beavers").checked;
+    }
   }
   request.seats = Array.from($("seat-choices").querySelectorAll("select")).map((s) =>
     s.value === "human" || s.value === "computer" ? s.value : Number(s.value));

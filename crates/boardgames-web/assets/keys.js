@@ -5,7 +5,7 @@
 "use strict";
 
 const DIRECTION_KEYS = { 1: "E", 2: "NE", 3: "NW", 4: "W", 5: "SW", 6: "SE" };
-const DECISION_KEYS = { r: "roll", d: "double", t: "take", p: "drop", a: "accept", j: "reject" };
+const DECISION_KEYS = { r: "roll", d: "double", t: "take", p: "drop", b: "beaver", a: "accept", j: "reject" };
 
 let penteCursor = [9, 9];   // Pente: column and row of the cursor (K10)
 let cellCursor = "E5";      // Abalone: the cell under the cursor

@@ -37,6 +37,9 @@ pub struct NewGame {
     pub match_length: Option<u16>,
     /// Backgammon, money game: the Jacoby rule (default off).
     pub jacoby: Option<bool>,
+    /// Backgammon, money game: beavers (default off): the side doubled may take and at once
+    /// redouble, keeping the cube, once in an exchange of the cube.
+    pub beavers: Option<bool>,
     /// Who plays each seat, in seat order: `"human"`, `"computer"` (the default level) or a
     /// level 1 to 5 (the computer at that level). Seats not given are played by people.
     #[serde(default)]
@@ -112,12 +115,13 @@ pub fn new_session(
         || request.layout.is_some()
         || request.move_limit.is_some()
         || request.time_limit.is_some();
-    let backgammon_options = request.match_length.is_some() || request.jacoby.is_some();
+    let backgammon_options =
+        request.match_length.is_some() || request.jacoby.is_some() || request.beavers.is_some();
     match game {
         "pente" | "keryo-pente" => {
             only_for(
                 abalone_options || backgammon_options,
-                "players, layout, move_limit, time_limit, match_length or jacoby",
+                "players, layout, move_limit, time_limit, match_length, jacoby or beavers",
                 game,
             )?;
             let variant = if game == "pente" {
@@ -143,7 +147,7 @@ pub fn new_session(
         "abalone" => {
             only_for(
                 pente_options || backgammon_options,
-                "tournament_rule, match_length or jacoby",
+                "tournament_rule, match_length, jacoby or beavers",
                 game,
             )?;
             let players = request.players.unwrap_or(2);
@@ -183,10 +187,16 @@ pub fn new_session(
                 )));
             }
             let jacoby = request.jacoby.unwrap_or(false);
+            let beavers = request.beavers.unwrap_or(false);
             let rules = if length == 0 {
-                MatchRules::money(jacoby)
+                MatchRules {
+                    beavers: u8::from(beavers),
+                    ..MatchRules::money(jacoby)
+                }
             } else if jacoby {
                 return Err(bad("the Jacoby rule is for money games"));
+            } else if beavers {
+                return Err(bad("beavers are for money games"));
             } else {
                 MatchRules::to_points(length)
             };

@@ -1004,3 +1004,47 @@ async fn a_search_stops_when_asked_and_plays_its_best_so_far() {
     let (status, body) = send(&app, Method::POST, "/api/games/nosuch/stop", None).await;
     assert_eq!((status, kind(&body)), (StatusCode::NOT_FOUND, "unknown_id"));
 }
+
+#[tokio::test]
+async fn a_money_game_with_beavers_offers_the_beaver() {
+    let app = server();
+    let mut state = create(
+        &app,
+        json!({ "game": "backgammon", "beavers": true, "seed": 3 }),
+    )
+    .await;
+    // The first play, then the other side doubles before its roll.
+    let first = legal(&state)[0].clone();
+    state = play(&app, &state, &first).await;
+    assert!(legal(&state).contains(&"double".to_owned()), "{state}");
+    state = play(&app, &state, "double").await;
+    // With beavers the side doubled may take, drop or beaver (GNU Backgammon's optional
+    // rule); without them, take or drop.
+    let mut answers: Vec<String> = legal(&state)
+        .into_iter()
+        .filter(|m| !m.starts_with("resign"))
+        .collect();
+    answers.sort();
+    assert_eq!(answers, ["beaver", "drop", "take"]);
+    let mut plain = create(&app, json!({ "game": "backgammon", "seed": 3 })).await;
+    plain = play(&app, &plain, &first).await;
+    plain = play(&app, &plain, "double").await;
+    let mut answers: Vec<String> = legal(&plain)
+        .into_iter()
+        .filter(|m| !m.starts_with("resign"))
+        .collect();
+    answers.sort();
+    assert_eq!(answers, ["drop", "take"]);
+    // Beavers are money play's.
+    let (status, body) = send(
+        &app,
+        Method::POST,
+        "/api/games",
+        Some(json!({ "game": "backgammon", "match_length": 5, "beavers": true })),
+    )
+    .await;
+    assert_eq!(
+        (status, kind(&body)),
+        (StatusCode::BAD_REQUEST, "bad_option")
+    );
+}
