@@ -41,14 +41,18 @@ fn a_search_of_a_depth_or_of_nodes_starts_empty_after_timed_ones() {
 #[test]
 fn a_timed_search_starts_from_what_the_one_before_found() {
     let pos = after(&["K10", "L11", "G10", "J10"]);
-    let mut budget = Budget::time(Duration::from_millis(200));
+    // Timed, but with time to spare: each search ends at its depth, not on the clock.
+    let budget = Budget {
+        depth: Some(4),
+        ..Budget::time(Duration::from_secs(600))
+    };
     let mut kept = pente::engine(4);
     let first = kept.search(&pos, &budget).expect("a move");
-    // Searched again to the depth it reached, within the same time: from the table the
-    // first search left, it costs far fewer nodes than from an empty one.
-    budget.depth = Some(first.depth);
+    // Searched again: from the table the first search left, it costs far fewer nodes than
+    // from an empty one, which costs what the first did.
     let again = kept.search(&pos, &budget).expect("a move");
     let empty = pente::engine(4).search(&pos, &budget).expect("a move");
+    assert_eq!(empty.nodes, first.nodes);
     assert!(
         again.nodes < empty.nodes,
         "from the table {} nodes, from an empty one {}",
