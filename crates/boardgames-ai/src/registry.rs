@@ -158,23 +158,39 @@ fn in_units(score: i32, per: i32, unit: &str) -> String {
     forced(score).unwrap_or_else(|| format!("{:+.1} {unit}", f64::from(score) / f64::from(per)))
 }
 
-/// The level of `strength`, checked against 1 to 5, or `default`.
-fn checked_level<G: Engines + Game>(strength: &Strength) -> Result<u8, RegistryError> {
-    match strength.level {
+/// The levels of every engine of the registry, weakest first.
+pub const LEVELS: std::ops::RangeInclusive<u8> = 1..=5;
+
+/// `level` of game `G`'s engine checked against [`LEVELS`]; `None` is the game's default
+/// level ([`Engines::DEFAULT_LEVEL`]).
+///
+/// ```
+/// use boardgames_ai::registry::checked_level;
+/// use boardgames_core::pente::Pente;
+///
+/// assert_eq!(checked_level::<Pente>(Some(2)), Ok(2));
+/// let err = checked_level::<Pente>(Some(9)).unwrap_err();
+/// assert_eq!(err.to_string(), "Pente: no level 9 (levels 1 to 5)");
+/// ```
+///
+/// # Errors
+/// [`RegistryError::Level`] for a level outside [`LEVELS`].
+pub fn checked_level<G: Engines + Game>(level: Option<u8>) -> Result<u8, RegistryError> {
+    match level {
         None => Ok(G::DEFAULT_LEVEL),
-        Some(n) if (1..=5).contains(&n) => Ok(n),
+        Some(n) if LEVELS.contains(&n) => Ok(n),
         Some(n) => Err(RegistryError::Level {
             game: G::NAME,
             level: n,
-            low: 1,
-            high: 5,
+            low: *LEVELS.start(),
+            high: *LEVELS.end(),
         }),
     }
 }
 
 /// The player of a searching engine: the level's budget, or the one asked.
 fn searching<G: Engines + Game>(strength: Strength) -> Result<Box<dyn Player<G>>, RegistryError> {
-    let level = checked_level::<G>(&strength)?;
+    let level = checked_level::<G>(strength.level)?;
     let Some(engine) = G::engine(Some(level)) else {
         unreachable!("a searching game has an engine at every level")
     };
@@ -297,8 +313,17 @@ impl Engines for Match {
 
     /// The match player of [`match_level`] (every decision: plays, cube, resignations).
     fn player(strength: Strength) -> Result<Box<dyn Player<Match>>, RegistryError> {
-        Ok(Box::new(MatchPlayer::new(match_level(&strength)?)))
+        Ok(Box::new(match_player(&strength)?))
     }
+}
+
+/// Backgammon's match player at `strength` ([`match_level`]) as itself, not boxed: for
+/// programs that use more of it than a [`Player`] (its engine, [`MatchPlayer::set_stop`]).
+///
+/// # Errors
+/// [`RegistryError`], as [`match_level`].
+pub fn match_player(strength: &Strength) -> Result<MatchPlayer, RegistryError> {
+    Ok(MatchPlayer::new(match_level(strength)?))
 }
 
 /// The level of backgammon's match player at `strength`: its level (1 to 5, default 3), or
@@ -307,7 +332,7 @@ impl Engines for Match {
 /// # Errors
 /// [`RegistryError`]: a level outside 1 to 5, a depth beyond 3, a budget of time or nodes.
 pub fn match_level(strength: &Strength) -> Result<u8, RegistryError> {
-    let level = checked_level::<Match>(strength)?;
+    let level = checked_level::<Match>(strength.level)?;
     let refuse = |what| RegistryError::Budget {
         game: Match::NAME,
         what,

@@ -5,28 +5,20 @@ use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 use std::time::Duration;
 
-use boardgames_ai::registry::Engines;
+use boardgames_ai::registry::{self, Engines};
 use boardgames_core::Game;
 
 use crate::error::{ApiError, ErrorKind};
 use crate::session::Thought;
 
-/// The levels every engine of the registry has.
-pub const LEVELS: std::ops::RangeInclusive<u8> = 1..=5;
+pub use boardgames_ai::registry::LEVELS;
 
-/// `level`, or why it is none of the registry's.
+/// `level`, or why it is none of the registry's ([`registry::checked_level`]).
 ///
 /// # Errors
 /// [`ErrorKind::Engine`] for a level outside 1 to 5.
-pub fn checked_level<G: Engines>(level: Option<u8>) -> Result<u8, ApiError> {
-    match level {
-        None => Ok(G::DEFAULT_LEVEL),
-        Some(n) if LEVELS.contains(&n) => Ok(n),
-        Some(n) => Err(ApiError::new(
-            ErrorKind::Engine,
-            format!("{}: no level {n} (levels 1 to 5)", G::NAME),
-        )),
-    }
+pub fn checked_level<G: Game + Engines>(level: Option<u8>) -> Result<u8, ApiError> {
+    registry::checked_level::<G>(level).map_err(|e| ApiError::new(ErrorKind::Engine, e.to_string()))
 }
 
 /// The searching engine's move at the last of `positions`, told the positions before it,

@@ -96,8 +96,9 @@ pub trait WebGame: Game {
 
     /// The engine's move at the last of `positions` (reached through `steps`), at `level`
     /// (`None`: the game's default), thinking at most `time` where the engine can be limited
-    /// in time, and stopping with its best so far once `stop` is set where it can be
-    /// stopped (the searching engines; backgammon's look-ahead runs its plies).
+    /// in time, and stopping with its best so far once `stop` is set (the searching
+    /// engines as their time running out; backgammon's look-ahead at the last stage it
+    /// finished).
     ///
     /// # Errors
     /// [`ErrorKind::Engine`] when the engine cannot play at that level or finds no move.

@@ -496,16 +496,7 @@ async fn the_saved_record_is_the_core_writers_text() {
     record.result = Some(RecordedResult::FirstPlayerWins);
     assert_eq!(end.winner().map(|s| s.0), Some(0));
     let expected = PenteOrg::new(start).write(&[record]).unwrap();
-    let (status, text) = send_raw(
-        &app,
-        Method::GET,
-        &format!("/api/games/{}/record", id(&state)),
-        None,
-    )
-    .await;
-    assert_eq!(status, StatusCode::OK);
-    assert_eq!(text.trim_end(), expected.trim_end());
-    assert!(text.ends_with('\n'));
+    saved_record_is(&app, &state, &expected).await;
 
     // Abalone: the plain Aba-Pro record.
     let mut state = create(
@@ -522,14 +513,7 @@ async fn the_saved_record_is_the_core_writers_text() {
     let expected = AbaPro::new(start)
         .write(&[Record::of_game(&start, &steps).unwrap()])
         .unwrap();
-    let (_, text) = send_raw(
-        &app,
-        Method::GET,
-        &format!("/api/games/{}/record", id(&state)),
-        None,
-    )
-    .await;
-    assert_eq!(text.trim_end(), expected.trim_end());
+    saved_record_is(&app, &state, &expected).await;
 
     // Backgammon: the match file, rolls and all.
     let mut state = create(
@@ -547,14 +531,16 @@ async fn the_saved_record_is_the_core_writers_text() {
     let expected = MatchText
         .write(&[Record::of_game(&start, &steps).unwrap()])
         .unwrap();
-    let (_, text) = send_raw(
-        &app,
-        Method::GET,
-        &format!("/api/games/{}/record", id(&state)),
-        None,
-    )
-    .await;
+    saved_record_is(&app, &state, &expected).await;
+}
+
+/// The record that `state`'s game saves is `expected` (to its last line), ending in a newline.
+async fn saved_record_is(app: &Router, state: &Value, expected: &str) {
+    let uri = format!("/api/games/{}/record", id(state));
+    let (status, text) = send_raw(app, Method::GET, &uri, None).await;
+    assert_eq!(status, StatusCode::OK);
     assert_eq!(text.trim_end(), expected.trim_end());
+    assert!(text.ends_with('\n'));
 }
 
 /// A request body (content type and bytes), the status and error kind it gets.
@@ -966,8 +952,28 @@ async fn a_search_stops_when_asked_and_plays_its_best_so_far() {
     for m in ["K10", "L11", "G10", "J10"] {
         state = play(&app, &state, m).await;
     }
-    let game = id(&state);
-    let (status, none) = send(&app, Method::POST, &format!("/api/games/{game}/stop"), None).await;
+    // A level-5 search to depth 8 takes seconds.
+    stopped_while_thinking(&app, &state).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn backgammons_look_ahead_stops_when_asked_and_plays_what_it_finished() {
+    let app = app(Config {
+        think_time: Duration::from_secs(3600),
+        engine_timeout: Duration::from_secs(600),
+        ..Config::default()
+    });
+    // The opening throw rolled, X to play: level 5 looks 3 plies ahead, for seconds.
+    let state = create(&app, json!({ "game": "backgammon", "seed": 5 })).await;
+    stopped_while_thinking(&app, &state).await;
+}
+
+/// Asks the computer's move at level 5 in `state`'s game, stops it once it thinks, and
+/// checks that the move comes, legal, and is played; a stop with nothing to stop, and one
+/// of an unknown game, are answered.
+async fn stopped_while_thinking(app: &Router, state: &Value) {
+    let game = id(state);
+    let (status, none) = send(app, Method::POST, &format!("/api/games/{game}/stop"), None).await;
     assert_eq!(
         (status, none["stopped"].clone()),
         (StatusCode::OK, json!(0))
@@ -979,29 +985,33 @@ async fn a_search_stops_when_asked_and_plays_its_best_so_far() {
             send(&app, Method::POST, &uri, None).await
         })
     };
-    // Told to stop once the search runs (a level-5 search to depth 8 takes seconds).
+    // Told to stop once the engine thinks.
     loop {
         let (status, body) =
-            send(&app, Method::POST, &format!("/api/games/{game}/stop"), None).await;
+            send(app, Method::POST, &format!("/api/games/{game}/stop"), None).await;
         assert_eq!(status, StatusCode::OK, "{body}");
         if body["stopped"] == 1 {
             break;
         }
         assert!(
             !mover.is_finished(),
-            "the search ended before it was stopped"
+            "the engine answered before it was stopped"
         );
         tokio::time::sleep(Duration::from_millis(5)).await;
     }
     let (status, moved) = mover.await.expect("the request ends");
     assert_eq!(status, StatusCode::OK, "{moved}");
     let best = moved["engine"]["move"].as_str().unwrap().to_owned();
-    assert!(legal(&state).contains(&best), "{best}");
-    assert_eq!(moved["state"]["history"].as_array().map(Vec::len), Some(5));
+    assert!(legal(state).contains(&best), "{best}");
+    let before = state["history"].as_array().map_or(0, Vec::len);
+    assert_eq!(
+        moved["state"]["history"].as_array().map(Vec::len),
+        Some(before + 1)
+    );
     // No search left to stop; an unknown game is refused.
-    let (_, after) = send(&app, Method::POST, &format!("/api/games/{game}/stop"), None).await;
+    let (_, after) = send(app, Method::POST, &format!("/api/games/{game}/stop"), None).await;
     assert_eq!(after["stopped"], 0);
-    let (status, body) = send(&app, Method::POST, "/api/games/nosuch/stop", None).await;
+    let (status, body) = send(app, Method::POST, "/api/games/nosuch/stop", None).await;
     assert_eq!((status, kind(&body)), (StatusCode::NOT_FOUND, "unknown_id"));
 }
 

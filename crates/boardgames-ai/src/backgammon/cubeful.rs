@@ -54,7 +54,7 @@ impl Tree {
             let after = eval.best_play(board, on_roll, dice);
             let branch = match points_won(&after) {
                 Some((_, points)) => Branch::Won(points),
-                None if plies <= 1 => Branch::Leaf {
+                None if plies <= 1 || eval.stopped() => Branch::Leaf {
                     board: after,
                     on_roll: on_roll.other(),
                     chances: eval.static_chances(&after, on_roll.other()),
@@ -116,8 +116,8 @@ fn branch_value(branch: &Branch, ctx: &CubeContext) -> f64 {
 }
 
 /// The cube decision of `on_roll` before its roll on `board` (a game not over), looking
-/// `plies` ahead with the cube (see the module docs); at 0 plies, the cube model on the
-/// chances of `board` itself.
+/// `plies` ahead with the cube (see the module docs); at 0 plies, or when the evaluator is
+/// stopped ([`Evaluator::with_stop`]), the cube model on the chances of `board` itself.
 #[must_use]
 pub fn cube_decision(
     eval: &Evaluator<'_>,
@@ -129,10 +129,16 @@ pub fn cube_decision(
     if let Some(d) = exact(board, on_roll, ctx) {
         return d;
     }
-    if plies == 0 {
-        return ctx.decision(&eval.static_chances(board, on_roll));
+    let at_0 = || ctx.decision(&eval.static_chances(board, on_roll));
+    if plies == 0 || eval.stopped() {
+        return at_0();
     }
-    Tree::build(eval, board, on_roll, plies).decision(ctx)
+    let decision = Tree::build(eval, board, on_roll, plies).decision(ctx);
+    // A look-ahead cut short by the evaluator's stop flag is not one: the 0-ply decision.
+    if eval.stopped() {
+        return at_0();
+    }
+    decision
 }
 
 /// The exact cube decision of a money bear-off of at most six checkers a side

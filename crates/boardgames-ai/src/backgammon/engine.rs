@@ -1,6 +1,9 @@
 //! The backgammon engine: levels of look-ahead, and the computer's player of a money game or
 //! match, which makes every decision of the session with them (plays, cube, resignations).
 
+use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
+
 use boardgames_core::backgammon::{Backgammon, Board, Match, MatchAction, Phase, Side, WinKind};
 use boardgames_core::player::Player;
 use boardgames_core::Game;
@@ -81,6 +84,20 @@ impl<'a> BackgammonEngine<'a> {
         BackgammonEngine::new(Evaluator::shipped(), Level::of(n))
     }
 
+    /// This engine, its look-ahead cut short once `stop` is set: every decision then stands
+    /// on what it finished (the plays ranked at the deepest stage done, the cube and the
+    /// chances at 0 plies). See [`Evaluator::with_stop`].
+    #[must_use]
+    pub fn with_stop<'b>(self, stop: &'b AtomicBool) -> BackgammonEngine<'b>
+    where
+        'a: 'b,
+    {
+        BackgammonEngine {
+            eval: self.eval.with_stop(stop),
+            level: self.level,
+        }
+    }
+
     /// The evaluator.
     #[must_use]
     pub fn evaluator(&self) -> &Evaluator<'a> {
@@ -113,7 +130,11 @@ impl<'a> BackgammonEngine<'a> {
     #[must_use]
     pub fn evaluate_play(&self, m: &Match, after: &Board, plies: u32) -> f64 {
         let ctx = CubeContext::of(m);
-        let chances = self.eval.after_play(after, m.position().side(), plies);
+        let side = m.position().side();
+        let mut chances = self.eval.after_play(after, side, plies);
+        if plies > 0 && self.eval.stopped() {
+            chances = self.eval.after_play(after, side, 0);
+        }
         ctx.normalised(play_value(&ctx, &chances))
     }
 
@@ -126,6 +147,16 @@ impl<'a> BackgammonEngine<'a> {
 
     /// [`BackgammonEngine::chances`] at `plies`.
     fn chances_at(&self, pos: &Backgammon, plies: u32) -> Outcomes {
+        let chances = self.chances_looking(pos, plies);
+        if plies > 0 && self.eval.stopped() {
+            // A look-ahead cut short mixes depths: the 0-ply chances instead.
+            return self.chances_looking(pos, 0);
+        }
+        chances
+    }
+
+    /// [`BackgammonEngine::chances_at`], stopped or not.
+    fn chances_looking(&self, pos: &Backgammon, plies: u32) -> Outcomes {
         let (board, side) = (pos.board(), pos.side());
         match pos.dice() {
             None => self.eval.chances(board, side, plies),
@@ -223,6 +254,8 @@ pub struct MatchPlayer {
     /// Where it last offered to resign (the session's setup) and what: asked again there,
     /// the offer was rejected.
     offered: Option<(String, WinKind)>,
+    /// The flag that cuts its look-ahead short ([`MatchPlayer::set_stop`]).
+    stop: Option<Arc<AtomicBool>>,
 }
 
 impl MatchPlayer {
@@ -239,7 +272,34 @@ impl MatchPlayer {
             engine: BackgammonEngine::new(Evaluator::with_shared_bearoff(nets), Level::of(n)),
             level: n.clamp(1, 5),
             offered: None,
+            stop: None,
         }
+    }
+
+    /// A flag that cuts its look-ahead short once set (from another thread, a "stop" or
+    /// "move now"): the decision it is making then stands on what it has finished (plays
+    /// ranked at the deepest stage done, the cube at 0 plies; see
+    /// [`BackgammonEngine::with_stop`]), so that it answers at once. Cleared by whoever set
+    /// it before the next decision, else every later decision is made at 0 plies.
+    ///
+    /// ```
+    /// use std::sync::atomic::AtomicBool;
+    /// use std::sync::Arc;
+    /// use boardgames_ai::backgammon::MatchPlayer;
+    /// use boardgames_core::backgammon::{Match, MatchRules};
+    /// use boardgames_core::player::Player;
+    /// use boardgames_core::Game;
+    ///
+    /// let mut m = Match::new(MatchRules::money(false));
+    /// m.apply_chance(m.parse_chance("31")?)?;
+    /// // A 3-ply player told to stop before it starts plays the 0-ply play at once.
+    /// let mut computer = MatchPlayer::new(5);
+    /// computer.set_stop(Arc::new(AtomicBool::new(true)));
+    /// assert_eq!(computer.choose(&m), MatchPlayer::new(1).choose(&m));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn set_stop(&mut self, stop: Arc<AtomicBool>) {
+        self.stop = Some(stop);
     }
 
     /// The engine.
@@ -250,8 +310,8 @@ impl MatchPlayer {
 
     /// The resignation to offer at `m`, if any: the smallest worth offering, unless it was
     /// offered here already (and so rejected).
-    fn offer(&mut self, m: &Match) -> Option<MatchAction> {
-        let kind = self.resignation(m)?;
+    fn offer(&mut self, engine: &BackgammonEngine<'_>, m: &Match) -> Option<MatchAction> {
+        let kind = Self::resignation(engine, m)?;
         let here = (m.to_setup().to_string(), kind);
         if self.offered.as_ref() == Some(&here) {
             return None;
@@ -265,14 +325,14 @@ impl MatchPlayer {
     /// expected to lose) and that the other side, judging as this engine does, accepts (the
     /// points no fewer than playing on is expected to win it). So a side resigns only a game
     /// that is decided: a certain backgammon as a backgammon, never a single game there.
-    fn resignation(&self, m: &Match) -> Option<WinKind> {
+    fn resignation(engine: &BackgammonEngine<'_>, m: &Match) -> Option<WinKind> {
         // A game the side on roll still wins now and then at 0 plies is not decided: no need
         // to look deeper (the look-ahead costs as much as the play itself).
-        if self.engine.chances_at(m.position(), 0).win > UNDECIDED {
+        if engine.chances_at(m.position(), 0).win > UNDECIDED {
             return None;
         }
         let side = m.position().side();
-        let on = self.engine.value_for(m, side);
+        let on = engine.value_for(m, side);
         let ctx = CubeContext::of(m);
         // A hundredth of a cube's swing: the network's chances of a decided game are not
         // exactly 0 or 1.
@@ -301,9 +361,21 @@ impl Player<Match> for MatchPlayer {
     /// The decision at `m` of the side to act; `None` when no side is to act (chance, or the
     /// session is over).
     fn choose(&mut self, m: &Match) -> Option<MatchAction> {
+        let stop = self.stop.clone();
+        let engine = match stop.as_deref() {
+            Some(flag) => self.engine.with_stop(flag),
+            None => self.engine,
+        };
+        self.decide(&engine, m)
+    }
+}
+
+impl MatchPlayer {
+    /// [`Player::choose`] with `engine` (this player's, with its stop flag).
+    fn decide(&mut self, engine: &BackgammonEngine<'_>, m: &Match) -> Option<MatchAction> {
         match m.phase() {
-            Phase::ToRoll if m.can_double() => self.offer(m).or_else(|| {
-                Some(if self.engine.cube_decision(m).action.doubles() {
+            Phase::ToRoll if m.can_double() => self.offer(engine, m).or_else(|| {
+                Some(if engine.cube_decision(m).action.doubles() {
                     MatchAction::Double
                 } else {
                     MatchAction::Roll
@@ -314,7 +386,7 @@ impl Player<Match> for MatchPlayer {
                 // current cube, the other side owning it, doubles with a take; a drop loses
                 // the current cube. Redouble again when ahead even so.
                 let me = m.answering_side();
-                let on = self.engine.value_for(m, me);
+                let on = engine.value_for(m, me);
                 let cube = f64::from(m.cube_value());
                 Some(if on > 0.0 && m.is_legal(MatchAction::Beaver) {
                     MatchAction::Beaver
@@ -325,7 +397,7 @@ impl Player<Match> for MatchPlayer {
                 })
             }
             Phase::DoubleOffered => {
-                let d = self.engine.cube_decision(m);
+                let d = engine.cube_decision(m);
                 Some(if !d.takes() {
                     MatchAction::Drop
                 } else if d.double_take < 0.0 && m.is_legal(MatchAction::Beaver) {
@@ -339,13 +411,13 @@ impl Player<Match> for MatchPlayer {
             Phase::ResignationOffered { kind, by, .. } => {
                 let me = by.other();
                 let given = BackgammonEngine::end_value(m, me, i64::from(m.value(kind)));
-                Some(if given >= self.engine.value_for(m, me) {
+                Some(if given >= engine.value_for(m, me) {
                     MatchAction::Accept
                 } else {
                     MatchAction::Reject
                 })
             }
-            Phase::ToPlay => self.offer(m).or_else(|| {
+            Phase::ToPlay => self.offer(engine, m).or_else(|| {
                 self.engine
                     .rank_plays(m)
                     .first()

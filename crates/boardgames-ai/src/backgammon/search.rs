@@ -8,6 +8,8 @@
 //! the bear-off databases when both sides are bearing off (no contact possible): the
 //! two-sided one with at most six checkers a side, the one-sided race otherwise.
 
+use std::sync::atomic::{AtomicBool, Ordering};
+
 use boardgames_core::backgammon::{Backgammon, Board, Dice, Play, Side};
 use boardgames_core::rand::SeedableRng;
 use boardgames_core::ChaCha8Rng;
@@ -26,6 +28,8 @@ pub struct Evaluator<'a> {
     /// ([`BearoffDatabase::get`]), so that an evaluator that never meets a bear-off never
     /// waits for it.
     bearoff: Option<&'a BearoffDatabase>,
+    /// A flag that cuts the look-ahead short once set ([`Evaluator::with_stop`]).
+    stop: Option<&'a AtomicBool>,
 }
 
 /// Which plays of a stage go on to the next, deeper one: at most `keep` of the best, each
@@ -110,6 +114,7 @@ impl<'a> Evaluator<'a> {
         Evaluator {
             net,
             bearoff: Some(bearoff),
+            stop: None,
         }
     }
 
@@ -118,7 +123,11 @@ impl<'a> Evaluator<'a> {
     /// never meet one do not wait for it.
     #[must_use]
     pub fn with_shared_bearoff(net: &'a Networks) -> Evaluator<'a> {
-        Evaluator { net, bearoff: None }
+        Evaluator {
+            net,
+            bearoff: None,
+            stop: None,
+        }
     }
 
     /// The shipped networks with the shared bear-off database, generated when a bear-off
@@ -126,6 +135,44 @@ impl<'a> Evaluator<'a> {
     #[must_use]
     pub fn shipped() -> Evaluator<'static> {
         Evaluator::with_shared_bearoff(Networks::shipped())
+    }
+
+    /// This evaluator, its look-ahead cut short once `stop` is set (from another thread, a
+    /// "stop" or "move now"): the positions not yet looked at are then taken at 0 plies, and
+    /// [`Evaluator::rank`] answers with the deepest stage it finished. Whoever looks ahead
+    /// with it asks [`Evaluator::stopped`] afterwards to know whether the look-ahead ran to
+    /// its depth.
+    ///
+    /// ```
+    /// use std::sync::atomic::{AtomicBool, Ordering};
+    /// use boardgames_ai::backgammon::Evaluator;
+    /// use boardgames_core::backgammon::{Board, Side};
+    ///
+    /// let stop = AtomicBool::new(true);
+    /// let eval = Evaluator::shipped().with_stop(&stop);
+    /// // Stopped before it starts: the 2-ply chances are the 0-ply ones.
+    /// let board = Board::standard();
+    /// assert_eq!(eval.chances(&board, Side::X, 2), eval.chances(&board, Side::X, 0));
+    /// assert!(eval.stopped());
+    /// stop.store(false, Ordering::Relaxed);
+    /// assert!(!eval.stopped());
+    /// ```
+    #[must_use]
+    pub fn with_stop<'b>(self, stop: &'b AtomicBool) -> Evaluator<'b>
+    where
+        'a: 'b,
+    {
+        Evaluator {
+            stop: Some(stop),
+            ..self
+        }
+    }
+
+    /// Whether this evaluator's stop flag is set ([`Evaluator::with_stop`]); never without
+    /// one.
+    #[must_use]
+    pub fn stopped(&self) -> bool {
+        self.stop.is_some_and(|s| s.load(Ordering::Relaxed))
     }
 
     /// The networks.
@@ -209,7 +256,7 @@ impl<'a> Evaluator<'a> {
 
     /// [`Evaluator::chances`] of a game that is not over.
     fn live_chances(&self, board: &Board, on_roll: Side, plies: u32) -> Outcomes {
-        if plies == 0 {
+        if plies == 0 || self.stopped() {
             return self.static_chances(board, on_roll);
         }
         let mut sum = Outcomes::default();
@@ -226,7 +273,8 @@ impl<'a> Evaluator<'a> {
     /// deeper ply up to `plies` the plays that the filter of that stage keeps
     /// (`filters[k]` from stage k, the last filter for the stages beyond). A play evaluated
     /// deeper ranks above those the filters left behind. When the roll has no play, the one
-    /// entry is the pass.
+    /// entry is the pass. Stopped ([`Evaluator::with_stop`]), the ranking is the one of the
+    /// last stage finished (at least every play at 0 plies).
     #[must_use]
     pub fn rank(
         &self,
@@ -263,6 +311,7 @@ impl<'a> Evaluator<'a> {
             let Some(best) = plays.first().map(|p| p.value) else {
                 break;
             };
+            let before = plays.clone();
             for p in plays.iter_mut().take(filter.keep.max(1)) {
                 if p.plies + 1 != depth || best - p.value > filter.within {
                     break;
@@ -270,6 +319,11 @@ impl<'a> Evaluator<'a> {
                 p.chances = self.after_play(&p.after, side, depth);
                 p.value = value(&p.chances);
                 p.plies = depth;
+            }
+            if self.stopped() {
+                // A stage cut short mixes depths: the one before it stands.
+                plays = before;
+                break;
             }
             order(&mut plays);
         }

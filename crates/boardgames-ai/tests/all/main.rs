@@ -8,6 +8,7 @@ mod common;
 mod abalone_tactics;
 mod backgammon_cube;
 mod backgammon_engine;
+mod backgammon_stop;
 mod kept_table;
 mod mcts;
 mod pente_tactics;

@@ -18,10 +18,11 @@ use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 use std::time::Duration;
 
-use boardgames_ai::backgammon::{BackgammonEngine, CubeAction, CubeContext, MatchPlayer};
-use boardgames_ai::registry::{match_level, Engines, Strength};
+use boardgames_ai::backgammon::{BackgammonEngine, CubeAction, CubeContext};
+use boardgames_ai::registry::{match_level, match_player, Strength};
 use boardgames_core::backgammon::record::MatchText;
 use boardgames_core::backgammon::{Match, MatchAction, Phase, Play, Side, BAR};
+use boardgames_core::player::Player;
 use boardgames_core::record::{Applied, Format, Record};
 use boardgames_core::{Game, Seat};
 use serde::Serialize;
@@ -232,14 +233,16 @@ impl WebGame for Match {
     }
 
     /// The match player of the registry at `level`, and the cubeful equity of the side to
-    /// move as its engine values the position. The look-ahead is limited in plies, not in
-    /// time: the server's timeout stops waiting for it.
+    /// move as its engine values the position, with its plays ranked and its cube decision.
+    /// The look-ahead is limited in plies, not in time; once `stop` is set (a stop, or the
+    /// server's time for a move run out) every part stands on what it finished (plays
+    /// ranked at the deepest stage done, the cube and the equity at 0 plies).
     fn think(
         positions: &[Match],
         steps: &[Applied<Match>],
         level: Option<u8>,
         _time: Duration,
-        _stop: Arc<AtomicBool>,
+        stop: Arc<AtomicBool>,
     ) -> Result<Thought, ApiError> {
         let strength = Strength {
             level,
@@ -252,7 +255,8 @@ impl WebGame for Match {
         let Some((m, _)) = positions.split_last() else {
             return Err(ApiError::new(ErrorKind::Engine, "no position"));
         };
-        let mut player = Match::player(Strength::level(level)).map_err(refused)?;
+        let mut player = match_player(&strength).map_err(refused)?;
+        player.set_stop(Arc::clone(&stop));
         let mut chosen = player.choose(m);
         // The player offers a resignation once where it stands; asked again at a position
         // where that offer was rejected, it plays on.
@@ -264,8 +268,7 @@ impl WebGame for Match {
         }
         let action =
             chosen.ok_or_else(|| ApiError::new(ErrorKind::Engine, "the engine found no move"))?;
-        let judge = MatchPlayer::new(level);
-        let engine = judge.engine();
+        let engine = player.engine().with_stop(&stop);
         let equity = engine.value_for(m, decider(m));
         Ok(Thought {
             text: action.to_string(),
@@ -273,14 +276,14 @@ impl WebGame for Match {
             describe: format!("equity {equity:+.3} for {}", decider(m)),
             level,
             line: Vec::new(),
-            ranked: ranked_plays(m, engine),
-            cube: cube_view(m, engine),
+            ranked: ranked_plays(m, &engine),
+            cube: cube_view(m, &engine),
         })
     }
 }
 
 /// Every play of the roll at `m` ranked by `engine`, with its equity (none but at a play).
-fn ranked_plays(m: &Match, engine: &BackgammonEngine<'static>) -> Vec<RankedMove> {
+fn ranked_plays(m: &Match, engine: &BackgammonEngine<'_>) -> Vec<RankedMove> {
     engine
         .rank_plays(m)
         .iter()
@@ -293,7 +296,7 @@ fn ranked_plays(m: &Match, engine: &BackgammonEngine<'static>) -> Vec<RankedMove
 
 /// The cube decision at `m` (before the roll, or a double offered) with its equities for
 /// the side on roll, normalised to the cube.
-fn cube_view(m: &Match, engine: &BackgammonEngine<'static>) -> Option<CubeDecisionView> {
+fn cube_view(m: &Match, engine: &BackgammonEngine<'_>) -> Option<CubeDecisionView> {
     if !matches!(
         m.phase(),
         Phase::ToRoll | Phase::Rolling | Phase::DoubleOffered
@@ -314,4 +317,41 @@ fn cube_view(m: &Match, engine: &BackgammonEngine<'static>) -> Option<CubeDecisi
             CubeAction::TooGood => "too good",
         },
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use boardgames_core::backgammon::MatchRules;
+
+    /// The opening 6-2 of a money game, X to play.
+    fn opening() -> Match {
+        let mut m = Match::new(MatchRules::money(false));
+        let throw = m.parse_chance("62").expect("a throw");
+        m.apply_chance(throw).expect("the opening throw");
+        m
+    }
+
+    #[test]
+    fn a_stopped_thought_is_the_0_ply_one() {
+        let m = opening();
+        let time = Duration::from_secs(3600);
+        let think = |level, stop: bool| {
+            Match::think(
+                std::slice::from_ref(&m),
+                &[],
+                Some(level),
+                time,
+                Arc::new(AtomicBool::new(stop)),
+            )
+            .expect("a thought")
+        };
+        let flat = think(1, false);
+        let mut stopped = think(5, true);
+        assert_eq!(stopped.level, 5);
+        stopped.level = 1;
+        // The play, its equity and every ranked play as level 1 (0 plies) gives them.
+        assert_eq!(stopped, flat);
+        assert!(flat.ranked.len() > 1, "{flat:?}");
+    }
 }
