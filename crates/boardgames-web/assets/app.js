@@ -110,25 +110,39 @@ function refreshChooser() {
   }
   const box = $("seat-choices");
   const previous = Array.from(box.querySelectorAll("select")).map((s) => s.value);
-  box.replaceChildren();
+  const choices = [];
   for (let seat = 0; seat < seatCount(); seat++) {
-    const label = document.createElement("label");
-    label.textContent = seatLabel(game, seat) + " ";
-    const choice = document.createElement("select");
-    choice.id = "seat-" + seat;
-    choice.dataset.seat = seat;
-    const options = [["human", "person"], ["computer", "computer (default level)"]];
-    for (let level = 1; level <= 5; level++) options.push([String(level), "computer level " + level]);
-    for (const [value, text] of options) {
-      const option = document.createElement("option");
-      option.value = value;
-      option.textContent = text;
-      choice.appendChild(option);
-    }
-    choice.value = previous[seat] || (seat === 0 ? "human" : "computer");
-    label.appendChild(choice);
-    box.appendChild(label);
+    choices.push(seatChoice("seat-", seat, seatLabel(game, seat), previous[seat]));
   }
+  box.replaceChildren(...choices);
+}
+
+// A seat's choice of player, labelled `name`, its select's id `prefix` and the seat:
+// a person, the computer at its default level or at a level 1 to 5; `value` if given,
+// else a person in the first seat and the computer in the others.
+function seatChoice(prefix, seat, name, value) {
+  const label = document.createElement("label");
+  label.textContent = name + " ";
+  const choice = document.createElement("select");
+  choice.id = prefix + seat;
+  choice.dataset.seat = seat;
+  const options = [["human", "person"], ["computer", "computer (default level)"]];
+  for (let level = 1; level <= 5; level++) options.push([String(level), "computer level " + level]);
+  for (const [optionValue, text] of options) {
+    const option = document.createElement("option");
+    option.value = optionValue;
+    option.textContent = text;
+    choice.appendChild(option);
+  }
+  choice.value = value || (seat === 0 ? "human" : "computer");
+  label.appendChild(choice);
+  return label;
+}
+
+// The seats chosen in the selects of `box`, as the API takes them.
+function chosenSeats(box) {
+  return Array.from(box.querySelectorAll("select")).map((s) =>
+    s.value === "human" || s.value === "computer" ? s.value : Number(s.value));
 }
 
 function newGameRequest() {
@@ -151,8 +165,7 @@ function newGameRequest() {
       request.beavers = $("beavers").checked;
     }
   }
-  request.seats = Array.from($("seat-choices").querySelectorAll("select")).map((s) =>
-    s.value === "human" || s.value === "computer" ? s.value : Number(s.value));
+  request.seats = chosenSeats($("seat-choices"));
   return request;
 }
 

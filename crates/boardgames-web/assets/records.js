@@ -169,30 +169,12 @@ function drawContinueSeats(view) {
   const box = $("replay-seats");
   if (box.children.length === view.seats.length && box.dataset.game === view.game) return;
   box.dataset.game = view.game;
-  box.replaceChildren(...view.seats.map((s) => {
-    const label = document.createElement("label");
-    label.textContent = s.name + " ";
-    const choice = document.createElement("select");
-    choice.id = "replay-seat-" + s.seat;
-    choice.dataset.seat = s.seat;
-    const options = [["human", "person"], ["computer", "computer (default level)"]];
-    for (let level = 1; level <= 5; level++) options.push([String(level), "computer level " + level]);
-    for (const [value, text] of options) {
-      const option = document.createElement("option");
-      option.value = value;
-      option.textContent = text;
-      choice.appendChild(option);
-    }
-    choice.value = s.seat === 0 ? "human" : "computer";
-    label.appendChild(choice);
-    return label;
-  }));
+  box.replaceChildren(...view.seats.map((s) => seatChoice("replay-seat-", s.seat, s.name)));
 }
 
 async function continueFromHere() {
   if (!replay) return;
-  const seats = Array.from($("replay-seats").querySelectorAll("select")).map((s) =>
-    s.value === "human" || s.value === "computer" ? s.value : Number(s.value));
+  const seats = chosenSeats($("replay-seats"));
   try {
     const game = await api("POST", `/api/records/${replay.id}/continue`, { step: replayStep, seats });
     render(game);

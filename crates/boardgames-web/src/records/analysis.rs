@@ -1,10 +1,9 @@
-//! Backgammon match files opened: the replay of their games ([`MatchFile`]) and the analysis
+//! Backgammon match files opened: the replay of their games ([`match_file`]) and the analysis
 //! of every decision by the engine (`boardgames_ai::backgammon::judge_match`, as the
 //! program's `analyse` runs it): the equity each decision lost, its mark, the step of its
 //! position in the replay, and each player's totals and error rate.
 
 use std::sync::Arc;
-use std::time::Duration;
 
 use boardgames_ai::backgammon::{
     judge_match, BackgammonEngine, DecisionKind, Judged, Mark, PlayerSummary,
@@ -14,10 +13,7 @@ use boardgames_core::backgammon::{Match, MatchAction};
 use boardgames_core::record::Applied;
 use serde::Serialize;
 
-use super::{Replay, Replayed, Summary, Traced};
-use crate::engine::LEVELS;
-use crate::error::{ApiError, ErrorKind};
-use crate::session::{SeatPlayer, Session, StateView};
+use super::{Replayed, Traced};
 
 /// The engine level of an analysis when none is asked for: 1-ply, as the program's
 /// `analyse`.
@@ -81,39 +77,29 @@ pub struct Analysis {
     pub players: Vec<PlayerView>,
 }
 
-/// A match file opened: its games replayed, and the matches for the analysis.
-pub struct MatchFile {
-    /// The games as steps and positions.
-    replayed: Replayed<Match>,
-    /// The matches as the core replayed them.
-    matches: Arc<Vec<MatchReplay>>,
-}
-
-impl MatchFile {
-    /// The replay of `matches`.
-    #[must_use]
-    pub fn new(matches: Vec<MatchReplay>) -> MatchFile {
-        let games = matches
-            .iter()
-            .flat_map(|m| &m.games)
-            .map(|g| Traced {
-                label: format!(
-                    "Game {}: {} {} - {} {}",
-                    g.number,
-                    name_in(g, 0),
-                    g.score[0],
-                    name_in(g, 1),
-                    g.score[1]
-                ),
-                positions: g.trace.positions.clone(),
-                steps: g.trace.applied.clone(),
-            })
-            .collect();
-        MatchFile {
-            replayed: Replayed::new("backgammon", games),
-            matches: Arc::new(matches),
-        }
-    }
+/// The replay of a match file's `matches`, each game under its number, its players and
+/// their score, with the analysis of their decisions ([`analyse`]).
+#[must_use]
+pub fn match_file(matches: Vec<MatchReplay>) -> Replayed<Match> {
+    let games = matches
+        .iter()
+        .flat_map(|m| &m.games)
+        .map(|g| Traced {
+            label: format!(
+                "Game {}: {} {} - {} {}",
+                g.number,
+                name_in(g, 0),
+                g.score[0],
+                name_in(g, 1),
+                g.score[1]
+            ),
+            positions: g.trace.positions.clone(),
+            steps: g.trace.applied.clone(),
+        })
+        .collect();
+    let matches = Arc::new(matches);
+    Replayed::new("backgammon", games)
+        .with_analysis(Arc::new(move |level| analyse(&matches, level)))
 }
 
 /// The name of `player` in game `g`, or `player N`.
@@ -204,47 +190,5 @@ pub fn analyse(matches: &[MatchReplay], level: u8) -> Analysis {
         level,
         decisions,
         players,
-    }
-}
-
-impl Replay for MatchFile {
-    fn game(&self) -> &'static str {
-        "backgammon"
-    }
-
-    fn summary(&self, id: &str) -> Summary {
-        Summary {
-            can_analyse: true,
-            ..self.replayed.summary(id)
-        }
-    }
-
-    fn step(&self, id: &str, k: usize) -> Result<StateView, ApiError> {
-        self.replayed.step(id, k)
-    }
-
-    fn resume(
-        &self,
-        k: usize,
-        seats: &[SeatPlayer],
-        seed: u64,
-        think_time: Duration,
-    ) -> Result<Box<dyn Session>, ApiError> {
-        self.replayed.resume(k, seats, seed, think_time)
-    }
-
-    fn analyser(&self, level: Option<u8>) -> Result<Analyser, ApiError> {
-        let level = match level {
-            None => DEFAULT_LEVEL,
-            Some(n) if LEVELS.contains(&n) => n,
-            Some(n) => {
-                return Err(ApiError::new(
-                    ErrorKind::BadOption,
-                    format!("no level {n} (levels 1 to 5)"),
-                ))
-            }
-        };
-        let matches = Arc::clone(&self.matches);
-        Ok(Box::new(move || analyse(&matches, level)))
     }
 }

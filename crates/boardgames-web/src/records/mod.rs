@@ -7,12 +7,14 @@
 pub mod analysis;
 pub mod read;
 
+use std::sync::Arc;
 use std::time::Duration;
 
 use boardgames_core::record::Applied;
 use boardgames_core::{Game, Turn};
 use serde::Serialize;
 
+use crate::engine::LEVELS;
 use crate::error::{ApiError, ErrorKind};
 use crate::session::{state_view, Played, SeatPlayer, Session, StateView, WebGame};
 
@@ -104,18 +106,17 @@ pub trait Replay: Send {
         think_time: Duration,
     ) -> Result<Box<dyn Session>, ApiError>;
 
-    /// The analysis of the file's decisions at `level`, to run on a blocking thread.
+    /// The analysis of the file's decisions at `level` (`None`: the analysis's default,
+    /// [`analysis::DEFAULT_LEVEL`]), to run on a blocking thread.
     ///
     /// # Errors
-    /// [`ErrorKind::BadOption`] for a game without an analysis (all but backgammon).
-    fn analyser(&self, level: Option<u8>) -> Result<Analyser, ApiError> {
-        let _ = level;
-        Err(ApiError::new(
-            ErrorKind::BadOption,
-            format!("no analysis of {} records: backgammon only", self.game()),
-        ))
-    }
+    /// [`ErrorKind::BadOption`] for a game without an analysis (all but backgammon), or a
+    /// level outside 1 to 5.
+    fn analyser(&self, level: Option<u8>) -> Result<Analyser, ApiError>;
 }
+
+/// The analysis of a file's decisions at an engine level ([`Replayed::with_analysis`]).
+pub type AnalyseAt = Arc<dyn Fn(u8) -> Analysis + Send + Sync>;
 
 /// A record file of the game `G`: its games, replayed.
 pub struct Replayed<G: WebGame> {
@@ -123,6 +124,8 @@ pub struct Replayed<G: WebGame> {
     name: &'static str,
     /// The file's games.
     games: Vec<Traced<G>>,
+    /// The analysis of its decisions, for the games that have one.
+    analysis: Option<AnalyseAt>,
 }
 
 /// A step past the last one.
@@ -140,7 +143,20 @@ impl<G: WebGame> Replayed<G> {
     /// The games of a file of the game named `name`.
     #[must_use]
     pub fn new(name: &'static str, games: Vec<Traced<G>>) -> Replayed<G> {
-        Replayed { name, games }
+        Replayed {
+            name,
+            games,
+            analysis: None,
+        }
+    }
+
+    /// These games, their decisions analysed by `analyse` at a level.
+    #[must_use]
+    pub fn with_analysis(self, analyse: AnalyseAt) -> Replayed<G> {
+        Replayed {
+            analysis: Some(analyse),
+            ..self
+        }
     }
 
     /// The number of positions of every game.
@@ -205,7 +221,7 @@ impl<G: WebGame> Replay for Replayed<G> {
             steps: first,
             records,
             moves,
-            can_analyse: false,
+            can_analyse: self.analysis.is_some(),
         }
     }
 
@@ -246,5 +262,25 @@ impl<G: WebGame> Replay for Replayed<G> {
             seed,
             think_time,
         )))
+    }
+
+    fn analyser(&self, level: Option<u8>) -> Result<Analyser, ApiError> {
+        let Some(analyse) = self.analysis.as_ref().map(Arc::clone) else {
+            return Err(ApiError::new(
+                ErrorKind::BadOption,
+                format!("no analysis of {} records: backgammon only", self.name),
+            ));
+        };
+        let level = match level {
+            None => analysis::DEFAULT_LEVEL,
+            Some(n) if LEVELS.contains(&n) => n,
+            Some(n) => {
+                return Err(ApiError::new(
+                    ErrorKind::BadOption,
+                    format!("no level {n} (levels 1 to 5)"),
+                ))
+            }
+        };
+        Ok(Box::new(move || analyse(level)))
     }
 }

@@ -11,7 +11,7 @@ use boardgames_core::pente::{OpeningRule, Pente, Variant};
 use boardgames_core::record::{label, replay, Format, Record};
 use boardgames_core::Game;
 
-use super::analysis::MatchFile;
+use super::analysis::match_file;
 use super::{Replay, Replayed, Traced, MAX_POSITIONS};
 use crate::create::GAMES;
 use crate::error::{ApiError, ErrorKind};
@@ -159,5 +159,5 @@ fn backgammon(text: &str) -> Result<Box<dyn Replay>, ApiError> {
     if let Some(problem) = matches.iter().find_map(|m| m.first_problem()) {
         return Err(bad(problem.to_string()));
     }
-    Ok(Box::new(MatchFile::new(matches)))
+    Ok(Box::new(match_file(matches)))
 }
