@@ -429,11 +429,23 @@ function drawDie(svg, x, y, value, side) {
   for (const [dx, dy] of spots) el("circle", { cx: x + dx * 7, cy: y + dy * 7, r: 2.5, class: "pip" }, svg);
 }
 
+// The side whose view the board is drawn from: O when O is the only side a person plays,
+// else X. That side's home board is at the bottom right and its points carry its numbers,
+// the numbers its plays are written in.
+function bgViewer() {
+  if (replaying || !state || !state.seats) return "x";
+  const human = (seat) => state.seats.some((s) => s.seat === seat && s.player === "human");
+  return human(1) && !human(0) ? "o" : "x";
+}
+
 function drawBackgammon(svg, board) {
   const width = BG.left * 2 + 12 * BG.w + BG.bar + 50;
   svg.setAttribute("viewBox", `0 0 ${width} 400`);
   svg.dataset.score = board.score.join(" ");
   svg.dataset.phase = board.phase;
+  const own = bgViewer();
+  const other = own === "x" ? "o" : "x";
+  svg.dataset.view = own;
   el("rect", { x: 0, y: 0, width, height: 400, class: "bg-board" }, svg);
   const barX = BG.left + 6 * BG.w;
   const bar = el("g", { class: "bg-column", "data-column": "bar" }, svg);
@@ -448,7 +460,9 @@ function drawBackgammon(svg, board) {
     return () => { $("play-filter").value = name; drawPlays(); };
   };
   for (const p of board.points) {
-    const { x, top } = bgPointPlace(p.point);
+    // The point in the viewer's numbering (the API's is X's).
+    const shown = own === "x" ? p.point : 25 - p.point;
+    const { x, top } = bgPointPlace(shown);
     const tip = top ? BG.top + BG.depth : BG.bottom - BG.depth;
     const base = top ? BG.top : BG.bottom;
     const column = el("g", { class: "bg-column", "data-column": String(p.point) }, svg);
@@ -456,35 +470,36 @@ function drawBackgammon(svg, board) {
       height: BG.depth + 30, fill: "transparent" }, column);
     const shape = el("polygon", {
       points: `${x - BG.w / 2 + 1},${base} ${x + BG.w / 2 - 1},${base} ${x},${tip}`,
-      class: "bg-point bg-point-" + (p.point % 2), "data-point": String(p.point),
+      class: "bg-point bg-point-" + (shown % 2), "data-point": String(p.point),
       "data-x": p.x, "data-o": p.o,
     }, column);
     if (marked.has(String(p.point))) shape.classList.add("marked");
     column.addEventListener("click", filterBy(String(p.point)));
-    text(column, x, top ? BG.top + BG.depth + 10 : BG.bottom - BG.depth - 10, String(p.point)).style.fill = "#e8e8e8";
+    text(column, x, top ? BG.top + BG.depth + 10 : BG.bottom - BG.depth - 10, String(shown)).style.fill = "#e8e8e8";
     if (p.x > 0) drawCheckers(column, x, top, p.x, "x", String(p.point));
     if (p.o > 0) drawCheckers(column, x, top, p.o, "o", String(p.point));
   }
-  // The bar: X's checkers wait in the top half (they enter in the top right), O's below.
+  // The bar: the viewer's checkers wait in the top half (they enter in the top right, the
+  // other side's home board), the other side's below.
   bar.addEventListener("click", filterBy("bar"));
-  drawCheckers(bar, barX + BG.bar / 2, true, board.bar.x, "x", "bar");
-  drawCheckers(bar, barX + BG.bar / 2, false, board.bar.o, "o", "bar");
-  // Borne off: X's home is the bottom right, O's the top right.
+  drawCheckers(bar, barX + BG.bar / 2, true, board.bar[own], own, "bar");
+  drawCheckers(bar, barX + BG.bar / 2, false, board.bar[other], other, "bar");
+  // Borne off: the viewer's home is the bottom right, the other side's the top right.
   const offX = width - 30;
   el("rect", { x: offX - 18, y: BG.top, width: 36, height: 380, fill: "#1e3d26", "data-point": "off",
     "data-x": board.off.x, "data-o": board.off.o }, svg);
-  text(svg, offX, 390 - 12, "X " + board.off.x, "checker-count").setAttribute("fill", "#fff");
-  text(svg, offX, 22, "O " + board.off.o, "checker-count").setAttribute("fill", "#fff");
-  // The dice of the side on roll, between the rows of point numbers: X's in the right
-  // half of the board, O's in the left.
+  text(svg, offX, 390 - 12, own.toUpperCase() + " " + board.off[own], "checker-count").setAttribute("fill", "#fff");
+  text(svg, offX, 22, other.toUpperCase() + " " + board.off[other], "checker-count").setAttribute("fill", "#fff");
+  // The dice of the side on roll, between the rows of point numbers: the viewer's in the
+  // right half of the board, the other side's in the left.
   if (board.dice) {
-    const half = board.on_roll === "x" ? BG.left + 6 * BG.w + BG.bar : BG.left;
+    const half = board.on_roll === own ? BG.left + 6 * BG.w + BG.bar : BG.left;
     const x0 = half + 3 * BG.w - 17;
     drawDie(svg, x0, 200, board.dice[0], board.on_roll);
     drawDie(svg, x0 + 34, 200, board.dice[1], board.on_roll);
   }
   // The cube: centred on the bar, or on its owner's side.
-  const cubeY = board.cube.owner === "o" ? 40 : board.cube.owner === "x" ? 360 : 200;
+  const cubeY = board.cube.owner === other ? 40 : board.cube.owner === own ? 360 : 200;
   const cube = el("rect", { x: barX + 5, y: cubeY - 15, width: 30, height: 30, rx: 3, class: "cube",
     "data-value": board.cube.value, "data-owner": board.cube.owner || "centre" }, svg);
   if (!replaying) cube.id = "cube";

@@ -46,7 +46,7 @@ use boardgames_core::backgammon::{Match, MatchAction, MatchRules, Phase, Side};
 use boardgames_core::pente::record::PenteOrg;
 use boardgames_core::pente::{OpeningRule, Pente, Point, Variant};
 use boardgames_core::record::{replay, Applied, Format, Record, RecordedResult};
-use boardgames_core::{Game, GameResult, Turn};
+use boardgames_core::{Game, GameResult, Seat, Turn};
 use boardgames_web::{serve, Config};
 use serde_json::{json, Value};
 use webdriver::{find_program, Browser, Element, WdResult};
@@ -363,7 +363,8 @@ impl Page {
         self.click("#save");
         self.browser.wait_for(
             &format!("the download of {}", file.display()),
-            || std::fs::read_to_string(&file).ok(),
+            // Chromium may make the file before it writes it: a record ends with a newline.
+            || std::fs::read_to_string(&file).ok().filter(|t| t.ends_with('\n')),
             || {
                 let names: Vec<String> = std::fs::read_dir(self.browser.downloads())
                     .map(|d| {
@@ -951,6 +952,13 @@ fn check_backgammon_board(page: &Page, id: &str, m: &Match, when: &str) {
              cube: [Number(cube.dataset.value), cube.dataset.owner],
              score: svg.dataset.score,
              phase: svg.dataset.phase,
+             view: svg.dataset.view,
+             labels: Array.from(svg.querySelectorAll("polygon[data-point]"), (e) => {
+               const box = e.getBBox();
+               const label = e.parentNode.querySelector("text");
+               return [Number(e.dataset.point), Number(label.textContent),
+                       box.x + box.width / 2, box.y + box.height / 2];
+             }),
            };"##,
         &[json!(id)],
     );
@@ -1006,6 +1014,44 @@ fn check_backgammon_board(page: &Page, id: &str, m: &Match, when: &str) {
         Phase::Over(_) => "over",
     };
     assert_eq!(shown["phase"], json!(phase), "the phase {when}");
+    check_backgammon_view(&shown, when);
+}
+
+/// The board drawn from its viewer's side (`x` or `o`): each point labelled in the viewer's
+/// numbering, the viewer's points 1 to 12 in the bottom row from right to left, 13 to 24 in
+/// the top row from left to right.
+fn check_backgammon_view(shown: &Value, when: &str) {
+    let view = shown["view"].as_str().expect("a viewer");
+    let labels = shown["labels"].as_array().expect("the labels");
+    assert_eq!(labels.len(), 24, "{when}");
+    // The centre of each point by its label.
+    let mut at = [(0.0, 0.0); 25];
+    for entry in labels {
+        let n = |i: usize| entry[i].as_f64().expect("a number");
+        let (point, label) = (n(0) as usize, n(1) as usize);
+        let expected = if view == "o" { 25 - point } else { point };
+        assert_eq!(
+            label, expected,
+            "point {point} labelled from {view}'s side {when}"
+        );
+        at[label] = (n(2), n(3));
+    }
+    for label in 1..=23 {
+        let ((x, y), (next_x, next_y)) = (at[label], at[label + 1]);
+        match label {
+            1..=11 => assert!(
+                next_x < x && next_y == y,
+                "{label} then {} {when}",
+                label + 1
+            ),
+            12 => assert!(next_x == x && next_y < y, "12 below 13 {when}"),
+            _ => assert!(
+                next_x > x && next_y == y,
+                "{label} then {} {when}",
+                label + 1
+            ),
+        }
+    }
 }
 
 /// Clicks the decision `text` (`css` its button) and follows it.
@@ -1051,7 +1097,9 @@ fn filter_by_point(page: &Page, m: &Match) -> Option<Vec<String>> {
     let point = moves
         .iter()
         .filter_map(|a| match a {
-            MatchAction::Play(p) => p.steps().find_map(|s| from_point(s.from)),
+            // A play's first step starts where a checker stands now (a later step may
+            // start where an earlier one arrived).
+            MatchAction::Play(p) => p.steps().next().and_then(|s| from_point(s.from)),
             _ => None,
         })
         .min()?;
@@ -1180,6 +1228,62 @@ fn backgammon(page: &Page) {
     let record = Record::of_game(&game.start, &game.steps).expect("a record");
     let expected = MatchText.write(&[record]).expect("written");
     assert_eq!(page.save(), with_newline(expected), "the saved match");
+}
+
+/// A 3-point match, the computer (level 1) X and a person O: the board drawn from O's side,
+/// the person's first decisions clicked, the computer's answers followed.
+fn backgammon_as_o(page: &Page) {
+    page.start(
+        "backgammon",
+        |p| {
+            let length = p.element("#match-length");
+            p.browser
+                .type_into(&length, "3")
+                .unwrap_or_else(|e| panic!("{e}"));
+        },
+        &["1", "human"],
+    );
+    let mut game = Followed::new(Match::new(MatchRules::to_points(3)));
+    game.follow(&page.shown().history, None);
+    check_backgammon(page, &game);
+    let view = page.browser.execute(
+        r##"return document.getElementById("board").dataset.view;"##,
+        &[],
+    );
+    assert_eq!(view, json!("o"), "the board seen from the person's side");
+    let mut plays = 0;
+    while plays < 4 && game.pos.turn() != Turn::Over {
+        assert_eq!(game.pos.turn(), Turn::Seat(Seat(1)), "the person's turn");
+        match game.pos.phase() {
+            Phase::ToRoll => click_backgammon(
+                page,
+                &mut game,
+                "#actions button[data-move=\"roll\"]",
+                "roll",
+            ),
+            Phase::DoubleOffered => click_backgammon(
+                page,
+                &mut game,
+                "#actions button[data-move=\"take\"]",
+                "take",
+            ),
+            Phase::ToPlay => {
+                let listed = listed_plays(page);
+                let chosen = match filter_by_point(page, &game.pos) {
+                    Some(from_point) => backgammon_choice(&game.pos, &from_point),
+                    None => backgammon_choice(&game.pos, &listed),
+                };
+                let css = format!("#play-list button[data-move=\"{chosen}\"]");
+                click_backgammon(page, &mut game, &css, &chosen);
+                plays += 1;
+            }
+            other => panic!("a person's turn in phase {other:?}"),
+        }
+    }
+    assert!(
+        plays == 4 || game.pos.turn() == Turn::Over,
+        "the person played"
+    );
 }
 
 // ---- the keyboard alone ----
@@ -1679,6 +1783,7 @@ fn the_page_plays_every_game_by_clicks_and_keys_and_replays_records() {
     abalone_two(&page);
     abalone_six(&page);
     backgammon(&page);
+    backgammon_as_o(&page);
     pente_keys(&page);
     abalone_keys(&page);
     backgammon_keys(&page);
