@@ -364,7 +364,11 @@ impl Page {
         self.browser.wait_for(
             &format!("the download of {}", file.display()),
             // Chromium may make the file before it writes it: a record ends with a newline.
-            || std::fs::read_to_string(&file).ok().filter(|t| t.ends_with('\n')),
+            || {
+                std::fs::read_to_string(&file)
+                    .ok()
+                    .filter(|t| t.ends_with('\n'))
+            },
             || {
                 let names: Vec<String> = std::fs::read_dir(self.browser.downloads())
                     .map(|d| {
@@ -1145,20 +1149,32 @@ fn backgammon_choice(m: &Match, listed: &[String]) -> String {
         .clone()
 }
 
-fn backgammon(page: &Page) {
+/// A new backgammon game started by the chooser, a match to `length` points (0: a money
+/// game, no Jacoby, no beavers) with `seats`, followed from its first state and checked.
+fn start_backgammon(page: &Page, length: u16, seats: &[&str]) -> Followed<Match> {
     page.start(
         "backgammon",
         |p| {
-            let length = p.element("#match-length");
+            let field = p.element("#match-length");
             p.browser
-                .type_into(&length, "2")
+                .type_into(&field, &length.to_string())
                 .unwrap_or_else(|e| panic!("{e}"));
         },
-        &["human", "human"],
+        seats,
     );
-    let mut game = Followed::new(Match::new(MatchRules::to_points(2)));
+    let rules = if length == 0 {
+        MatchRules::money(false)
+    } else {
+        MatchRules::to_points(length)
+    };
+    let mut game = Followed::new(Match::new(rules));
     game.follow(&page.shown().history, None);
     check_backgammon(page, &game);
+    game
+}
+
+fn backgammon(page: &Page) {
+    let mut game = start_backgammon(page, 2, &["human", "human"]);
     let mut doubled = false;
     let mut filtered = 0;
     let mut shot = false;
@@ -1233,19 +1249,7 @@ fn backgammon(page: &Page) {
 /// A 3-point match, the computer (level 1) X and a person O: the board drawn from O's side,
 /// the person's first decisions clicked, the computer's answers followed.
 fn backgammon_as_o(page: &Page) {
-    page.start(
-        "backgammon",
-        |p| {
-            let length = p.element("#match-length");
-            p.browser
-                .type_into(&length, "3")
-                .unwrap_or_else(|e| panic!("{e}"));
-        },
-        &["1", "human"],
-    );
-    let mut game = Followed::new(Match::new(MatchRules::to_points(3)));
-    game.follow(&page.shown().history, None);
-    check_backgammon(page, &game);
+    let mut game = start_backgammon(page, 3, &["1", "human"]);
     let view = page.browser.execute(
         r##"return document.getElementById("board").dataset.view;"##,
         &[],
@@ -1445,20 +1449,8 @@ fn abalone_keys(page: &Page) {
 /// Backgammon between two people by keys alone: a double (d) taken (t), rolls (r), and
 /// three plays chosen with the down arrow and played with Enter.
 fn backgammon_keys(page: &Page) {
-    page.start(
-        "backgammon",
-        |p| {
-            let length = p.element("#match-length");
-            p.browser
-                .type_into(&length, "0")
-                .unwrap_or_else(|e| panic!("{e}"));
-        },
-        &["human", "human"],
-    );
+    let mut game = start_backgammon(page, 0, &["human", "human"]);
     focus_page(page);
-    let mut game = Followed::new(Match::new(MatchRules::money(false)));
-    game.follow(&page.shown().history, None);
-    check_backgammon(page, &game);
     let mut plays = 0;
     let mut doubled = false;
     while plays < 3 {
