@@ -8,12 +8,15 @@ use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::{Json, Router};
+use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
+
 use serde::Deserialize;
 
 use crate::create::seat_players;
 use crate::error::{ApiError, ApiJson, ErrorKind};
 use crate::records::{read, Analysis, Summary};
-use crate::routes::{level_of, AppState};
+use crate::routes::{level_of, AppState, StopOnDrop};
 use crate::session::StateView;
 
 /// The record routes, their bodies limited to `limit` bytes.
@@ -50,10 +53,11 @@ async fn open(
     State(app): State<AppState>,
     ApiJson(request): ApiJson<OpenRequest>,
 ) -> Result<Response, ApiError> {
-    // Reading and replaying a long file takes a while: off the request threads.
-    let replay = app
-        .off_thread(move || read::open(&request.game, &request.text))
-        .await??;
+    // Reading and replaying a long file takes a while: off the request threads, but
+    // without waiting for the engines (a file is bounded by the upload limit).
+    let replay = tokio::task::spawn_blocking(move || read::open(&request.game, &request.text))
+        .await
+        .map_err(|_| ApiError::new(ErrorKind::Engine, "the record could not be read"))??;
     let mut records = app.records();
     let id = records.insert(replay);
     let summary = records.with(&id, |r| r.summary(&id))?;
@@ -156,5 +160,8 @@ async fn analysis(
         .records()
         .with(&id, |r| r.analyser(level))
         .map_err(|_| ApiError::unknown_record(&id))??;
-    Ok(Json(app.off_thread(analyser).await?))
+    // An analysis nobody waits for any more (the timeout, a client gone) ends at 0 plies.
+    let stop = Arc::new(AtomicBool::new(false));
+    let _stop = StopOnDrop(Arc::clone(&stop));
+    Ok(Json(app.off_thread(move || analyser(stop)).await?))
 }

@@ -77,7 +77,18 @@ pub(crate) struct AppState {
     running: Arc<Mutex<HashMap<String, Vec<Arc<AtomicBool>>>>>,
 }
 
-/// A search of a game's engine, known to `POST /api/games/{id}/stop` while it lasts.
+/// A stop flag set when the guard goes: the work it stops ends with the request that
+/// started it, whether answered, timed out or given up by its client.
+pub(crate) struct StopOnDrop(pub(crate) Arc<AtomicBool>);
+
+impl Drop for StopOnDrop {
+    fn drop(&mut self) {
+        self.0.store(true, Ordering::Relaxed);
+    }
+}
+
+/// A search of a game's engine, known to `POST /api/games/{id}/stop` (and to `DELETE`)
+/// while it lasts.
 struct Running {
     map: Arc<Mutex<HashMap<String, Vec<Arc<AtomicBool>>>>>,
     id: String,
@@ -320,6 +331,7 @@ async fn remove(
 ) -> Result<StatusCode, ApiError> {
     let id = id_of(path)?;
     if app.store().remove(&id) {
+        stop_searches(&app, &id);
         Ok(StatusCode::NO_CONTENT)
     } else {
         Err(ApiError::unknown_id(&id))
@@ -369,10 +381,9 @@ async fn think(app: &AppState, id: &str, level: Option<u8>) -> Result<(Thought, 
     let (thinker, version) = app.with(id, |s| s.thinker(level).map(|t| (t, s.version())))??;
     let stop = Arc::new(AtomicBool::new(false));
     let _running = Running::new(app, id, &stop);
-    let flag = Arc::clone(&stop);
-    let thought = app.off_thread(move || thinker(flag)).await;
-    // A search nobody waits for any more (the timeout) stops with it.
-    stop.store(true, Ordering::Relaxed);
+    // A search nobody waits for any more (the timeout, a client gone) stops with it.
+    let _stop = StopOnDrop(Arc::clone(&stop));
+    let thought = app.off_thread(move || thinker(stop)).await;
     Ok((thought??, version))
 }
 
@@ -391,17 +402,22 @@ async fn stop(
 ) -> Result<Json<Stopped>, ApiError> {
     let id = id_of(path)?;
     app.with(&id, |_| ())?;
+    Ok(Json(Stopped {
+        stopped: stop_searches(&app, &id),
+    }))
+}
+
+/// Tells the searches of the game `id` to stop; how many.
+fn stop_searches(app: &AppState, id: &str) -> usize {
     let map = app
         .running
         .lock()
         .unwrap_or_else(std::sync::PoisonError::into_inner);
-    let flags = map.get(&id).map_or(&[][..], Vec::as_slice);
+    let flags = map.get(id).map_or(&[][..], Vec::as_slice);
     for flag in flags {
         flag.store(true, Ordering::Relaxed);
     }
-    Ok(Json(Stopped {
-        stopped: flags.len(),
-    }))
+    flags.len()
 }
 
 /// The answer of `POST /api/games/{id}/computer`.

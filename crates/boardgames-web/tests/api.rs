@@ -1058,3 +1058,53 @@ async fn a_money_game_with_beavers_offers_the_beaver() {
         (StatusCode::BAD_REQUEST, "bad_option")
     );
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_record_opens_while_every_engine_thinks() {
+    // One engine slot, taken by a search that only a stop ends.
+    let app = app(Config {
+        think_time: Duration::from_secs(3600),
+        engine_timeout: Duration::from_secs(600),
+        engines: 1,
+        ..Config::default()
+    });
+    let mut state = create(&app, json!({ "game": "pente" })).await;
+    for m in ["K10", "L11", "G10", "J10"] {
+        state = play(&app, &state, m).await;
+    }
+    let game = id(&state);
+    let mover = {
+        let (app, game) = (app.clone(), game.clone());
+        tokio::spawn(async move {
+            let uri = format!("/api/games/{game}/computer?level=5");
+            send(&app, Method::POST, &uri, None).await
+        })
+    };
+    // The search takes the slot (a level-5 search to depth 8 takes seconds).
+    tokio::time::sleep(Duration::from_millis(100)).await;
+    let text = include_str!("../../../examples/games/pente-org-50000000005101.txt");
+    let (status, opened) = send(
+        &app,
+        Method::POST,
+        "/api/records",
+        Some(json!({ "game": "pente", "text": text })),
+    )
+    .await;
+    assert_eq!(status, StatusCode::CREATED, "{opened}");
+    let (status, body) = send(
+        &app,
+        Method::POST,
+        "/api/records",
+        Some(json!({ "game": "chess", "text": "x" })),
+    )
+    .await;
+    assert_eq!(
+        (status, kind(&body)),
+        (StatusCode::BAD_REQUEST, "unknown_game")
+    );
+    assert!(!mover.is_finished(), "the search still thinks");
+    let (_, body) = send(&app, Method::POST, &format!("/api/games/{game}/stop"), None).await;
+    assert_eq!(body["stopped"], 1);
+    let (status, moved) = mover.await.expect("the search ends");
+    assert_eq!(status, StatusCode::OK, "{moved}");
+}

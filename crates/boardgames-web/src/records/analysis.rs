@@ -3,6 +3,7 @@
 //! program's `analyse` runs it): the equity each decision lost, its mark, the step of its
 //! position in the replay, and each player's totals and error rate.
 
+use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 
 use boardgames_ai::backgammon::{
@@ -19,8 +20,9 @@ use super::{Replayed, Traced};
 /// `analyse`.
 pub const DEFAULT_LEVEL: u8 = 2;
 
-/// The analysis's work, to run on a blocking thread.
-pub type Analyser = Box<dyn FnOnce() -> Analysis + Send>;
+/// The analysis's work, to run on a blocking thread, cut short once its flag is set (the
+/// rest of the decisions then judged at 0 plies).
+pub type Analyser = Box<dyn FnOnce(Arc<AtomicBool>) -> Analysis + Send>;
 
 /// One decision judged, as the chart draws it.
 #[derive(Clone, Debug, Serialize)]
@@ -99,7 +101,7 @@ pub fn match_file(matches: Vec<MatchReplay>) -> Replayed<Match> {
         .collect();
     let matches = Arc::new(matches);
     Replayed::new("backgammon", games)
-        .with_analysis(Arc::new(move |level| analyse(&matches, level)))
+        .with_analysis(Arc::new(move |level, stop| analyse(&matches, level, stop)))
 }
 
 /// The name of `player` in game `g`, or `player N`.
@@ -138,10 +140,11 @@ fn step_of(g: &GameReplay, j: &Judged) -> usize {
         .map_or(from, |(i, _)| i)
 }
 
-/// The analysis of `matches` at `level` (see the module docs).
+/// The analysis of `matches` at `level` (see the module docs); once `stop` is set, the
+/// decisions left are judged at 0 plies, quickly.
 #[must_use]
-pub fn analyse(matches: &[MatchReplay], level: u8) -> Analysis {
-    let engine = BackgammonEngine::shipped(level);
+pub fn analyse(matches: &[MatchReplay], level: u8, stop: &AtomicBool) -> Analysis {
+    let engine = BackgammonEngine::shipped(level).with_stop(stop);
     let mut decisions = Vec::new();
     let mut totals = [PlayerSummary::default(); 2];
     let mut names = [None, None];
@@ -190,5 +193,26 @@ pub fn analyse(matches: &[MatchReplay], level: u8) -> Analysis {
         level,
         decisions,
         players,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use boardgames_core::backgammon::record::{read_match_file, replay_matches};
+
+    #[test]
+    fn a_stopped_analysis_judges_at_0_plies() {
+        let text = include_str!("../../../../examples/games/backgammon-galaxy-match.txt");
+        let records = read_match_file(text).expect("the match file");
+        let matches = replay_matches(&records, true);
+        let judged = |level, stop| {
+            let a = analyse(&matches, level, &AtomicBool::new(stop));
+            serde_json::to_value(&a.decisions).expect("JSON")
+        };
+        let flat = judged(1, false);
+        assert!(flat.as_array().is_some_and(|d| d.len() > 50), "{flat}");
+        // Level 5 looks 3 plies ahead; stopped, every decision is judged as level 1 does.
+        assert_eq!(judged(5, true), flat);
     }
 }

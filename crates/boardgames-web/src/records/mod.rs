@@ -7,6 +7,7 @@
 pub mod analysis;
 pub mod read;
 
+use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -116,7 +117,7 @@ pub trait Replay: Send {
 }
 
 /// The analysis of a file's decisions at an engine level ([`Replayed::with_analysis`]).
-pub type AnalyseAt = Arc<dyn Fn(u8) -> Analysis + Send + Sync>;
+pub type AnalyseAt = Arc<dyn Fn(u8, &AtomicBool) -> Analysis + Send + Sync>;
 
 /// A record file of the game `G`: its games, replayed.
 pub struct Replayed<G: WebGame> {
@@ -281,6 +282,6 @@ impl<G: WebGame> Replay for Replayed<G> {
                 ))
             }
         };
-        Ok(Box::new(move || analyse(level)))
+        Ok(Box::new(move |stop: Arc<AtomicBool>| analyse(level, &stop)))
     }
 }
