@@ -246,8 +246,8 @@ pub struct Played<G: WebGame> {
     steps: Vec<Applied<G>>,
     /// The start, then the position after each step.
     positions: Vec<G>,
-    /// The dice.
-    rng: ChaCha8Rng,
+    /// The seed of the dice ([`Played::throw_dice`]).
+    seed: u64,
     /// Counts the changes.
     version: u64,
     /// The engine's time for a move, at most.
@@ -296,7 +296,7 @@ impl<G: WebGame> Played<G> {
             seats,
             steps,
             positions,
-            rng: ChaCha8Rng::seed_from_u64(seed),
+            seed,
             version: 0,
             think_time,
             clocks: None,
@@ -346,14 +346,22 @@ impl<G: WebGame> Played<G> {
         &self.positions[self.positions.len() - 1]
     }
 
-    /// Applies chance outcomes while chance is to act, each drawn with its probability.
+    /// Applies chance outcomes while chance is to act, each drawn with its probability by
+    /// a generator of the game's seed, the step's number and the position: the same
+    /// position at the same step is thrown the same dice, so that taking back a roll and
+    /// rolling again gives the dice again (no new throw by undo), while a different play
+    /// taken back and made instead meets dice of its own (the next throw unknown before).
     fn throw_dice(&mut self) {
         while self.current().turn() == Turn::Chance {
             let outcomes = self.current().chance_outcomes();
             let Some(&(last, _)) = outcomes.last() else {
                 return;
             };
-            let mut r: f64 = self.rng.random();
+            let step = self.steps.len() as u64;
+            let mut rng = ChaCha8Rng::seed_from_u64(
+                self.seed ^ self.current().key().rotate_left(29) ^ step.wrapping_mul(GOLDEN),
+            );
+            let mut r: f64 = rng.random();
             let mut chosen = last;
             for &(outcome, p) in &outcomes {
                 r -= p.as_f64();
@@ -394,6 +402,10 @@ fn mover_of<G: Game>(positions: &[G], i: usize) -> Option<Seat> {
         _ => None,
     }
 }
+
+/// The odd number nearest 2^64 divided by the golden ratio: spreads the steps' numbers
+/// over the seeds' bits.
+const GOLDEN: u64 = 0x9E37_79B9_7F4A_7C15;
 
 /// The last move of `steps` (not chance), with its index.
 fn last_move<G: Game>(steps: &[Applied<G>]) -> Option<(usize, G::Move)> {

@@ -1037,6 +1037,7 @@ async fn a_money_game_with_beavers_offers_the_beaver() {
     answers.sort();
     assert_eq!(answers, ["beaver", "drop", "take"]);
     let mut plain = create(&app, json!({ "game": "backgammon", "seed": 3 })).await;
+    let first = legal(&plain)[0].clone();
     plain = play(&app, &plain, &first).await;
     plain = play(&app, &plain, "double").await;
     let mut answers: Vec<String> = legal(&plain)
@@ -1107,4 +1108,25 @@ async fn a_record_opens_while_every_engine_thinks() {
     assert_eq!(body["stopped"], 1);
     let (status, moved) = mover.await.expect("the search ends");
     assert_eq!(status, StatusCode::OK, "{moved}");
+}
+
+#[tokio::test]
+async fn undo_gives_no_new_throw_of_the_dice() {
+    let app = server();
+    let mut state = create(&app, json!({ "game": "backgammon", "seed": 5 })).await;
+    // The opening throw's play, then the other side to roll.
+    let first = legal(&state)[0].clone();
+    state = play(&app, &state, &first).await;
+    assert!(legal(&state).contains(&"roll".to_owned()), "{state}");
+    let dice = |s: &Value| s["board"]["dice"].clone();
+    let rolled = play(&app, &state, "roll").await;
+    assert!(dice(&rolled).is_array(), "{rolled}");
+    let undo = format!("/api/games/{}/undo?to_human=false", id(&state));
+    for _ in 0..5 {
+        let (status, back) = send(&app, Method::POST, &undo, None).await;
+        assert_eq!(status, StatusCode::OK, "{back}");
+        assert_eq!(back["history"], state["history"], "the roll taken back");
+        let again = play(&app, &back, "roll").await;
+        assert_eq!(dice(&again), dice(&rolled), "the same dice again");
+    }
 }
