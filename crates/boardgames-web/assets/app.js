@@ -734,10 +734,12 @@ function showHintDetails(hint) {
   if (hint.ranked && hint.ranked.length) {
     const list = add("ol", { class: "ranked" }, box);
     const best = hint.ranked[0].equity;
-    for (const r of hint.ranked.slice(0, 5)) {
-      const diff = r.equity - best;
-      add("li", { "data-ranked-move": r.move, "data-equity": r.equity }, list).textContent =
-        `${r.move}  ${r.equity >= 0 ? "+" : ""}${r.equity.toFixed(3)}` + (diff < 0 ? ` (${diff.toFixed(3)})` : "");
-    }
+    const signed = (x) => (x >= 0 ? "+" : "") + x.toFixed(3);
+    hint.ranked.slice(0, 5).forEach((r, i) => {
+      // Plays looked at deeper rank first (as GNU Backgammon ranks them): each says how deep.
+      add("li", { "data-ranked-move": r.move, "data-equity": r.equity, "data-plies": r.plies }, list)
+        .textContent = `${r.move}  ${signed(r.equity)}` + (i > 0 ? ` (${signed(r.equity - best)})` : "")
+          + `  ${r.plies}-ply`;
+    });
   }
 }

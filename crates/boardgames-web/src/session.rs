@@ -57,6 +57,10 @@ pub struct RankedMove {
     pub text: String,
     /// Its cubeful equity for the side playing, normalised to the cube.
     pub equity: f64,
+    /// The plies of look-ahead the equity was found at: the plays the look-ahead's move
+    /// filters kept are looked at deeper, and rank above the others whatever their
+    /// equities (as GNU Backgammon ranks them).
+    pub plies: u32,
 }
 
 /// A cube decision's equities for the side on roll, normalised to the cube

@@ -477,6 +477,37 @@ async fn a_hint_gives_the_line_the_ranked_plays_and_the_cube() {
         other => panic!("{other}: {c}"),
     }
     assert_eq!(h["ranked"], json!([]));
+
+    // At level 3 (2 plies): the plays the filters kept rank first, deepest first, each
+    // stage best first; the rest at 0 plies.
+    let state = play(&app, &state, "roll").await;
+    let h = hint(&state, 3).await;
+    let ranked: Vec<(u64, f64)> = h["ranked"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| (r["plies"].as_u64().unwrap(), r["equity"].as_f64().unwrap()))
+        .collect();
+    assert_eq!(ranked.first().map(|r| r.0), Some(2), "{ranked:?}");
+    assert!(
+        ranked
+            .windows(2)
+            .all(|w| w[0].0 > w[1].0 || (w[0].0 == w[1].0 && w[0].1 >= w[1].1)),
+        "{ranked:?}"
+    );
+    assert!(ranked.iter().any(|r| r.0 == 0), "{ranked:?}");
+
+    // In a match the score is the chance of winning the match, and says so.
+    let state = create(
+        &app,
+        json!({ "game": "backgammon", "match_length": 3, "seed": 5 }),
+    )
+    .await;
+    let h = hint(&state, 1).await;
+    let chance = h["score"].as_f64().unwrap();
+    assert!((0.0..=1.0).contains(&chance), "{h}");
+    let describe = h["describe"].as_str().unwrap();
+    assert!(describe.starts_with("match winning chance "), "{describe}");
 }
 
 #[tokio::test]

@@ -270,10 +270,20 @@ impl WebGame for Match {
             chosen.ok_or_else(|| ApiError::new(ErrorKind::Engine, "the engine found no move"))?;
         let engine = player.engine().with_stop(&stop);
         let equity = engine.value_for(m, decider(m));
+        // In a match the value is the chance of winning the match; in money play, points.
+        let describe = if m.rules().length > 0 {
+            format!(
+                "match winning chance {:.1} % for {}",
+                100.0 * equity,
+                decider(m)
+            )
+        } else {
+            format!("equity {equity:+.3} for {}", decider(m))
+        };
         Ok(Thought {
             text: action.to_string(),
             score: Some(equity),
-            describe: format!("equity {equity:+.3} for {}", decider(m)),
+            describe,
             level,
             line: Vec::new(),
             ranked: ranked_plays(m, &engine),
@@ -290,6 +300,7 @@ fn ranked_plays(m: &Match, engine: &BackgammonEngine<'_>) -> Vec<RankedMove> {
         .map(|r| RankedMove {
             text: r.play.to_string(),
             equity: r.value,
+            plies: r.plies,
         })
         .collect()
 }
