@@ -254,7 +254,7 @@ function drawPente(svg, board) {
           el("path", { d: `M${x - 5} ${y - 5}L${x + 5} ${y + 5}M${x + 5} ${y - 5}L${x - 5} ${y + 5}`,
             class: "captured-mark", "data-captured": name }, svg);
         }
-        if (hinted === name) el("circle", { cx: x, cy: y, r: 7, class: "last-mark", "data-hinted": "true" }, svg);
+        if (hinted === name) el("circle", { cx: x, cy: y, r: 9, class: "hint-mark", "data-hinted": "true" }, svg);
       }
     }
   }
@@ -311,8 +311,17 @@ function drawAbalone(svg, board) {
   const cells = new Map(board.cells.map((c) => [c.cell, c]));
   const movers = new Set(board.moves.flatMap((m) => m.marbles));
   const candidates = myTurn() ? candidateMoves(board) : [];
+  // A cell is a target of the one move that ends there; a cell two moves share (a
+  // broadside and an in-line move of the same marbles) is left to the arrows.
   const targets = new Map();
-  for (const m of candidates) for (const t of m.targets) if (!targets.has(t)) targets.set(t, m.move);
+  const shared = new Set();
+  for (const m of candidates) {
+    for (const t of m.targets) {
+      if (targets.has(t) && targets.get(t) !== m.move) shared.add(t);
+      else targets.set(t, m.move);
+    }
+  }
+  for (const t of shared) targets.delete(t);
   const lastTargets = board.last ? board.last.targets : [];
   const hint = hinted ? board.moves.find((m) => m.move === hinted) : null;
   // The marbles the person can select, drawn again above the targets and arrows.
@@ -385,7 +394,12 @@ function abalone_info(board) {
   const lines = board.colours.map((colour, seat) =>
     `${colour}: ejected ${board.ejected[seat]}, lost ${board.lost[seat]}`);
   if (board.players >= 4) {
-    lines.push("Teams: " + board.team_ejected.map((n, team) => `team ${team + 1} ejected ${n}`).join(", "));
+    // Who plays with whom: each team's colours, and what it ejected.
+    lines.push(...board.team_ejected.map((n, team) => {
+      const colours = board.colours.map((_, seat) => seatLabel("abalone", seat))
+        .filter((_, seat) => board.teams[seat] === team);
+      return `Team ${team + 1} (${colours.join(", ")}): ejected ${n}`;
+    }));
   }
   lines.push("Six ejected win. Click 1 to 3 of your marbles, then an arrow or a highlighted cell.");
   return lines;
@@ -498,12 +512,14 @@ function drawBackgammon(svg, board) {
     drawDie(svg, x0, 200, board.dice[0], board.on_roll);
     drawDie(svg, x0 + 34, 200, board.dice[1], board.on_roll);
   }
-  // The cube: centred on the bar, or on its owner's side.
-  const cubeY = board.cube.owner === other ? 40 : board.cube.owner === own ? 360 : 200;
-  const cube = el("rect", { x: barX + 5, y: cubeY - 15, width: 30, height: 30, rx: 3, class: "cube",
+  // The cube: centred in the middle of the bar (between the checkers waiting there); owned,
+  // in the borne-off tray on its owner's side, clear of every checker.
+  const cubeX = board.cube.owner ? offX : barX + BG.bar / 2;
+  const cubeY = board.cube.owner === other ? 120 : board.cube.owner === own ? 280 : 200;
+  const cube = el("rect", { x: cubeX - 15, y: cubeY - 15, width: 30, height: 30, rx: 3, class: "cube",
     "data-value": board.cube.value, "data-owner": board.cube.owner || "centre" }, svg);
   if (!replaying) cube.id = "cube";
-  text(svg, barX + 20, cubeY, String(board.cube.value === 1 ? 64 : board.cube.value), "cube-text");
+  text(svg, cubeX, cubeY, String(board.cube.value === 1 ? 64 : board.cube.value), "cube-text");
   drawBackgammonControls(board);
 }
 
@@ -549,6 +565,10 @@ function drawPlays() {
 
 function backgammon_info(board) {
   const lines = [];
+  const end = board.game_ended;
+  if (end) {
+    lines.push(`${end.winner.toUpperCase()} won the last game: ${end.points} point${end.points === 1 ? "" : "s"} (${end.how})`);
+  }
   lines.push(board.match_length > 0
     ? `Match to ${board.match_length}: X ${board.score[0]}, O ${board.score[1]}${board.crawford ? " (Crawford game)" : ""}`
     : `Money game: X ${board.score[0]}, O ${board.score[1]}`);
@@ -563,6 +583,7 @@ function backgammon_info(board) {
 
 function render(next) {
   if (!next) return;
+  if (!state || state.id !== next.id) $("engine-text").textContent = "";
   if (!state || state.id !== next.id || state.version !== next.version) {
     hinted = null;
     selection = [];

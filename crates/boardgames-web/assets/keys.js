@@ -181,4 +181,10 @@ function boardKeys(event) {
 }
 
 document.addEventListener("keydown", boardKeys);
+// A button clicked with the mouse (not pressed by a key: `detail` 0) gives the focus back to
+// the page, so that Space and Enter go on playing on the board rather than press it again.
+document.addEventListener("click", (event) => {
+  const button = event.target instanceof Element ? event.target.closest("button") : null;
+  if (button && event.detail > 0) button.blur();
+});
 renderHooks.push(markCursor);

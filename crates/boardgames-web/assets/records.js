@@ -46,6 +46,8 @@ async function submitRecord(event) {
   } catch (error) {
     $("record-error").textContent = error.message;
     $("record-error").dataset.kind = error.kind || "";
+    // A file refused is not chosen any more: the text pasted next is what opens.
+    $("record-file").value = "";
   }
 }
 

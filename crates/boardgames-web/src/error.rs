@@ -79,13 +79,20 @@ pub struct ApiError {
     pub message: String,
 }
 
+/// The most characters of an error's message; longer ones are cut ([`ApiError::new`]).
+pub const MESSAGE_CHARS: usize = 300;
+
 impl ApiError {
     /// An error of `kind` saying `message`.
     pub fn new(kind: ErrorKind, message: impl Into<String>) -> ApiError {
-        ApiError {
-            kind,
-            message: message.into(),
+        let mut message = message.into();
+        // A message that quotes what it was sent (a move of a megabyte, a whole record) is
+        // cut: the start says what and where.
+        if let Some((cut, _)) = message.char_indices().nth(MESSAGE_CHARS) {
+            message.truncate(cut);
+            message.push_str("...");
         }
+        ApiError { kind, message }
     }
 
     /// No game with the id `id`.

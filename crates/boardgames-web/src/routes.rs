@@ -263,27 +263,42 @@ fn id_of(path: Result<Path<String>, PathRejection>) -> Result<String, ApiError> 
 
 /// `level=N` of a query, if given.
 pub(crate) fn level_of(query: Option<&str>) -> Result<Option<u8>, ApiError> {
-    let Some(query) = query else {
+    let Some(value) = query_value(query, "level")? else {
         return Ok(None);
     };
-    for pair in query.split('&') {
-        let (key, value) = pair.split_once('=').unwrap_or((pair, ""));
-        if key == "level" {
-            return value
-                .parse::<u8>()
-                .ok()
-                .filter(|n| crate::engine::LEVELS.contains(n))
-                .map(Some)
-                .ok_or_else(|| {
-                    let shown: String = value.chars().take(20).collect();
-                    ApiError::new(
-                        ErrorKind::BadOption,
-                        format!("level {shown:?}: levels are 1 to 5"),
-                    )
-                });
+    value
+        .parse::<u8>()
+        .ok()
+        .filter(|n| crate::engine::LEVELS.contains(n))
+        .map(Some)
+        .ok_or_else(|| {
+            let shown: String = value.chars().take(20).collect();
+            ApiError::new(
+                ErrorKind::BadOption,
+                format!("level {shown:?}: levels are 1 to 5"),
+            )
+        })
+}
+
+/// The value of `key` in the query string `query`, if given.
+///
+/// # Errors
+/// [`ErrorKind::BadOption`] when `key` is given twice.
+fn query_value<'q>(query: Option<&'q str>, key: &str) -> Result<Option<&'q str>, ApiError> {
+    let mut found = None;
+    for pair in query.unwrap_or("").split('&') {
+        let (k, value) = pair.split_once('=').unwrap_or((pair, ""));
+        if k == key {
+            if found.is_some() {
+                return Err(ApiError::new(
+                    ErrorKind::BadOption,
+                    format!("{key} is given twice"),
+                ));
+            }
+            found = Some(value);
         }
     }
-    Ok(None)
+    Ok(found)
 }
 
 /// What the server offers: its games and Abalone's layouts by number of players.
@@ -477,9 +492,17 @@ async fn undo(
     RawQuery(query): RawQuery,
 ) -> Result<Json<StateView>, ApiError> {
     let id = id_of(path)?;
-    let to_human = !query
-        .as_deref()
-        .is_some_and(|q| q.split('&').any(|p| p == "to_human=false"));
+    let to_human = match query_value(query.as_deref(), "to_human")? {
+        None | Some("true") => true,
+        Some("false") => false,
+        Some(other) => {
+            let shown: String = other.chars().take(20).collect();
+            return Err(ApiError::new(
+                ErrorKind::BadOption,
+                format!("to_human {shown:?}: true or false"),
+            ));
+        }
+    };
     app.with(&id, |s| {
         s.undo(to_human)?;
         Ok(s.state(&id))

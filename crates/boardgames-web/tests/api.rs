@@ -1161,3 +1161,80 @@ async fn undo_gives_no_new_throw_of_the_dice() {
         assert_eq!(dice(&again), dice(&rolled), "the same dice again");
     }
 }
+
+#[tokio::test]
+async fn options_given_twice_or_unknown_and_long_inputs_get_short_errors() {
+    let app = server();
+    let mut state = create(&app, json!({ "game": "pente" })).await;
+    state = play(&app, &state, "K10").await;
+    let game = id(&state);
+    for (method, uri) in [
+        (Method::POST, format!("/api/games/{game}/undo?to_human=no")),
+        (
+            Method::POST,
+            format!("/api/games/{game}/computer?level=2&level=9"),
+        ),
+        (
+            Method::GET,
+            format!("/api/games/{game}/hint?level=2&level=2"),
+        ),
+    ] {
+        let (status, body) = send(&app, method, &uri, None).await;
+        assert_eq!(
+            (status, kind(&body)),
+            (StatusCode::BAD_REQUEST, "bad_option"),
+            "{uri}: {body}"
+        );
+    }
+    assert_eq!(fetch(&app, &game).await["history"], json!(["K10"]));
+    // A move or a record of a megabyte is not sent back whole.
+    let long = "K".repeat(900_000);
+    let uri = format!("/api/games/{game}/moves");
+    let (status, body) = send(&app, Method::POST, &uri, Some(json!({ "move": long }))).await;
+    assert_eq!(kind(&body), "bad_notation", "{status}");
+    let message = body["error"]["message"].as_str().unwrap_or_default();
+    assert!(
+        message.chars().count() <= 303,
+        "{} characters",
+        message.len()
+    );
+    let (status, body) = send(
+        &app,
+        Method::POST,
+        "/api/records",
+        Some(json!({ "game": "pente", "text": long })),
+    )
+    .await;
+    assert_eq!(kind(&body), "bad_record", "{status}");
+    let message = body["error"]["message"].as_str().unwrap_or_default();
+    assert!(
+        message.chars().count() <= 303,
+        "{} characters",
+        message.len()
+    );
+}
+
+#[tokio::test]
+async fn a_game_ended_in_a_match_is_shown_with_the_next_one() {
+    let app = server();
+    let mut state = create(
+        &app,
+        json!({ "game": "backgammon", "match_length": 3, "seed": 2 }),
+    )
+    .await;
+    assert_eq!(state["board"]["game_ended"], Value::Null);
+    let first = legal(&state)[0].clone();
+    state = play(&app, &state, &first).await;
+    let doubler = state["board"]["on_roll"].clone();
+    state = play(&app, &state, "double").await;
+    state = play(&app, &state, "drop").await;
+    // The next game started at once with its opening throw; the game before is told.
+    assert_eq!(
+        state["board"]["game_ended"],
+        json!({ "winner": doubler, "points": 1, "how": "the double dropped" })
+    );
+    assert_eq!(state["board"]["phase"], "to_play");
+    let next = legal(&state)[0].clone();
+    state = play(&app, &state, &next).await;
+    assert_eq!(state["board"]["game_ended"], Value::Null);
+}

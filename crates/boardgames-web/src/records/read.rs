@@ -27,7 +27,7 @@ fn bad(message: impl Into<String>) -> ApiError {
 fn read_with<G: Game, F: Format<G>>(format: &F, text: &str) -> Result<Vec<Record<G>>, ApiError> {
     let records = format
         .read(text)
-        .map_err(|e| bad(format!("not a {} record: {e}", format.name())))?;
+        .map_err(|e| bad(format!("not a record in the {} format: {e}", format.name())))?;
     if records.is_empty() {
         return Err(bad("the text holds no record"));
     }

@@ -21,7 +21,9 @@ use std::time::Duration;
 use boardgames_ai::backgammon::{BackgammonEngine, CubeAction, CubeContext};
 use boardgames_ai::registry::{match_level, match_player, Strength};
 use boardgames_core::backgammon::record::MatchText;
-use boardgames_core::backgammon::{Match, MatchAction, Phase, Play, Side, BAR};
+use boardgames_core::backgammon::{
+    EndOfGame, Ending, Match, MatchAction, Phase, Play, Side, WinKind, BAR,
+};
 use boardgames_core::player::Player;
 use boardgames_core::record::{Applied, Format, Record};
 use boardgames_core::{Game, Seat};
@@ -87,6 +89,31 @@ struct Board {
     on_roll: &'static str,
     plays: Vec<DecisionView>,
     last: Option<DecisionView>,
+    /// The game that the last decision ended, when it ended one (the next game of a match
+    /// already started, its opening throw thrown).
+    game_ended: Option<GameEndView>,
+}
+
+/// A game ended: who won, the points, how.
+#[derive(Serialize)]
+struct GameEndView {
+    winner: &'static str,
+    points: u32,
+    how: String,
+}
+
+/// How a game ended, in words.
+fn ending_words(end: &EndOfGame) -> String {
+    let kind = |k: WinKind| match k {
+        WinKind::Single => "a single game",
+        WinKind::Gammon => "a gammon",
+        WinKind::Backgammon => "a backgammon",
+    };
+    match end.ending {
+        Ending::BorneOff(k) => format!("borne off: {}", kind(k)),
+        Ending::Dropped => "the double dropped".to_owned(),
+        Ending::Resigned { kind: k, by } => format!("{by} resigned {}", kind(k)),
+    }
 }
 
 /// `x` or `o`.
@@ -188,6 +215,13 @@ impl WebGame for Match {
                 .map(|&action| decision(side, action))
                 .collect(),
             last: last.map(|(before, action)| decision(decider(before), action)),
+            game_ended: last
+                .and_then(|(before, action)| before.ending_of(action))
+                .map(|end| GameEndView {
+                    winner: side_name(end.winner),
+                    points: end.points,
+                    how: ending_words(&end),
+                }),
         })
     }
 
