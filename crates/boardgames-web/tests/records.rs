@@ -389,3 +389,31 @@ async fn the_backgammon_game_just_played_opens_and_is_analysed() {
         .sum();
     assert_eq!(analysis["decisions"].as_array().map(Vec::len), Some(judged));
 }
+
+#[tokio::test]
+async fn a_simple_backgammon_record_opens_as_a_money_game() {
+    // examples/games/backgammon-bear-off.txt: X (on roll) has three checkers on its 2-point
+    // and O two on its 1-point; X rolls 31 (2/off 2/1, written in canonical order), O rolls
+    // 21 and bears both off.
+    let app = server();
+    let summary = open(&app, "backgammon", &example("backgammon-bear-off.txt")).await;
+    assert_eq!(
+        move_texts(&summary),
+        ["roll", "31", "2/1 2/off", "roll", "21", "1/off(2)"]
+    );
+    assert_eq!(summary["can_analyse"], false);
+    let last = summary["steps"].as_u64().unwrap() as usize - 1;
+    let start = step(&app, &summary, 0).await;
+    assert_eq!(start["board"]["off"], json!({ "x": 12, "o": 13 }));
+    assert_eq!(start["board"]["on_roll"], "x");
+    let end = step(&app, &summary, last).await;
+    assert_eq!(end["turn"]["kind"], "over");
+    assert_eq!(end["board"]["off"], json!({ "x": 13, "o": 15 }));
+    assert_eq!(end["board"]["game_ended"]["winner"], "o");
+    // From the start, the game plays on against the computer.
+    let uri = format!("/api/records/{}/continue", id(&summary));
+    let body = json!({ "step": 0, "seats": ["human", 1], "seed": 4 });
+    let (status, state) = send(&app, Method::POST, &uri, Some(body)).await;
+    assert_eq!(status, StatusCode::CREATED, "{state}");
+    assert!(legal(&state).contains(&"roll".to_owned()), "{state}");
+}

@@ -6,6 +6,7 @@
 
 pub mod analysis;
 pub mod read;
+pub mod turns;
 
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;

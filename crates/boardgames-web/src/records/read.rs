@@ -12,6 +12,7 @@ use boardgames_core::record::{label, replay, Format, Record};
 use boardgames_core::Game;
 
 use super::analysis::match_file;
+use super::turns;
 use super::{Replay, Replayed, Traced, MAX_POSITIONS};
 use crate::create::GAMES;
 use crate::error::{ApiError, ErrorKind};
@@ -148,9 +149,22 @@ where
 }
 
 /// A backgammon match file (match text or its JSON form): every game of every match,
-/// checked as the programs' `replay` checks it (each game's place in its match too).
+/// checked as the programs' `replay` checks it (each game's place in its match too); or a
+/// simple record of the checker game's turns ([`turns`]), played as money games.
 fn backgammon(text: &str) -> Result<Box<dyn Replay>, ApiError> {
-    let records = read_match_file(text).map_err(|e| bad(format!("not a match file: {e}")))?;
+    let records = match read_match_file(text) {
+        Ok(records) => records,
+        Err(e) => {
+            let Some(records) = turns::read(text) else {
+                return Err(bad(format!("not a match file: {e}")));
+            };
+            check_size(records.iter().map(|r| r.steps.len() * 2))?;
+            return Ok(Box::new(Replayed::new(
+                "backgammon",
+                turns::traced(&records)?,
+            )));
+        }
+    };
     if records.is_empty() {
         return Err(bad("the text holds no game"));
     }
