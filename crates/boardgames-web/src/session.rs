@@ -258,6 +258,11 @@ pub struct Played<G: WebGame> {
     think_time: Duration,
     /// The clocks, in a timed game.
     clocks: Option<Clocks>,
+    /// The start as it was given: the record starts from it even when a flag fell before
+    /// the first move (the last position then holds the end on time).
+    start: G,
+    /// Whether a seat's time ran out: the game ended on time, with nothing to undo.
+    flagged: bool,
 }
 
 impl<G: WebGame> Played<G> {
@@ -288,7 +293,7 @@ impl<G: WebGame> Played<G> {
     ) -> Played<G> {
         let count = start.seat_count();
         let mut positions = Vec::with_capacity(after.len() + 1);
-        positions.push(start);
+        positions.push(start.clone());
         positions.extend(after);
         steps.truncate(positions.len() - 1);
         positions.truncate(steps.len() + 1);
@@ -304,6 +309,8 @@ impl<G: WebGame> Played<G> {
             version: 0,
             think_time,
             clocks: None,
+            start,
+            flagged: false,
         };
         played.throw_dice();
         played
@@ -547,6 +554,7 @@ impl<G: WebGame> Session for Played<G> {
             &self.steps,
         );
         view.clocks = self.clocks.as_ref().map(|c| c.view(Instant::now()));
+        view.can_undo &= !self.flagged;
         view
     }
 
@@ -585,6 +593,12 @@ impl<G: WebGame> Session for Played<G> {
     }
 
     fn undo(&mut self, to_human: bool) -> Result<(), ApiError> {
+        if self.flagged {
+            return Err(ApiError::new(
+                ErrorKind::GameOver,
+                format!("no undo: {}", G::status(self.current())),
+            ));
+        }
         if last_move(&self.steps).is_none() {
             return Err(ApiError::new(
                 ErrorKind::NothingToUndo,
@@ -612,7 +626,7 @@ impl<G: WebGame> Session for Played<G> {
     }
 
     fn record(&self) -> String {
-        let mut text = G::record(&self.positions[0], &self.steps, self.current());
+        let mut text = G::record(&self.start, &self.steps, self.current());
         if !text.ends_with('\n') {
             text.push('\n');
         }
@@ -650,6 +664,7 @@ impl<G: WebGame> Session for Played<G> {
             if let Some(last) = self.positions.last_mut() {
                 *last = ended;
             }
+            self.flagged = true;
             self.version += 1;
         }
         if let Some(clocks) = &mut self.clocks {

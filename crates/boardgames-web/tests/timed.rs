@@ -9,7 +9,7 @@ use boardgames_core::Game;
 use serde_json::json;
 
 mod common;
-use common::{create, id, kind, send, server};
+use common::{create, id, kind, send, send_raw, server};
 
 #[tokio::test]
 async fn the_move_limit_ends_the_game_adjudicated() {
@@ -66,6 +66,38 @@ async fn a_flag_falls_and_the_game_ends_on_time() {
     let (status, error) = send(&app, Method::POST, &uri, Some(json!({ "move": "a1b2" }))).await;
     assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
     assert_eq!(kind(&error), "game_over");
+    // The record starts from the layout, as a game's record does, not from the end on time.
+    let record = format!("/api/games/{}/record", id(&state));
+    let (_, text) = send_raw(&app, Method::GET, &record, None).await;
+    assert!(!text.contains("timeout"), "{text}");
+    let fresh = create(&app, json!({ "game": "abalone" })).await;
+    let (_, fresh_text) = send_raw(
+        &app,
+        Method::GET,
+        &format!("/api/games/{}/record", id(&fresh)),
+        None,
+    )
+    .await;
+    assert_eq!(text.lines().next(), fresh_text.lines().next());
+
+    // A flag that fell after a move: nothing to undo.
+    let state = create(&app, json!({ "game": "abalone", "time_limit": 1 })).await;
+    let first = state["legal_moves"][0].as_str().unwrap().to_owned();
+    let uri = format!("/api/games/{}/moves", id(&state));
+    let (status, moved) = send(&app, Method::POST, &uri, Some(json!({ "move": first }))).await;
+    assert_eq!(status, StatusCode::OK, "{moved}");
+    assert_eq!(moved["can_undo"], true);
+    tokio::time::sleep(Duration::from_millis(1100)).await;
+    let after = format!("/api/games/{}", id(&state));
+    let (_, over) = send(&app, Method::GET, &after, None).await;
+    assert_eq!(over["turn"]["kind"], "over", "{over}");
+    assert_eq!(over["can_undo"], false);
+    let undo = format!("/api/games/{}/undo", id(&state));
+    let (status, error) = send(&app, Method::POST, &undo, None).await;
+    assert_eq!(
+        (status, kind(&error)),
+        (StatusCode::UNPROCESSABLE_ENTITY, "game_over")
+    );
 }
 
 #[tokio::test]
