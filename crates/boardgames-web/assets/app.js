@@ -63,7 +63,7 @@ async function guarded(work) {
     showError(error);
     if (error.kind === "unknown_id") {
       sessionStorage.removeItem(STORAGE_KEY);
-      showChooser();
+      showChooser(error.message);
     } else if (error.kind === "conflict" && state) {
       try { render(await api("GET", "/api/games/" + state.id)); } catch (e) { showError(e); }
     }
@@ -175,8 +175,9 @@ function showSection(name) {
   $("show-game").hidden = !state || name === "play";
 }
 
-function showChooser() {
+function showChooser(notice) {
   failed = false;
+  $("chooser-notice").textContent = notice || "";
   showSection("chooser");
   $("show-chooser").hidden = state === null;
 }
@@ -720,14 +721,28 @@ function start() {
     $("engine-text").textContent = "";
   }));
   loadLayouts();
-  // `#game=ID` opens that game in this tab.
+  openAtStart();
+  window.addEventListener("hashchange", openAtStart);
+}
+
+// The game of the link (`#game=ID`) in this tab, else the tab's own game (kept for a bad
+// link), else the chooser; either says why a game asked for is not there.
+async function openAtStart() {
   const linked = new URLSearchParams(location.hash.slice(1)).get("game");
-  const saved = linked || sessionStorage.getItem(STORAGE_KEY);
-  if (saved) {
-    guarded(async () => { render(await api("GET", "/api/games/" + saved)); });
-  } else {
-    showChooser();
+  const saved = sessionStorage.getItem(STORAGE_KEY);
+  const notices = [];
+  for (const id of new Set([linked, saved])) {
+    if (!id) continue;
+    try {
+      render(await api("GET", "/api/games/" + encodeURIComponent(id)));
+      if (notices.length) showError({ message: notices.join(" ") });
+      return;
+    } catch (error) {
+      if (id === saved) sessionStorage.removeItem(STORAGE_KEY);
+      notices.push(error.message);
+    }
   }
+  showChooser(notices.join(" "));
 }
 
 start();

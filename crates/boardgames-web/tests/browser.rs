@@ -1781,4 +1781,38 @@ fn the_page_plays_every_game_by_clicks_and_keys_and_replays_records() {
     backgammon_keys(&page);
     pente_record(&page);
     backgammon_record(&page);
+    bad_link(&page);
+}
+
+/// A link to a game that is not there (`#game=ID`) says so and keeps the tab's own game on
+/// show; in a new tab (no game of its own) it shows the chooser saying so.
+fn bad_link(page: &Page) {
+    let before = page.shown();
+    let said = |css: &str| {
+        page.browser.wait_for(
+            &format!("{css} naming the game"),
+            || {
+                let text = page.browser.execute(
+                    r##"return document.querySelector(arguments[0]).textContent;"##,
+                    &[json!(css)],
+                );
+                text.as_str()
+                    .filter(|t| t.contains("deadbeef"))
+                    .map(str::to_owned)
+            },
+            || "nothing said".to_owned(),
+        )
+    };
+    page.browser.goto(&format!("{}#game=deadbeef", page.url));
+    said("#error");
+    page.element("#play:not([hidden])");
+    let after = page.settled(before.version);
+    assert_eq!(after.history, before.history, "the tab's own game");
+    // A tab without a game of its own.
+    page.browser.execute(
+        "sessionStorage.clear(); location.reload(); return null;",
+        &[],
+    );
+    said("#chooser-notice");
+    page.element("#chooser:not([hidden])");
 }
