@@ -418,7 +418,7 @@ impl MatchPlayer {
                 })
             }
             Phase::ToPlay => self.offer(engine, m).or_else(|| {
-                self.engine
+                engine
                     .rank_plays(m)
                     .first()
                     .map(|p| MatchAction::Play(p.play))

@@ -92,10 +92,23 @@ fn a_stopped_engine_decides_the_cube_and_values_at_0_plies() {
 
 #[test]
 fn a_stopped_player_answers_as_the_0_ply_player() {
-    let mut m = Match::new(MatchRules::money(false));
-    m.apply_chance(m.parse_chance("62").expect("a throw"))
-        .expect("the opening throw");
-    let mut deep = MatchPlayer::new(5);
-    deep.set_stop(std::sync::Arc::new(AtomicBool::new(true)));
-    assert_eq!(deep.choose(&m), MatchPlayer::new(1).choose(&m));
+    // Every opening roll of a money game: where the 2-ply player (level 3) plays otherwise
+    // than the 0-ply one (level 1), told to stop before it starts it plays the 0-ply play.
+    let mut differ = 0;
+    for dice in Dice::all().filter(|d| !d.is_double()) {
+        let mut m = Match::new(MatchRules::money(false));
+        let throw = m.parse_chance(&dice.to_string()).expect("a throw");
+        m.apply_chance(throw).expect("the opening throw");
+        let flat = MatchPlayer::new(1).choose(&m);
+        let mut stopped = MatchPlayer::new(3);
+        stopped.set_stop(std::sync::Arc::new(AtomicBool::new(true)));
+        assert_eq!(stopped.choose(&m), flat, "{dice}");
+        if MatchPlayer::new(3).choose(&m) != flat {
+            differ += 1;
+        }
+    }
+    assert!(
+        differ > 0,
+        "no opening where the look-ahead plays otherwise"
+    );
 }
