@@ -308,6 +308,16 @@ function drawAbalone(svg, board) {
   svg.dataset.ejected = board.ejected.join(" ");
   svg.dataset.lost = board.lost.join(" ");
   el("polygon", { points: "104,13 368,13 456,195 368,377 104,377 16,195", fill: "#6b4f2a" }, svg);
+  // The coordinates moves are written in: each row's letter left of it (A at the bottom),
+  // each diagonal's number below its lowest cell.
+  for (let row = 0; row < 9; row++) {
+    const [x, y] = abaloneXY({ row, number: Math.max(1, row - 3) - 0.6 });
+    text(svg, x, y + 4, "ABCDEFGHI"[row], "coord abalone-coord").dataset.row = "ABCDEFGHI"[row];
+  }
+  for (let number = 1; number <= 9; number++) {
+    const [x, y] = abaloneXY({ row: Math.max(0, number - 5) - 0.55, number });
+    text(svg, x, y + 4, String(number), "coord abalone-coord").dataset.diagonal = String(number);
+  }
   const seat = state.turn.seat;
   const cells = new Map(board.cells.map((c) => [c.cell, c]));
   const movers = new Set(board.moves.flatMap((m) => m.marbles));

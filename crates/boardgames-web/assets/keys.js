@@ -177,7 +177,10 @@ function boardKeys(event) {
     if (!button.disabled && !button.hidden) button.click();
     handled = true;
   }
-  if (handled) event.preventDefault();
+  if (handled) {
+    event.preventDefault();
+    document.body.dataset.keys = "true";
+  }
 }
 
 document.addEventListener("keydown", boardKeys);

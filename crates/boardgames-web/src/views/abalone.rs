@@ -81,6 +81,25 @@ struct Board {
     last: Option<MoveView>,
 }
 
+/// `line` without the diagram's one-character symbols in brackets (` (@)`, ` (#)`).
+fn without_symbols(line: &str) -> String {
+    let chars: Vec<char> = line.chars().collect();
+    let mut out = String::with_capacity(line.len());
+    let mut i = 0;
+    while i < chars.len() {
+        let symbol = chars
+            .get(i..i + 4)
+            .is_some_and(|w| w[0] == ' ' && w[1] == '(' && w[3] == ')' && !w[2].is_alphanumeric());
+        if symbol {
+            i += 4;
+        } else {
+            out.push(chars[i]);
+            i += 1;
+        }
+    }
+    out
+}
+
 impl<const SEATS: usize> WebGame for Position<SEATS>
 where
     Position<SEATS>: Engines,
@@ -131,8 +150,11 @@ where
     }
 
     /// The last line of the diagram: who is to move, or how the game ended.
+    /// The diagram's status line, its colours named without the diagram's symbols
+    /// (`Black to move`, not `Black (@) to move`).
     fn status(pos: &Self) -> String {
-        pos.to_string().lines().last().unwrap_or("").to_owned()
+        let line = pos.to_string().lines().last().unwrap_or("").to_owned();
+        without_symbols(&line)
     }
 
     fn seat_name(_pos: &Self, seat: Seat) -> String {
@@ -154,5 +176,22 @@ where
     fn time_out(pos: &Self, seat: Seat) -> Option<Self> {
         let mut pos = *pos;
         pos.time_out(Colour::of_seat(seat)?).ok().map(|()| pos)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_status_names_colours_without_symbols() {
+        assert_eq!(without_symbols("Black (@) to move"), "Black to move");
+        assert_eq!(
+            without_symbols("Green (#) to move; Purple (*) ejected 2"),
+            "Green to move; Purple ejected 2"
+        );
+        assert_eq!(without_symbols("player 1 (X) wins"), "player 1 (X) wins");
+        let pos = Position::<2>::new(boardgames_core::abalone::Layout::Standard).expect("a layout");
+        assert_eq!(<Position<2> as WebGame>::status(&pos), "Black to move");
     }
 }
