@@ -159,10 +159,9 @@ fn backgammon(text: &str) -> Result<Box<dyn Replay>, ApiError> {
                 return Err(bad(format!("not a match file: {e}")));
             };
             check_size(records.iter().map(|r| r.steps.len() * 2))?;
-            return Ok(Box::new(Replayed::new(
-                "backgammon",
-                turns::traced(&records)?,
-            )));
+            let games = traced(&records, |i, _| format!("Record {}", i + 1))?;
+            let games = turns::as_money_games(games)?;
+            return Ok(Box::new(Replayed::new("backgammon", games)));
         }
     };
     if records.is_empty() {

@@ -6,7 +6,7 @@
 
 use boardgames_core::backgammon::record::Turns;
 use boardgames_core::backgammon::{Backgammon, GameState, Match, MatchAction, MatchId};
-use boardgames_core::record::{replay, Applied, Format, Record};
+use boardgames_core::record::{Applied, Format, Record};
 use boardgames_core::{Game, Turn};
 
 use super::Traced;
@@ -27,31 +27,21 @@ pub fn read(text: &str) -> Option<Vec<Record<Backgammon>>> {
     format.read(text).ok().filter(|records| !records.is_empty())
 }
 
-/// Each record replayed by the checker game's rules, then played as a money session.
+/// Each game of the checker game (replayed by its rules) played as a money session, under
+/// its label.
 ///
 /// # Errors
-/// [`ErrorKind::BadRecord`] naming the record and the step the rules refuse.
-pub fn traced(records: &[Record<Backgammon>]) -> Result<Vec<Traced<Match>>, ApiError> {
-    records
-        .iter()
-        .enumerate()
-        .map(|(i, record)| {
-            let trace = replay(record);
-            if let Some(step) = &trace.illegal {
-                let shown: String = step.written.trim().chars().take(40).collect();
-                return Err(bad(format!(
-                    "record {}, step {}: {shown:?}: {}",
-                    i + 1,
-                    step.index + 1,
-                    step.error
-                )));
+/// [`ErrorKind::BadRecord`] naming the game whose start or step the session refuses.
+pub fn as_money_games(games: Vec<Traced<Backgammon>>) -> Result<Vec<Traced<Match>>, ApiError> {
+    games
+        .into_iter()
+        .map(|checker| {
+            let fail = |e: String| bad(format!("{}: {e}", checker.label));
+            let mut game = as_session(&checker.positions[0]).map_err(fail)?;
+            for step in &checker.steps {
+                follow(&mut game, step).map_err(fail)?;
             }
-            let mut game = as_session(&trace.positions[0])
-                .map_err(|e| bad(format!("record {}: {e}", i + 1)))?;
-            game.label = format!("Record {}", i + 1);
-            for step in &trace.applied {
-                follow(&mut game, step).map_err(|e| bad(format!("record {}: {e}", i + 1)))?;
-            }
+            game.label = checker.label;
             Ok(game)
         })
         .collect()
