@@ -88,7 +88,7 @@ impl Drop for StopOnDrop {
 }
 
 /// A search of a game's engine, known to `POST /api/games/{id}/stop` (and to `DELETE`)
-/// while it lasts.
+/// while it lasts, and stopped when it goes (with the request that started it).
 struct Running {
     map: Arc<Mutex<HashMap<String, Vec<Arc<AtomicBool>>>>>,
     id: String,
@@ -113,6 +113,7 @@ impl Running {
 
 impl Drop for Running {
     fn drop(&mut self) {
+        self.stop.store(true, Ordering::Relaxed);
         let mut map = self
             .map
             .lock()
@@ -395,9 +396,8 @@ async fn play(
 async fn think(app: &AppState, id: &str, level: Option<u8>) -> Result<(Thought, u64), ApiError> {
     let (thinker, version) = app.with(id, |s| s.thinker(level).map(|t| (t, s.version())))??;
     let stop = Arc::new(AtomicBool::new(false));
-    let _running = Running::new(app, id, &stop);
     // A search nobody waits for any more (the timeout, a client gone) stops with it.
-    let _stop = StopOnDrop(Arc::clone(&stop));
+    let _running = Running::new(app, id, &stop);
     let thought = app.off_thread(move || thinker(stop)).await;
     Ok((thought??, version))
 }

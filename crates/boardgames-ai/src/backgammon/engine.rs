@@ -361,18 +361,33 @@ impl Player<Match> for MatchPlayer {
     /// The decision at `m` of the side to act; `None` when no side is to act (chance, or the
     /// session is over).
     fn choose(&mut self, m: &Match) -> Option<MatchAction> {
+        self.choose_ranked(m).0
+    }
+}
+
+impl MatchPlayer {
+    /// [`Player::choose`], with the plays of the roll as the engine ranked them to choose
+    /// (best first; empty but at a checker play it ranked): for programs that show the
+    /// ranking beside the choice, without ranking twice.
+    pub fn choose_ranked(&mut self, m: &Match) -> (Option<MatchAction>, Vec<RankedPlay>) {
         let stop = self.stop.clone();
         let engine = match stop.as_deref() {
             Some(flag) => self.engine.with_stop(flag),
             None => self.engine,
         };
-        self.decide(&engine, m)
+        let mut ranked = Vec::new();
+        let action = self.decide(&engine, m, &mut ranked);
+        (action, ranked)
     }
-}
 
-impl MatchPlayer {
-    /// [`Player::choose`] with `engine` (this player's, with its stop flag).
-    fn decide(&mut self, engine: &BackgammonEngine<'_>, m: &Match) -> Option<MatchAction> {
+    /// [`Player::choose`] with `engine` (this player's, with its stop flag); a checker play
+    /// chosen from the ranking it leaves in `ranked`.
+    fn decide(
+        &mut self,
+        engine: &BackgammonEngine<'_>,
+        m: &Match,
+        ranked: &mut Vec<RankedPlay>,
+    ) -> Option<MatchAction> {
         match m.phase() {
             Phase::ToRoll if m.can_double() => self.offer(engine, m).or_else(|| {
                 Some(if engine.cube_decision(m).action.doubles() {
@@ -418,10 +433,8 @@ impl MatchPlayer {
                 })
             }
             Phase::ToPlay => self.offer(engine, m).or_else(|| {
-                engine
-                    .rank_plays(m)
-                    .first()
-                    .map(|p| MatchAction::Play(p.play))
+                *ranked = engine.rank_plays(m);
+                ranked.first().map(|p| MatchAction::Play(p.play))
             }),
             _ => None,
         }

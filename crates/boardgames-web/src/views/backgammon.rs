@@ -18,13 +18,12 @@ use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 use std::time::Duration;
 
-use boardgames_ai::backgammon::{BackgammonEngine, CubeAction, CubeContext};
+use boardgames_ai::backgammon::{BackgammonEngine, CubeAction, CubeContext, RankedPlay};
 use boardgames_ai::registry::{match_level, match_player, Strength};
 use boardgames_core::backgammon::record::MatchText;
 use boardgames_core::backgammon::{
     EndOfGame, Ending, Match, MatchAction, Phase, Play, Side, WinKind, BAR,
 };
-use boardgames_core::player::Player;
 use boardgames_core::record::{Applied, Format, Record};
 use boardgames_core::{Game, Seat};
 use serde::Serialize;
@@ -291,18 +290,22 @@ impl WebGame for Match {
         };
         let mut player = match_player(&strength).map_err(refused)?;
         player.set_stop(Arc::clone(&stop));
-        let mut chosen = player.choose(m);
+        let (mut chosen, mut ranked) = player.choose_ranked(m);
         // The player offers a resignation once where it stands; asked again at a position
         // where that offer was rejected, it plays on.
         let rejected_here = steps.iter().zip(positions).any(|(step, before)| {
             matches!(step, Applied::Move(MatchAction::Resign(_))) && before == m
         });
         if rejected_here && matches!(chosen, Some(MatchAction::Resign(_))) {
-            chosen = player.choose(m);
+            (chosen, ranked) = player.choose_ranked(m);
         }
         let action =
             chosen.ok_or_else(|| ApiError::new(ErrorKind::Engine, "the engine found no move"))?;
         let engine = player.engine().with_stop(&stop);
+        if ranked.is_empty() {
+            // The player resigned rather than play: the plays ranked all the same.
+            ranked = engine.rank_plays(m);
+        }
         let equity = engine.value_for(m, decider(m));
         // In a match the value is the chance of winning the match; in money play, points.
         let describe = if m.rules().length > 0 {
@@ -320,23 +323,10 @@ impl WebGame for Match {
             describe,
             level,
             line: Vec::new(),
-            ranked: ranked_plays(m, &engine),
+            ranked: ranked.iter().map(RankedMove::of).collect(),
             cube: cube_view(m, &engine),
         })
     }
-}
-
-/// Every play of the roll at `m` ranked by `engine`, with its equity (none but at a play).
-fn ranked_plays(m: &Match, engine: &BackgammonEngine<'_>) -> Vec<RankedMove> {
-    engine
-        .rank_plays(m)
-        .iter()
-        .map(|r| RankedMove {
-            text: r.play.to_string(),
-            equity: r.value,
-            plies: r.plies,
-        })
-        .collect()
 }
 
 /// The cube decision at `m` (before the roll, or a double offered) with its equities for
@@ -362,6 +352,17 @@ fn cube_view(m: &Match, engine: &BackgammonEngine<'_>) -> Option<CubeDecisionVie
             CubeAction::TooGood => "too good",
         },
     })
+}
+
+impl RankedMove {
+    /// A play as the engine ranked it.
+    fn of(r: &RankedPlay) -> RankedMove {
+        RankedMove {
+            text: r.play.to_string(),
+            equity: r.value,
+            plies: r.plies,
+        }
+    }
 }
 
 #[cfg(test)]
