@@ -52,12 +52,45 @@ fn reduction_of(depth: u32, i: usize) -> u32 {
 const TABLE_MOVE: i32 = 1 << 30;
 const KILLER: [i32; 2] = [1 << 29, 1 << 28];
 
+/// Puts at `i` the move a stable sort of `moves[i..]` by key, highest first, would put there
+/// (`moves[..i]` being in place): the first few by selection, since a node often stops after
+/// them, the rest sorted at once when the first of them is asked for. Equal keys keep their
+/// order, so that the search is deterministic.
+fn put_next<M>(moves: &mut [(i32, M)], i: usize) {
+    /// The moves found by selection before the rest are sorted.
+    const SELECTED: usize = 3;
+    if i < SELECTED {
+        let rest = &mut moves[i..];
+        let mut best = 0;
+        for (j, &(key, _)) in rest.iter().enumerate().skip(1) {
+            if key > rest[best].0 {
+                best = j;
+            }
+        }
+        rest[..=best].rotate_right(1);
+    } else if i == SELECTED {
+        moves[i..].sort_by_key(|&(key, _)| core::cmp::Reverse(key));
+    }
+}
+
+/// How a node searches one of its moves ([`AlphaBeta::search_move`]).
+#[derive(Clone, Copy)]
+enum Probe {
+    /// With the whole window: the node's first move.
+    Full,
+    /// With a null window first.
+    Null,
+    /// A late move of this rank in a quiet node: with a null window, and first some plies
+    /// shallower when it leads to a quiet position.
+    Late(usize),
+}
+
 /// Which moves a node searches, and what orders them.
 #[derive(Clone, Copy)]
 enum MoveSource<M> {
-    /// Every candidate of a full-width node: the table's move (if any), then the killers,
-    /// then by history and hint.
-    Search(Option<M>),
+    /// Every candidate of a full-width node with this many plies left: the table's move (if
+    /// any), then the killers, then by history and hint.
+    Search(Option<M>, u32),
     /// Every candidate, by hint alone: a threat in the quiescence search must be answered.
     Answers,
     /// The evaluator's tactical moves, by hint alone.
@@ -69,11 +102,14 @@ enum MoveSource<M> {
 /// * iterative deepening from depth 1, each iteration ordering the root by the last;
 /// * principal variation search: the first move with the full window, the others with a
 ///   null window and a re-search when one beats it;
-/// * a transposition table on [`Game::key`]: its move searched first, its score cutting
+/// * a transposition table on [`Game::key`]: its move searched first (before the node's
+///   candidates are worked out, which a cut by it spares), its score cutting
 ///   the search when stored at the same remaining depth with the same extensions left (so
 ///   a search to a fixed depth without reductions gives the same score with the table or
 ///   without it);
-/// * killer moves (two a ply) and the history heuristic, then [`Evaluator::move_hints`];
+/// * killer moves (two a ply) and the history heuristic, then the hints of
+///   [`Evaluator::candidates_with_hints_at`] for the node's depth; the first three moves
+///   found by selection, the rest sorted only when a node gets that far;
 /// * late move reductions: at a remaining depth of 3 plies or more, the fourth and later
 ///   moves of a quiet position ([`Evaluator::is_quiet`]) that lead to a quiet position and
 ///   are neither the table's move nor a killer are searched shallower (by a number of plies
@@ -326,7 +362,8 @@ impl<G: Game, E: Evaluator<G>> AlphaBeta<G, E> {
         }
     }
 
-    /// The moves of `pos` that `source` names, into the buffer of `ply`, ordered best first.
+    /// The moves of `pos` that `source` names, into the buffer of `ply`, each with its
+    /// ordering key, in the evaluator's order (see [`put_next`]).
     fn ordered(&mut self, pos: &G, ply: usize, source: MoveSource<G::Move>) -> Vec<(i32, G::Move)> {
         while self.buffers.len() <= ply {
             self.buffers.push(Vec::new());
@@ -342,7 +379,11 @@ impl<G: Game, E: Evaluator<G>> AlphaBeta<G, E> {
                 self.eval.tactical_moves(pos, &mut moves);
                 self.eval.move_hints(pos, &moves, &mut hints);
             }
-            MoveSource::Search(_) | MoveSource::Answers => {
+            MoveSource::Search(_, depth) => {
+                self.eval
+                    .candidates_with_hints_at(pos, depth, &mut moves, &mut hints);
+            }
+            MoveSource::Answers => {
                 self.eval.candidates_with_hints(pos, &mut moves, &mut hints);
             }
         }
@@ -350,18 +391,16 @@ impl<G: Game, E: Evaluator<G>> AlphaBeta<G, E> {
         let killers = self.killers[ply];
         for (&mv, &hint) in moves.iter().zip(&hints) {
             let key = match source {
-                MoveSource::Search(table_move) if Some(mv) == table_move => TABLE_MOVE,
-                MoveSource::Search(_) if Some(mv) == killers[0] => KILLER[0],
-                MoveSource::Search(_) if Some(mv) == killers[1] => KILLER[1],
-                MoveSource::Search(_) => self.history.get(&mv).copied().unwrap_or(0) + hint,
+                MoveSource::Search(table_move, _) if Some(mv) == table_move => TABLE_MOVE,
+                MoveSource::Search(..) if Some(mv) == killers[0] => KILLER[0],
+                MoveSource::Search(..) if Some(mv) == killers[1] => KILLER[1],
+                MoveSource::Search(..) => self.history.get(&mv).copied().unwrap_or(0) + hint,
                 MoveSource::Answers | MoveSource::Tactical => hint,
             };
             buf.push((key, mv));
         }
         self.scratch = moves;
         self.hints = hints;
-        // Stable, so that equal keys keep the candidates' order: the search is deterministic.
-        buf.sort_by_key(|&(key, _)| core::cmp::Reverse(key));
         buf
     }
 
@@ -449,7 +488,10 @@ impl<G: Game, E: Evaluator<G>> AlphaBeta<G, E> {
             self.buffers[ply as usize] = moves;
             return self.eval.evaluate(pos);
         }
-        for &(_, mv) in &moves {
+        let mut moves = moves;
+        for i in 0..moves.len() {
+            put_next(&mut moves, i);
+            let (_, mv) = moves[i];
             if self.out_of_budget() {
                 break;
             }
@@ -547,80 +589,86 @@ impl<G: Game, E: Evaluator<G>> AlphaBeta<G, E> {
                 }
             }
         }
-        let moves = self.ordered(pos, ply as usize, MoveSource::Search(table_move));
-        if moves.is_empty() {
-            self.buffers[ply as usize] = moves;
-            return self.eval.evaluate(pos);
-        }
         let alpha_in = alpha;
         let mut best = -INFINITY;
         let mut best_move = None;
-        let quiet = self.use_reductions && self.eval.is_quiet(pos);
-        let reducible = quiet && depth >= REDUCIBLE_DEPTH;
-        let prune_from = if quiet && self.eval.late_move_pruning() {
-            PRUNED_FROM
-                .get(depth as usize)
-                .copied()
-                .unwrap_or(usize::MAX)
-        } else {
-            usize::MAX
-        };
-        for (i, &(key, mv)) in moves.iter().enumerate() {
-            if i >= prune_from && key < KILLER[1] {
-                break;
-            }
-            let mut child = pos.clone();
-            child.play_unchecked(mv);
-            self.clear_line(ply as usize + 1);
-            let score = if i == 0 {
-                self.child_score(&child, me, depth - 1, ply + 1, alpha, beta)
-            } else {
-                let reduction =
-                    if reducible && i >= LATE_MOVE && key < KILLER[1] && self.eval.is_quiet(&child)
-                    {
-                        reduction_of(depth, i)
-                    } else {
-                        0
-                    };
-                let mut probe = alpha + 1;
-                if reduction > 0 {
-                    probe = self.child_score(
-                        &child,
-                        me,
-                        depth - 1 - reduction,
-                        ply + 1,
-                        alpha,
-                        alpha + 1,
-                    );
-                }
-                if probe > alpha {
-                    probe = self.child_score(&child, me, depth - 1, ply + 1, alpha, alpha + 1);
-                }
-                if probe > alpha && probe < beta {
-                    self.child_score(&child, me, depth - 1, ply + 1, alpha, beta)
-                } else {
-                    probe
-                }
-            };
+        // The table's move first, before the candidates are worked out and ordered: where it
+        // cuts the search, they never are.
+        let first = table_move.filter(|&mv| pos.is_legal(mv));
+        let mut cut = false;
+        if let Some(mv) = first {
+            let score = self.search_move(pos, mv, me, depth, ply, (alpha, beta), Probe::Full);
             if self.stopped {
-                break;
+                return 0;
             }
-            if score > best {
-                best = score;
-                best_move = Some(mv);
-                if pv_node {
-                    self.extend_line(ply as usize, mv);
-                }
+            best = score;
+            best_move = Some(mv);
+            if pv_node {
+                self.extend_line(ply as usize, mv);
             }
             alpha = alpha.max(score);
             if alpha >= beta {
                 self.cut_by(mv, ply as usize, depth);
-                break;
+                cut = true;
             }
         }
-        self.buffers[ply as usize] = moves;
-        if self.stopped {
-            return 0;
+        if !cut {
+            let mut moves = self.ordered(pos, ply as usize, MoveSource::Search(first, depth));
+            if moves.is_empty() && first.is_none() {
+                self.buffers[ply as usize] = moves;
+                return self.eval.evaluate(pos);
+            }
+            let quiet = self.use_reductions && self.eval.is_quiet(pos);
+            let reducible = quiet && depth >= REDUCIBLE_DEPTH;
+            let prune_from = if quiet && self.eval.late_move_pruning() {
+                PRUNED_FROM
+                    .get(depth as usize)
+                    .copied()
+                    .unwrap_or(usize::MAX)
+            } else {
+                usize::MAX
+            };
+            // The moves after the table's, ranked from 1 when it was searched.
+            let mut rank = usize::from(first.is_some());
+            for next in 0..moves.len() {
+                put_next(&mut moves, next);
+                let (order, mv) = moves[next];
+                if Some(mv) == first {
+                    continue;
+                }
+                let i = rank;
+                rank += 1;
+                if i >= prune_from && order < KILLER[1] {
+                    break;
+                }
+                let probe = if i == 0 {
+                    Probe::Full
+                } else if reducible && i >= LATE_MOVE && order < KILLER[1] {
+                    Probe::Late(i)
+                } else {
+                    Probe::Null
+                };
+                let score = self.search_move(pos, mv, me, depth, ply, (alpha, beta), probe);
+                if self.stopped {
+                    break;
+                }
+                if score > best {
+                    best = score;
+                    best_move = Some(mv);
+                    if pv_node {
+                        self.extend_line(ply as usize, mv);
+                    }
+                }
+                alpha = alpha.max(score);
+                if alpha >= beta {
+                    self.cut_by(mv, ply as usize, depth);
+                    break;
+                }
+            }
+            self.buffers[ply as usize] = moves;
+            if self.stopped {
+                return 0;
+            }
         }
         if self.use_table {
             let bound = if best <= alpha_in {
@@ -633,6 +681,44 @@ impl<G: Game, E: Evaluator<G>> AlphaBeta<G, E> {
             self.table.store(key, ply, draft, bound, best, best_move);
         }
         best
+    }
+
+    /// The score of the move `mv` of `pos` (a node with `depth` plies left, `me` to move)
+    /// within `window`, searched as `probe` says: the first move with the whole window; a
+    /// later one with a null window first, a late move leading to a quiet position
+    /// [`reduction_of`] plies shallower before that, and with the whole window again only
+    /// when it beats the best so far.
+    #[allow(clippy::too_many_arguments)] // the node's state, as negamax passes it
+    fn search_move(
+        &mut self,
+        pos: &G,
+        mv: G::Move,
+        me: Seat,
+        depth: u32,
+        ply: u32,
+        (alpha, beta): (i32, i32),
+        probe: Probe,
+    ) -> i32 {
+        let mut child = pos.clone();
+        child.play_unchecked(mv);
+        self.clear_line(ply as usize + 1);
+        let reduction = match probe {
+            Probe::Full => return self.child_score(&child, me, depth - 1, ply + 1, alpha, beta),
+            Probe::Late(rank) if self.eval.is_quiet(&child) => reduction_of(depth, rank),
+            Probe::Late(_) | Probe::Null => 0,
+        };
+        let mut score = alpha + 1;
+        if reduction > 0 {
+            score = self.child_score(&child, me, depth - 1 - reduction, ply + 1, alpha, alpha + 1);
+        }
+        if score > alpha {
+            score = self.child_score(&child, me, depth - 1, ply + 1, alpha, alpha + 1);
+        }
+        if score > alpha && score < beta {
+            self.child_score(&child, me, depth - 1, ply + 1, alpha, beta)
+        } else {
+            score
+        }
     }
 
     /// The evaluator's proof of a forced win at a node near the horizon, as its plies,
@@ -764,7 +850,11 @@ where
         let mut fallback = None;
         for depth in 1..=budget.max_depth() {
             let nodes_before = self.nodes;
-            let moves = self.ordered(pos, 0, MoveSource::Search(result.map(|(_, mv, _)| mv)));
+            let table_move = result.map(|(_, mv, _)| mv);
+            let mut moves = self.ordered(pos, 0, MoveSource::Search(table_move, depth));
+            // Stable, so that equal keys keep the candidates' order: the search is
+            // deterministic.
+            moves.sort_by_key(|&(key, _)| core::cmp::Reverse(key));
             let &(_, first) = moves.first()?;
             // A budget too small for one move of depth 1 still gets an answer.
             fallback.get_or_insert(first);
@@ -854,5 +944,33 @@ where
             time: self.started.elapsed(),
             pv: self.principal_variation(pos, result_line, best, depth),
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use boardgames_core::rand::{Rng, SeedableRng};
+    use boardgames_core::ChaCha8Rng;
+
+    use super::put_next;
+
+    /// Asking [`put_next`] for each place in turn orders the moves as a stable sort by key,
+    /// highest first, would: on lists of every length up to 40 with many equal keys (the
+    /// moves are their places in the list, so a change of the order of equal keys shows).
+    #[test]
+    fn put_next_orders_as_a_stable_sort() {
+        let mut rng = ChaCha8Rng::seed_from_u64(5);
+        for len in 0..40usize {
+            for _ in 0..20 {
+                let mut moves: Vec<(i32, usize)> =
+                    (0..len).map(|i| (rng.random_range(-3..4), i)).collect();
+                let mut sorted = moves.clone();
+                sorted.sort_by_key(|&(key, _)| core::cmp::Reverse(key));
+                for i in 0..len {
+                    put_next(&mut moves, i);
+                }
+                assert_eq!(moves, sorted);
+            }
+        }
     }
 }

@@ -98,4 +98,18 @@ pub trait Evaluator<G: Game> {
         self.candidates(pos, out);
         self.move_hints(pos, out, hints);
     }
+
+    /// [`Evaluator::candidates_with_hints`] at a node of a full-width search with `depth`
+    /// plies left (at least 1): a game may spend more on its hints where a better order saves
+    /// a larger subtree. Default: [`Evaluator::candidates_with_hints`].
+    fn candidates_with_hints_at(
+        &self,
+        pos: &G,
+        depth: u32,
+        out: &mut Vec<G::Move>,
+        hints: &mut Vec<i32>,
+    ) {
+        let _ = depth;
+        self.candidates_with_hints(pos, out, hints);
+    }
 }

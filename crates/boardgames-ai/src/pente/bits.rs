@@ -210,6 +210,52 @@ pub(crate) fn window_values(stones: [Bits; 2], value: &[i32; 4]) -> [i32; 2] {
     out
 }
 
+/// How many of each side's windows of five hold each point, by the number of the side's
+/// stones in the window, counted up to three: `[side][n - 1]` for windows holding `n` (1 to
+/// 3) of the side's stones and none of the other's, along any axis, as two bit planes
+/// `[ones, twos]` (a point's count is `ones + 2 * twos`, 3 for three or more).
+#[multiversion(targets("x86_64+avx512f+avx512bw+avx512vl+avx512vpopcntdq", "x86_64+avx2"))]
+pub(crate) fn window_cover(stones: [Bits; 2]) -> [[[Bits; 2]; 3]; 2] {
+    let mut counts = [[[Bits::default(); 2]; 3]; 2];
+    cover_axis::<{ AXES[0] }>(stones, &mut counts);
+    cover_axis::<{ AXES[1] }>(stones, &mut counts);
+    cover_axis::<{ AXES[2] }>(stones, &mut counts);
+    cover_axis::<{ AXES[3] }>(stones, &mut counts);
+    counts
+}
+
+/// Adds to `counts` (see [`window_cover`]) the windows along the axis `STEP`.
+#[inline(always)]
+fn cover_axis<const STEP: usize>(stones: [Bits; 2], counts: &mut [[[Bits; 2]; 3]; 2]) {
+    let classes = both_windows_by_count::<STEP>(stones);
+    for (by_count, count) in classes.iter().zip(counts.iter_mut()) {
+        for (&starts, planes) in by_count.iter().zip(count.iter_mut()) {
+            if starts.is_empty() {
+                continue;
+            }
+            for points in [
+                starts,
+                starts.up(STEP),
+                starts.up(2 * STEP),
+                starts.up(3 * STEP),
+                starts.up(4 * STEP),
+            ] {
+                add_saturating(planes, points);
+            }
+        }
+    }
+}
+
+/// Adds one to the two-plane count `planes` (`[ones, twos]`, at most 3) at each point of
+/// `points`.
+#[inline(always)]
+fn add_saturating(planes: &mut [Bits; 2], points: Bits) {
+    let [ones, twos] = *planes;
+    let carry = ones.and(points);
+    let full = twos.and(carry);
+    *planes = [ones.xor(points).or(full), twos.or(carry)];
+}
+
 /// `set` and its shifts by one to four steps of `STEP`: bit `i` of entry `k` is the point
 /// `k` steps after point `i`.
 #[inline(always)]

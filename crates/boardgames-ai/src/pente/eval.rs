@@ -4,8 +4,8 @@ use boardgames_core::pente::{Pente, Point};
 use boardgames_core::{Game, Seat};
 
 use super::bits::{
-    capture_lines, capture_points, five_points, four_points, has_five_point, near, window_values,
-    Bits, ALL, NEAR_SQUARES,
+    capture_lines, capture_points, five_points, four_points, has_five_point, near, window_cover,
+    window_values, Bits, ALL, NEAR_SQUARES,
 };
 use super::threats::{ThreatLimits, ThreatSearch};
 use crate::evaluator::{Evaluator, ProofSite};
@@ -33,6 +33,10 @@ pub(crate) const REPLY_PROOF: ThreatLimits = ThreatLimits::fours(300, 25);
 
 /// The threat search near the horizon: fours and capture threats only, a few nodes.
 pub(crate) const LEAF_PROOF: ThreatLimits = ThreatLimits::quick_fours(10, 21);
+
+/// The plies before the horizon from which a node's moves are ordered by their windows too
+/// ([`window_hint`]).
+const WINDOW_HINTS_FROM: u32 = 2;
 
 /// Each stone captured.
 const CAPTURED: i32 = super::PAIR_WORTH / 2;
@@ -126,7 +130,22 @@ impl Evaluator<Pente> for PenteEval {
     fn candidates_with_hints(&self, pos: &Pente, out: &mut Vec<Point>, hints: &mut Vec<i32>) {
         let board = MoveBoard::of(pos);
         board.candidates(pos, out);
-        board.hints(out, hints);
+        board.hints(out, hints, false);
+    }
+
+    /// [`PenteEval::candidates_with_hints`], and from [`WINDOW_HINTS_FROM`] plies before the
+    /// horizon on, each point's windows too ([`window_hint`]): the better order costs more
+    /// than it saves nearer the horizon.
+    fn candidates_with_hints_at(
+        &self,
+        pos: &Pente,
+        depth: u32,
+        out: &mut Vec<Point>,
+        hints: &mut Vec<i32>,
+    ) {
+        let board = MoveBoard::of(pos);
+        board.candidates(pos, out);
+        board.hints(out, hints, depth >= WINDOW_HINTS_FROM);
     }
 
     /// The captures of the side to move and the points where it makes a four (a window of
@@ -148,7 +167,7 @@ impl Evaluator<Pente> for PenteEval {
     /// a five, then the captures of the side to move, then the points where the opponent
     /// would capture.
     fn move_hints(&self, pos: &Pente, moves: &[Point], hints: &mut Vec<i32>) {
-        MoveBoard::of(pos).hints(moves, hints);
+        MoveBoard::of(pos).hints(moves, hints, false);
     }
 
     /// The threat search's forced win ([`super::threats`]): at the root fours, capture
@@ -233,21 +252,42 @@ impl MoveBoard {
         }
     }
 
-    /// [`PenteEval::move_hints`].
-    fn hints(&self, moves: &[Point], hints: &mut Vec<i32>) {
+    /// [`PenteEval::move_hints`], with [`window_hint`] added when `windows` is set.
+    fn hints(&self, moves: &[Point], hints: &mut Vec<i32>, windows: bool) {
         let fives = self.fives[0].or(self.fives[1]);
         let mine = self.captures_by(self.me);
         let theirs = self.captures_by(1 - self.me);
         let all = self.stones[0].or(self.stones[1]);
+        let cover = windows.then(|| window_cover(self.stones));
         hints.clear();
         hints.extend(moves.iter().map(|&mv| {
             let i = mv.index();
             let forced = if fives.has(i) { FIVE_HINT } else { 0 };
             let captures = if mine.has(i) { CAPTURE_HINT } else { 0 };
             let guards = if theirs.has(i) { CAPTURE_HINT / 2 } else { 0 };
-            near_hint(all, mv) + forced + captures + guards
+            let patterns = cover.as_ref().map_or(0, |c| window_hint(c, self.me, i));
+            near_hint(all, mv) + forced + captures + guards + patterns
         }));
     }
+}
+
+/// About what a stone of side `me` on the point of bit index `i` changes in the windows of
+/// five through it, as the evaluation values them: each of its own windows that holds `n` of
+/// its stones and none of the other's gains `WINDOW[n + 1] - WINDOW[n]`, and each of the
+/// opponent's such windows, blocked, loses its `WINDOW[n]` (for `n` from 1 to 3, the windows
+/// of each kind counted up to three; the windows of four are the five hints'). `cover` is
+/// [`window_cover`] of the position.
+fn window_hint(cover: &[[[Bits; 2]; 3]; 2], me: usize, i: usize) -> i32 {
+    const GAIN: [i32; 3] = [
+        WINDOW[2] - WINDOW[1],
+        WINDOW[3] - WINDOW[2],
+        WINDOW[4] - WINDOW[3],
+    ];
+    const BLOCK: [i32; 3] = [WINDOW[1], WINDOW[2], WINDOW[3]];
+    let count = |[ones, twos]: [Bits; 2]| i32::from(ones.has(i)) + 2 * i32::from(twos.has(i));
+    (0..3)
+        .map(|n| GAIN[n] * count(cover[me][n]) + BLOCK[n] * count(cover[1 - me][n]))
+        .sum()
 }
 
 /// [`PenteEval::move_hint`] of `mv` with `stones` on the board: three for each stone in the
@@ -503,6 +543,7 @@ mod reference {
 
 #[cfg(test)]
 mod tests {
+    use super::super::bits::window_cover;
     use boardgames_core::pente::{EndReason, OpeningRule, Pente, Variant};
     use boardgames_core::rand::SeedableRng;
     use boardgames_core::search::random_move;
@@ -560,6 +601,47 @@ mod tests {
         }
         assert!(checked > 8_000, "{checked}");
         assert!(forced > 2_000, "{forced}");
+    }
+
+    /// X (to move) has K10 and L10 on row 10, O only the corners A1 and A19 (the board's
+    /// columns skip I). On row 10 the windows of five through M10 start at H10, J10, K10,
+    /// L10 and M10: the first three hold K10 and L10 (two stones: M10 makes them three, each
+    /// gaining 150 - 12 = 138), L10-P10 holds L10 alone (one: 12 - 1 = 11), M10-Q10 nothing;
+    /// the other lines through M10 hold no stone. So X's stone on M10 is worth 3 x 138 + 11
+    /// = 425 by the windows. For O, the same point blocks those windows: 3 x 12 + 1 = 37.
+    /// H10 lies in two windows with both stones (G10-L10, H10-M10) and one with K10 alone
+    /// (F10-K10): 2 x 138 + 11 = 287.
+    #[test]
+    fn the_window_hint_is_what_a_stone_adds_and_blocks() {
+        use super::super::testing::{after, point};
+        let x_to_move = after(Variant::Pente, &["K10", "A1", "L10", "A19"]);
+        let pos = &x_to_move;
+        let cover = window_cover([Bits::of(pos.stones(Seat(0))), Bits::of(pos.stones(Seat(1)))]);
+        assert_eq!(window_hint(&cover, 0, point("M10").index()), 3 * 138 + 11);
+        assert_eq!(window_hint(&cover, 1, point("M10").index()), 3 * 12 + 1);
+        assert_eq!(window_hint(&cover, 0, point("H10").index()), 2 * 138 + 11);
+        // A point in no window with a stone of either side: nothing.
+        assert_eq!(window_hint(&cover, 0, point("K5").index()), 0);
+    }
+
+    /// Each kind of window through a point counts up to three. X has K10 and M10 on row 10
+    /// and L9 and L11 in column L. Through L10, row 10's windows G10-L10 and L10-P10 hold one
+    /// stone each and H10-M10, J10-N10, K10-O10 two; column L's likewise (L6-L10 and
+    /// L10-L14 one, the other three two). Six windows of two and four of one: counted as
+    /// three of each, 3 x 138 + 3 x 11 = 447 (not 6 x 138 + 4 x 11 = 872).
+    #[test]
+    fn the_window_hint_counts_each_kind_up_to_three() {
+        use super::super::testing::{after, point};
+        let pos = after(
+            Variant::Pente,
+            &["K10", "A1", "M10", "A19", "L9", "T1", "L11", "T19"],
+        );
+        let stones = [Bits::of(pos.stones(Seat(0))), Bits::of(pos.stones(Seat(1)))];
+        let cover = window_cover(stones);
+        assert_eq!(
+            window_hint(&cover, 0, point("L10").index()),
+            3 * 138 + 3 * 11
+        );
     }
 
     /// The forced candidates of `pos` (a four stands) by the rules: among the points near

@@ -91,3 +91,24 @@ pub fn engine_with_threats(level: u8) -> AlphaBeta<Pente, PenteEval> {
         searcher
     }
 }
+
+/// Positions for the tests of this folder.
+#[cfg(test)]
+mod testing {
+    use boardgames_core::pente::{OpeningRule, Pente, Point, Variant};
+    use boardgames_core::Game;
+
+    /// The position after `moves` from the empty board (free opening).
+    pub(super) fn after(variant: Variant, moves: &[&str]) -> Pente {
+        let mut pos = Pente::new(variant, OpeningRule::Free);
+        for m in moves {
+            pos.play(pos.parse_move(m).unwrap()).unwrap();
+        }
+        pos
+    }
+
+    /// The point written `text` (`K10`).
+    pub(super) fn point(text: &str) -> Point {
+        text.parse().unwrap()
+    }
+}

@@ -522,20 +522,8 @@ mod tests {
     use boardgames_core::search::random_move;
     use boardgames_core::ChaCha8Rng;
 
+    use super::super::testing::{after, point};
     use super::*;
-
-    /// The position after `moves` from the empty board (free opening).
-    fn after(variant: Variant, moves: &[&str]) -> Pente {
-        let mut pos = Pente::new(variant, OpeningRule::Free);
-        for m in moves {
-            pos.play(pos.parse_move(m).unwrap()).unwrap();
-        }
-        pos
-    }
-
-    fn point(text: &str) -> Point {
-        text.parse().unwrap()
-    }
 
     const FOURS: ThreatLimits = ThreatLimits::fours(100_000, 25);
     const THREES: ThreatLimits = ThreatLimits::threes(1_000_000, 15);
