@@ -73,6 +73,14 @@ fn put_next<M>(moves: &mut [(i32, M)], i: usize) {
     }
 }
 
+/// What a full-width node has found so far: its best score and move, and its window.
+struct Found<M> {
+    score: i32,
+    best: Option<M>,
+    alpha: i32,
+    beta: i32,
+}
+
 /// How a node searches one of its moves ([`AlphaBeta::search_move`]).
 #[derive(Clone, Copy)]
 enum Probe {
@@ -590,8 +598,12 @@ impl<G: Game, E: Evaluator<G>> AlphaBeta<G, E> {
             }
         }
         let alpha_in = alpha;
-        let mut best = -INFINITY;
-        let mut best_move = None;
+        let mut found = Found {
+            score: -INFINITY,
+            best: None,
+            alpha,
+            beta,
+        };
         // The table's move first, before the candidates are worked out and ordered: where it
         // cuts the search, they never are.
         let first = table_move.filter(|&mv| pos.is_legal(mv));
@@ -601,16 +613,7 @@ impl<G: Game, E: Evaluator<G>> AlphaBeta<G, E> {
             if self.stopped {
                 return 0;
             }
-            best = score;
-            best_move = Some(mv);
-            if pv_node {
-                self.extend_line(ply as usize, mv);
-            }
-            alpha = alpha.max(score);
-            if alpha >= beta {
-                self.cut_by(mv, ply as usize, depth);
-                cut = true;
-            }
+            cut = self.take_score(&mut found, mv, score, ply, depth, pv_node);
         }
         if !cut {
             let mut moves = self.ordered(pos, ply as usize, MoveSource::Search(first, depth));
@@ -648,20 +651,9 @@ impl<G: Game, E: Evaluator<G>> AlphaBeta<G, E> {
                 } else {
                     Probe::Null
                 };
-                let score = self.search_move(pos, mv, me, depth, ply, (alpha, beta), probe);
-                if self.stopped {
-                    break;
-                }
-                if score > best {
-                    best = score;
-                    best_move = Some(mv);
-                    if pv_node {
-                        self.extend_line(ply as usize, mv);
-                    }
-                }
-                alpha = alpha.max(score);
-                if alpha >= beta {
-                    self.cut_by(mv, ply as usize, depth);
+                let window = (found.alpha, found.beta);
+                let score = self.search_move(pos, mv, me, depth, ply, window, probe);
+                if self.stopped || self.take_score(&mut found, mv, score, ply, depth, pv_node) {
                     break;
                 }
             }
@@ -671,16 +663,44 @@ impl<G: Game, E: Evaluator<G>> AlphaBeta<G, E> {
             }
         }
         if self.use_table {
-            let bound = if best <= alpha_in {
+            let bound = if found.score <= alpha_in {
                 Bound::Upper
-            } else if best >= beta {
+            } else if found.score >= beta {
                 Bound::Lower
             } else {
                 Bound::Exact
             };
-            self.table.store(key, ply, draft, bound, best, best_move);
+            self.table
+                .store(key, ply, draft, bound, found.score, found.best);
         }
-        best
+        found.score
+    }
+
+    /// Takes the `score` of the move `mv` of the node at `ply` (`depth` plies left) into
+    /// what it has `found`; `true` when the move cuts the node (remembered as a killer and
+    /// in the history). A node of the principal variation keeps the line of its best move.
+    fn take_score(
+        &mut self,
+        found: &mut Found<G::Move>,
+        mv: G::Move,
+        score: i32,
+        ply: u32,
+        depth: u32,
+        pv_node: bool,
+    ) -> bool {
+        if score > found.score {
+            found.score = score;
+            found.best = Some(mv);
+            if pv_node {
+                self.extend_line(ply as usize, mv);
+            }
+        }
+        found.alpha = found.alpha.max(score);
+        let cut = found.alpha >= found.beta;
+        if cut {
+            self.cut_by(mv, ply as usize, depth);
+        }
+        cut
     }
 
     /// The score of the move `mv` of `pos` (a node with `depth` plies left, `me` to move)
