@@ -195,15 +195,15 @@ fn both_windows_by_count<const STEP: usize>(stones: [Bits; 2]) -> [[Bits; 4]; 2]
     ]
 }
 
-/// The value of each side's windows of five along every axis: `value[n - 1]` for each
-/// window holding `n` of the side's stones (4 for four or five) and none of the other's.
+/// The value of each side's windows of five along every axis: `values[side][n - 1]` for
+/// each window holding `n` of the side's stones (4 for four or five) and none of the other's.
 #[multiversion(targets("x86_64+avx512f+avx512bw+avx512vl+avx512vpopcntdq", "x86_64+avx2"))]
-pub(crate) fn window_values(stones: [Bits; 2], value: &[i32; 4]) -> [i32; 2] {
+pub(crate) fn window_values(stones: [Bits; 2], values: &[[i32; 4]; 2]) -> [i32; 2] {
     let mut out = [0i32; 2];
     for by_side in each_axis!(both_windows_by_count(stones)) {
         for (s, by_count) in by_side.iter().enumerate() {
             for (n, windows) in by_count.iter().enumerate() {
-                out[s] += value[n] * windows.count() as i32;
+                out[s] += values[s][n] * windows.count() as i32;
             }
         }
     }
