@@ -149,9 +149,10 @@ impl Evaluator<Pente> for PenteEval {
         board.hints(out, hints, false);
     }
 
-    /// [`PenteEval::candidates_with_hints`], and from [`WINDOW_HINTS_FROM`] plies before the
-    /// horizon on, each point's windows too ([`window_hint`]): the better order costs more
-    /// than it saves nearer the horizon.
+    /// [`PenteEval::candidates_with_hints`], and from two plies before the horizon on each
+    /// point's windows too: what a stone there adds to its side's windows of five and blocks
+    /// of the other's, as the evaluation values them (nearer the horizon the better order
+    /// costs more than it saves).
     fn candidates_with_hints_at(
         &self,
         pos: &Pente,
