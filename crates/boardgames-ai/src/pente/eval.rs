@@ -144,15 +144,12 @@ impl Evaluator<Pente> for PenteEval {
 
     /// [`PenteEval::candidates`] and [`PenteEval::move_hints`] from one look at the board.
     fn candidates_with_hints(&self, pos: &Pente, out: &mut Vec<Point>, hints: &mut Vec<i32>) {
-        let board = MoveBoard::of(pos);
-        board.candidates(pos, out);
-        board.hints(out, hints, false);
+        self.candidates_with_hints_at(pos, 0, out, hints);
     }
 
     /// [`PenteEval::candidates_with_hints`], and from two plies before the horizon on each
     /// point's windows too: what a stone there adds to its side's windows of five and blocks
-    /// of the other's, as the evaluation values them (nearer the horizon the better order
-    /// costs more than it saves).
+    /// of the other's (nearer the horizon the better order costs more than it saves).
     fn candidates_with_hints_at(
         &self,
         pos: &Pente,
@@ -289,11 +286,12 @@ impl MoveBoard {
 }
 
 /// About what a stone of side `me` on the point of bit index `i` changes in the windows of
-/// five through it, as the evaluation values them: each of its own windows that holds `n` of
-/// its stones and none of the other's gains `WINDOW[n + 1] - WINDOW[n]`, and each of the
-/// opponent's such windows, blocked, loses its `WINDOW[n]` (for `n` from 1 to 3, the windows
-/// of each kind counted up to three; the windows of four are the five hints'). `cover` is
-/// [`window_cover`] of the position.
+/// five through it, by the plain values of [`WINDOW`] (the ordering does not use
+/// [`MOVER_THREE`]): each of its own windows that holds `n` of its stones and none of the
+/// other's gains `WINDOW[n + 1] - WINDOW[n]`, and each of the opponent's such windows,
+/// blocked, loses its `WINDOW[n]` (for `n` from 1 to 3, the windows of each kind counted up
+/// to three; the windows of four are the five hints'). `cover` is [`window_cover`] of the
+/// position.
 fn window_hint(cover: &[[[Bits; 2]; 3]; 2], me: usize, i: usize) -> i32 {
     const GAIN: [i32; 3] = [
         WINDOW[2] - WINDOW[1],
