@@ -639,6 +639,7 @@ function render(next) {
     info = backgammon_info(state.board);
   }
   if (state.last_move) info.push(`Last move: ${state.last_move.text}`);
+  for (const told of state.unplayable || []) info.push(told);
   $("info").replaceChildren(...info.map((line) => {
     const div = document.createElement("div");
     div.textContent = line;

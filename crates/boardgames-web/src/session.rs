@@ -114,6 +114,14 @@ pub trait WebGame: Game {
         stop: Arc<AtomicBool>,
     ) -> Result<Thought, ApiError>;
 
+    /// In words, what the chance `outcome` that led from `before` to `after` meant when it
+    /// left its seat nothing to decide (backgammon's roll that cannot be played: `O rolled
+    /// 6-5: no legal play`), for the page to say what it would not see otherwise; `None`
+    /// for every other outcome and by default.
+    fn unplayable(_before: &Self, _outcome: Self::Chance, _after: &Self) -> Option<String> {
+        None
+    }
+
     /// The position after `seat`'s time ran out at `pos`, as the game's rules end it;
     /// `None` for a game without a time rule (its games are not timed).
     fn time_out(_pos: &Self, _seat: Seat) -> Option<Self> {
@@ -189,6 +197,10 @@ pub struct StateView {
     pub last_move: Option<LastMove>,
     /// Every step so far as written: moves, and the dice thrown (backgammon).
     pub history: Vec<String>,
+    /// The chance outcomes since the move before the last that left their seat nothing to
+    /// decide, in words ([`WebGame::unplayable`]): a roll that cannot be played passes at
+    /// once, so that the board never shows it.
+    pub unplayable: Vec<String>,
     /// How the game ended, once it has.
     pub result: Option<ResultView>,
     /// Whether there is a move to take back.
@@ -430,6 +442,23 @@ fn last_move<G: Game>(steps: &[Applied<G>]) -> Option<(usize, G::Move)> {
         })
 }
 
+/// [`WebGame::unplayable`] of each chance step after the move before the last (the steps
+/// from `positions[i]` to `positions[i + 1]`).
+fn unplayable_since<G: WebGame>(positions: &[G], steps: &[Applied<G>]) -> Vec<String> {
+    let mut moves = steps
+        .iter()
+        .enumerate()
+        .rev()
+        .filter(|(_, step)| matches!(step, Applied::Move(_)));
+    let from = moves.nth(1).map_or(0, |(i, _)| i + 1);
+    (from..steps.len())
+        .filter_map(|i| match &steps[i] {
+            Applied::Chance(c) => G::unplayable(positions.get(i)?, *c, positions.get(i + 1)?),
+            Applied::Move(_) => None,
+        })
+        .collect()
+}
+
 /// The state of a game named `name` at its version `version`, under the id `id`, its seats
 /// played by `seats`, reached through `steps` from the first of `positions` (the start, then
 /// the position after each step; never empty). Untimed: the caller adds the clocks.
@@ -456,6 +485,7 @@ pub fn state_view<G: WebGame>(
             legal_moves: Vec::new(),
             last_move: None,
             history: Vec::new(),
+            unplayable: Vec::new(),
             result: None,
             can_undo: false,
             board: serde_json::Value::Null,
@@ -521,6 +551,7 @@ pub fn state_view<G: WebGame>(
                 Applied::Chance(c) => c.to_string(),
             })
             .collect(),
+        unplayable: unplayable_since(positions, steps),
         result: result_of(pos),
         can_undo: last.is_some(),
         board,

@@ -22,7 +22,7 @@ use boardgames_ai::backgammon::{BackgammonEngine, CubeAction, CubeContext, Ranke
 use boardgames_ai::registry::{match_level, match_player, Strength};
 use boardgames_core::backgammon::record::MatchText;
 use boardgames_core::backgammon::{
-    EndOfGame, Ending, Match, MatchAction, Phase, Play, Side, WinKind, BAR,
+    EndOfGame, Ending, Match, MatchAction, Phase, Play, Side, Throw, WinKind, BAR,
 };
 use boardgames_core::record::{Applied, Format, Record};
 use boardgames_core::{Game, Seat};
@@ -261,6 +261,18 @@ impl WebGame for Match {
         }
     }
 
+    /// `O rolled 6-5: no legal play` for a roll that the rules passed at once.
+    fn unplayable(before: &Match, outcome: Throw, after: &Match) -> Option<String> {
+        let Throw::Roll(dice) = outcome else {
+            return None;
+        };
+        let passed = before.phase() == Phase::Rolling && after.phase() == Phase::ToRoll;
+        passed.then(|| {
+            let (side, high, low) = (before.side_on_roll(), dice.high(), dice.low());
+            format!("{side} rolled {high}-{low}: no legal play")
+        })
+    }
+
     fn seat_name(_m: &Match, seat: Seat) -> String {
         if seat.0 == 0 { "X" } else { "O" }.to_owned()
     }
@@ -399,5 +411,36 @@ mod tests {
         // The play, its equity and every ranked play as level 1 (0 plies) gives them.
         assert_eq!(stopped, flat);
         assert!(flat.ranked.len() > 1, "{flat:?}");
+    }
+
+    #[test]
+    fn a_roll_that_cannot_be_played_is_told() {
+        use crate::session::{state_view, SeatPlayer};
+        // X on roll with a checker on the bar and two on its 6-point; O's home board (X's
+        // points 19 to 24) closed: no roll enters, so every roll of X is passed at once.
+        let pos = format!("-{}B{}bbbbbbA", "-".repeat(5), "-".repeat(12));
+        let start = Match::from_xgid(&format!("XGID={pos}:0:0:1:00:0:0:0:0:10")).expect("XGID");
+        let mut rolling = start.clone();
+        rolling.play(MatchAction::Roll).expect("X rolls");
+        let throw = rolling.parse_chance("65").expect("a roll");
+        let mut after = rolling.clone();
+        after.apply_chance(throw).expect("the roll");
+        assert_eq!(after.phase(), Phase::ToRoll);
+        assert_eq!(after.side_on_roll(), Side::O);
+        let told = Match::unplayable(&rolling, throw, &after);
+        assert_eq!(told.as_deref(), Some("X rolled 6-5: no legal play"));
+        // The state says so until the move after next; a roll that can be played is not told.
+        let positions = [start.clone(), rolling, after.clone()];
+        let steps = [Applied::Move(MatchAction::Roll), Applied::Chance(throw)];
+        let seats = [SeatPlayer::Human, SeatPlayer::Human];
+        let state = state_view("g", "backgammon", 2, &seats, &positions, &steps);
+        assert_eq!(state.unplayable, ["X rolled 6-5: no legal play"]);
+        let mut o_rolls = after.clone();
+        o_rolls.play(MatchAction::Roll).expect("O rolls");
+        let mut o_plays = o_rolls.clone();
+        let o_throw = o_plays.parse_chance("31").expect("a roll");
+        o_plays.apply_chance(o_throw).expect("the roll");
+        assert_eq!(Match::unplayable(&o_rolls, o_throw, &o_plays), None);
+        assert_eq!(Match::unplayable(&start, throw, &after), None);
     }
 }
