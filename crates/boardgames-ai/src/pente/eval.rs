@@ -20,6 +20,11 @@ const WINDOW: [i32; 5] = [0, 1, 12, 150, 2_000];
 /// of both sides alike, `docs/strength.md`).
 const MOVER_THREE: i32 = 250;
 
+/// The value of a window of five holding two stones of the side to move and none of the
+/// other's, instead of `WINDOW[2]`: for the same reason, its twos are a move from a three
+/// (at equal time this scored better than `WINDOW[2]`, `docs/strength.md`).
+const MOVER_TWO: i32 = 20;
+
 /// A four of the side to move: it wins next move unless the game ends first.
 const FOUR_TO_MOVE: i32 = 200_000;
 
@@ -52,9 +57,9 @@ const CAPTURE_NOW: i32 = 400;
 const CAPTURE_THREAT: i32 = 150;
 
 /// Scores Pente and Keryo-Pente positions by the rules' ways to win: windows of five points
-/// that one player alone occupies (more stones, more value; the side to move's threes more
-/// than the opponent's, since it makes its four first; a four of the side to move is a win
-/// in one), the stones captured against the target (10, or 15 in Keryo-Pente), and the
+/// that one player alone occupies (more stones, more value; the side to move's twos and
+/// threes more than the opponent's, since it makes its four first; a four of the side to
+/// move is a win in one), the stones captured against the target (10, or 15 in Keryo-Pente), and the
 /// captures each side can make next (pairs, and in Keryo-Pente triples, flanked on one side
 /// with the other end empty). Candidates are the legal points within two of a stone.
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
@@ -91,10 +96,11 @@ impl PenteEval {
 }
 
 /// The values of [`window_values`] for each side when `me` is to move: `WINDOW[1..]`, with
-/// [`MOVER_THREE`] for the mover's windows of three.
+/// [`MOVER_TWO`] and [`MOVER_THREE`] for the mover's windows of two and three.
 fn window_weights(me: usize) -> [[i32; 4]; 2] {
     let plain = [WINDOW[1], WINDOW[2], WINDOW[3], WINDOW[4]];
     let mut weights = [plain; 2];
+    weights[me][1] = MOVER_TWO;
     weights[me][2] = MOVER_THREE;
     weights
 }
@@ -287,8 +293,8 @@ impl MoveBoard {
 
 /// About what a stone of side `me` on the point of bit index `i` changes in the windows of
 /// five through it, by the plain values of [`WINDOW`] (the ordering does not use
-/// [`MOVER_THREE`]): each of its own windows that holds `n` of its stones and none of the
-/// other's gains `WINDOW[n + 1] - WINDOW[n]`, and each of the opponent's such windows,
+/// [`MOVER_TWO`] or [`MOVER_THREE`]): each of its own windows that holds `n` of its stones
+/// and none of the other's gains `WINDOW[n + 1] - WINDOW[n]`, and each of the opponent's such windows,
 /// blocked, loses its `WINDOW[n]` (for `n` from 1 to 3, the windows of each kind counted up
 /// to three; the windows of four are the five hints'). `cover` is [`window_cover`] of the
 /// position.
@@ -395,10 +401,10 @@ mod reference {
                     for s in 0..2 {
                         let (mine, theirs) = (count[s + 1], count[2 - s]);
                         if theirs == 0 && mine > 0 {
-                            lines[s] += if mine == 3 && s == me {
-                                MOVER_THREE
-                            } else {
-                                WINDOW[mine.min(4)]
+                            lines[s] += match (mine, s == me) {
+                                (2, true) => MOVER_TWO,
+                                (3, true) => MOVER_THREE,
+                                _ => WINDOW[mine.min(4)],
                             };
                             if mine == 4 {
                                 fours[s] += 1;
