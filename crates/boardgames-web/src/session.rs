@@ -197,8 +197,8 @@ pub struct StateView {
     pub last_move: Option<LastMove>,
     /// Every step so far as written: moves, and the dice thrown (backgammon).
     pub history: Vec<String>,
-    /// The chance outcomes since the move before the last that left their seat nothing to
-    /// decide, in words ([`WebGame::unplayable`]): a roll that cannot be played passes at
+    /// The chance outcomes since the seat to move last moved that left their seat nothing
+    /// to decide, in words ([`WebGame::unplayable`]): a roll that cannot be played passes at
     /// once, so that the board never shows it.
     pub unplayable: Vec<String>,
     /// How the game ended, once it has.
@@ -442,15 +442,21 @@ fn last_move<G: Game>(steps: &[Applied<G>]) -> Option<(usize, G::Move)> {
         })
 }
 
-/// [`WebGame::unplayable`] of each chance step after the move before the last (the steps
-/// from `positions[i]` to `positions[i + 1]`).
+/// [`WebGame::unplayable`] of each chance step since the last move of the seat to move now
+/// (of any seat when no seat is to move): what happened since that seat last acted (the
+/// steps from `positions[i]` to `positions[i + 1]`).
 fn unplayable_since<G: WebGame>(positions: &[G], steps: &[Applied<G>]) -> Vec<String> {
-    let mut moves = steps
-        .iter()
-        .enumerate()
+    let to_move = positions.last().and_then(|pos| match pos.turn() {
+        Turn::Seat(s) => Some(s),
+        _ => None,
+    });
+    let from = (0..steps.len())
         .rev()
-        .filter(|(_, step)| matches!(step, Applied::Move(_)));
-    let from = moves.nth(1).map_or(0, |(i, _)| i + 1);
+        .find(|&i| {
+            matches!(steps[i], Applied::Move(_))
+                && (to_move.is_none() || mover_of(positions, i) == to_move)
+        })
+        .map_or(0, |i| i + 1);
     (from..steps.len())
         .filter_map(|i| match &steps[i] {
             Applied::Chance(c) => G::unplayable(positions.get(i)?, *c, positions.get(i + 1)?),

@@ -59,9 +59,10 @@ const CAPTURE_THREAT: i32 = 150;
 /// Scores Pente and Keryo-Pente positions by the rules' ways to win: windows of five points
 /// that one player alone occupies (more stones, more value; the side to move's twos and
 /// threes more than the opponent's, since it makes its four first; a four of the side to
-/// move is a win in one), the stones captured against the target (10, or 15 in Keryo-Pente), and the
-/// captures each side can make next (pairs, and in Keryo-Pente triples, flanked on one side
-/// with the other end empty). Candidates are the legal points within two of a stone.
+/// move is a win in one), the stones captured against the target (10, or 15 in
+/// Keryo-Pente), and the captures each side can make next (pairs, and in Keryo-Pente
+/// triples, flanked on one side with the other end empty). Candidates are the legal points
+/// within two of a stone.
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
 pub struct PenteEval;
 
@@ -294,10 +295,10 @@ impl MoveBoard {
 /// About what a stone of side `me` on the point of bit index `i` changes in the windows of
 /// five through it, by the plain values of [`WINDOW`] (the ordering does not use
 /// [`MOVER_TWO`] or [`MOVER_THREE`]): each of its own windows that holds `n` of its stones
-/// and none of the other's gains `WINDOW[n + 1] - WINDOW[n]`, and each of the opponent's such windows,
-/// blocked, loses its `WINDOW[n]` (for `n` from 1 to 3, the windows of each kind counted up
-/// to three; the windows of four are the five hints'). `cover` is [`window_cover`] of the
-/// position.
+/// and none of the other's gains `WINDOW[n + 1] - WINDOW[n]`, and each of the opponent's
+/// such windows, blocked, loses its `WINDOW[n]` (for `n` from 1 to 3, the windows of each
+/// kind counted up to three; the windows of four are the five hints'). `cover` is
+/// [`window_cover`] of the position.
 fn window_hint(cover: &[[[Bits; 2]; 3]; 2], me: usize, i: usize) -> i32 {
     const GAIN: [i32; 3] = [
         WINDOW[2] - WINDOW[1],

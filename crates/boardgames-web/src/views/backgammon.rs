@@ -428,18 +428,37 @@ mod tests {
         assert_eq!(after.phase(), Phase::ToRoll);
         assert_eq!(after.side_on_roll(), Side::O);
         let told = Match::unplayable(&rolling, throw, &after);
-        assert_eq!(told.as_deref(), Some("X rolled 6-5: no legal play"));
-        // The state says so until the move after next; a roll that can be played is not told.
-        let positions = [start.clone(), rolling, after.clone()];
-        let steps = [Applied::Move(MatchAction::Roll), Applied::Chance(throw)];
-        let seats = [SeatPlayer::Human, SeatPlayer::Human];
-        let state = state_view("g", "backgammon", 2, &seats, &positions, &steps);
-        assert_eq!(state.unplayable, ["X rolled 6-5: no legal play"]);
+        const TOLD: &str = "X rolled 6-5: no legal play";
+        assert_eq!(told.as_deref(), Some(TOLD));
+        // The state tells each seat to move what passed since it last moved: O to roll is
+        // told, O to play (its roll since) not; X, after O's play, is told; once X rolls
+        // again no more. A roll that can be played is never told.
+        let mut positions = vec![start.clone(), rolling, after.clone()];
+        let mut steps = vec![Applied::Move(MatchAction::Roll), Applied::Chance(throw)];
+        let seats = [SeatPlayer::Human, SeatPlayer::Computer(None)];
+        let told_now = |positions: &[Match], steps: &[Applied<Match>]| {
+            state_view("g", "backgammon", 2, &seats, positions, steps).unplayable
+        };
+        assert_eq!(told_now(&positions, &steps), [TOLD]);
         let mut o_rolls = after.clone();
         o_rolls.play(MatchAction::Roll).expect("O rolls");
         let mut o_plays = o_rolls.clone();
         let o_throw = o_plays.parse_chance("31").expect("a roll");
         o_plays.apply_chance(o_throw).expect("the roll");
+        let o_play = o_plays.moves()[0];
+        let mut x_to_roll = o_plays.clone();
+        x_to_roll.play(o_play).expect("O plays");
+        positions.extend([o_rolls.clone(), o_plays.clone()]);
+        steps.extend([Applied::Move(MatchAction::Roll), Applied::Chance(o_throw)]);
+        assert!(told_now(&positions, &steps).is_empty());
+        positions.push(x_to_roll.clone());
+        steps.push(Applied::Move(o_play));
+        assert_eq!(told_now(&positions, &steps), [TOLD]);
+        let mut x_rolls = x_to_roll.clone();
+        x_rolls.play(MatchAction::Roll).expect("X rolls again");
+        positions.push(x_rolls);
+        steps.push(Applied::Move(MatchAction::Roll));
+        assert!(told_now(&positions, &steps).is_empty());
         assert_eq!(Match::unplayable(&o_rolls, o_throw, &o_plays), None);
         assert_eq!(Match::unplayable(&start, throw, &after), None);
     }
