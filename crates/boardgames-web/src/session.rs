@@ -446,10 +446,10 @@ fn last_move<G: Game>(steps: &[Applied<G>]) -> Option<(usize, G::Move)> {
 /// (of any seat when no seat is to move): what happened since that seat last acted (the
 /// steps from `positions[i]` to `positions[i + 1]`).
 fn unplayable_since<G: WebGame>(positions: &[G], steps: &[Applied<G>]) -> Vec<String> {
-    let to_move = positions.last().and_then(|pos| match pos.turn() {
-        Turn::Seat(s) => Some(s),
-        _ => None,
-    });
+    let to_move = positions
+        .len()
+        .checked_sub(1)
+        .and_then(|i| mover_of(positions, i));
     let from = (0..steps.len())
         .rev()
         .find(|&i| {

@@ -10,7 +10,7 @@
 //!
 //! A level is a depth, never a clock, so that it plays the same moves on every machine; on
 //! one core of a 2-core development machine, from the openings of real games, level 3
-//! answers in a few hundredths of a second, level 4 in about a tenth (at most 0.8 s) and
+//! answers in a few hundredths of a second, level 4 in about a tenth (at most about 1 s) and
 //! level 5 in about a second on average, but in several seconds early in a game (about 4.5
 //! s for the answer to K10, 10 s in Keryo-Pente) and against loose play, where captures
 //! abound (`docs/performance.md`); so level 4 is the default, the level that answers in
