@@ -207,25 +207,29 @@ async function runAnalysis() {
 function drawAnalysis() {
   const svg = $("analysis-chart");
   svg.replaceChildren();
-  const width = 900, lane = 110, top = 20, left = 60, right = 20;
-  const height = top + 2 * lane + 40;
+  // One lane a player, one above the other: a title row (the player's name), then the plot
+  // (the equity lost upwards from its base line, the scale at its left), then a gap, so that
+  // no label of a lane meets another lane's.
+  const width = 900, head = 20, plot = 80, gap = 24, top = 4, left = 60, right = 20;
+  const lane = head + plot + gap;
+  const height = top + 2 * lane + 20;
   svg.setAttribute("viewBox", `0 0 ${width} ${height}`);
   const points = analysis.decisions;
   const most = Math.max(0.2, ...points.map((d) => d.equity_lost));
   const span = width - left - right;
   const xOf = (n) => left + (points.length > 1 ? n * span / (points.length - 1) : span / 2);
-  // One lane a player, the equity lost upwards from its base line.
+  const baseOf = (player) => top + player * lane + head + plot;
   for (const p of analysis.players) {
-    const base = top + (p.player + 1) * lane;
+    const base = baseOf(p.player);
     el("line", { x1: left, y1: base, x2: width - right, y2: base, class: "chart-axis" }, svg);
-    el("line", { x1: left, y1: base, x2: left, y2: base - lane + 10, class: "chart-axis" }, svg);
-    text(svg, 4, base - lane / 2, `${p.name} (${p.side.toUpperCase()})`, "chart-label").setAttribute("text-anchor", "start");
-    text(svg, left - 4, base - lane + 12, most.toFixed(2), "chart-label").setAttribute("text-anchor", "end");
-    text(svg, left - 4, base, "0", "chart-label").setAttribute("text-anchor", "end");
+    el("line", { x1: left, y1: base, x2: left, y2: base - plot, class: "chart-axis" }, svg);
+    text(svg, left, base - plot - 8, `${p.name} (${p.side.toUpperCase()})`, "chart-label").setAttribute("text-anchor", "start");
+    text(svg, left - 4, base - plot + 4, most.toFixed(2), "chart-label").setAttribute("text-anchor", "end");
+    text(svg, left - 4, base + 4, "0", "chart-label").setAttribute("text-anchor", "end");
   }
   for (const d of points) {
-    const base = top + (d.player + 1) * lane;
-    const x = xOf(d.n), y = base - d.equity_lost / most * (lane - 12);
+    const base = baseOf(d.player);
+    const x = xOf(d.n), y = base - d.equity_lost / most * plot;
     el("line", { x1: x, y1: base, x2: x, y2: y, class: "chart-axis" }, svg);
     const dot = el("circle", { cx: x, cy: y, r: d.mark ? 5 : 3, class: "decision decision-" + d.player,
       "data-decision": d.n, "data-step": d.step, "data-player": d.player, "data-mark": d.mark || "",
@@ -234,7 +238,7 @@ function drawAnalysis() {
     title.textContent = `Game ${d.game}, ${d.kind}: ${d.played} (best ${d.best}), lost ${d.equity_lost.toFixed(3)}${d.mark ? ", " + d.mark : ""}`;
     dot.addEventListener("click", () => goStep(d.step));
   }
-  text(svg, width / 2, height - 10, "decisions in order (click one to see its position)", "chart-label");
+  text(svg, width / 2, height - 6, "decisions in order (click one to see its position)", "chart-label");
   $("analysis-players").replaceChildren(...analysis.players.map((p) => {
     const item = document.createElement("li");
     item.dataset.player = p.player;
