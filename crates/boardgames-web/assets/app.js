@@ -463,6 +463,15 @@ function bgViewer() {
   return human(1) && !human(0) ? "o" : "x";
 }
 
+// The numbering on the points: the viewer's, except in a game of two people at one board,
+// where the numbers follow the side on roll, whose plays are listed in its own numbering
+// (the board stays drawn from X's side).
+function bgNumbering(board, own) {
+  if (replaying || !state || !state.seats) return own;
+  const people = state.seats.filter((s) => s.player === "human").length;
+  return people === 2 && (board.on_roll === "x" || board.on_roll === "o") ? board.on_roll : own;
+}
+
 function drawBackgammon(svg, board) {
   const width = BG.left * 2 + 12 * BG.w + BG.bar + 50;
   svg.setAttribute("viewBox", `0 0 ${width} 400`);
@@ -471,6 +480,8 @@ function drawBackgammon(svg, board) {
   const own = bgViewer();
   const other = own === "x" ? "o" : "x";
   svg.dataset.view = own;
+  const numbering = bgNumbering(board, own);
+  svg.dataset.numbering = numbering;
   el("rect", { x: 0, y: 0, width, height: 400, class: "bg-board" }, svg);
   const barX = BG.left + 6 * BG.w;
   const bar = el("g", { class: "bg-column", "data-column": "bar" }, svg);
@@ -500,7 +511,8 @@ function drawBackgammon(svg, board) {
     }, column);
     if (marked.has(String(p.point))) shape.classList.add("marked");
     column.addEventListener("click", filterBy(String(p.point)));
-    text(column, x, top ? BG.top + BG.depth + 10 : BG.bottom - BG.depth - 10, String(shown)).style.fill = "#e8e8e8";
+    const label = numbering === "x" ? p.point : 25 - p.point;
+    text(column, x, top ? BG.top + BG.depth + 10 : BG.bottom - BG.depth - 10, String(label)).style.fill = "#e8e8e8";
     if (p.x > 0) drawCheckers(column, x, top, p.x, "x", String(p.point));
     if (p.o > 0) drawCheckers(column, x, top, p.o, "o", String(p.point));
   }

@@ -439,11 +439,13 @@ fn step_text<G: Game>(step: &Applied<G>) -> String {
     }
 }
 
-/// A game followed by the library: its start, the steps so far, the position reached.
+/// A game followed by the library: its start, the steps so far, the position reached, and
+/// how many of its seats people play.
 struct Followed<G: Game> {
     start: G,
     steps: Vec<Applied<G>>,
     pos: G,
+    people: usize,
 }
 
 impl<G: Game> Followed<G> {
@@ -452,6 +454,7 @@ impl<G: Game> Followed<G> {
             pos: start.clone(),
             start,
             steps: Vec::new(),
+            people: 0,
         }
     }
 
@@ -927,7 +930,12 @@ fn abalone_six(page: &Page) {
 /// The backgammon board the page shows against the library's session.
 fn check_backgammon(page: &Page, game: &Followed<Match>) {
     let after = format!("after {} steps", game.steps.len());
-    check_backgammon_board(page, "board", &game.pos, &after);
+    // Between two people the points are numbered from the side on roll's side.
+    let on_roll = (game.people == 2).then(|| match game.pos.side_on_roll() {
+        Side::X => "x",
+        Side::O => "o",
+    });
+    check_backgammon_board(page, "board", &game.pos, &after, on_roll);
     let turn = page.browser.execute(
         r##"return document.getElementById("status").dataset.turn;"##,
         &[],
@@ -936,8 +944,9 @@ fn check_backgammon(page: &Page, game: &Followed<Match>) {
 }
 
 /// The backgammon board drawn in `svg#ID` against the library's session `m`; and no die
-/// drawn over a point's number.
-fn check_backgammon_board(page: &Page, id: &str, m: &Match, when: &str) {
+/// drawn over a point's number; the points numbered from `on_roll`'s side when given, else
+/// from the viewer's ([`check_backgammon_view`]).
+fn check_backgammon_board(page: &Page, id: &str, m: &Match, when: &str, on_roll: Option<&str>) {
     let shown = page.browser.execute(
         r##"const svg = document.getElementById(arguments[0]);
            const count = (e) => [Number(e.dataset.x), Number(e.dataset.o)];
@@ -957,6 +966,7 @@ fn check_backgammon_board(page: &Page, id: &str, m: &Match, when: &str) {
              score: svg.dataset.score,
              phase: svg.dataset.phase,
              view: svg.dataset.view,
+             numbering: svg.dataset.numbering,
              labels: Array.from(svg.querySelectorAll("polygon[data-point]"), (e) => {
                const box = e.getBBox();
                const label = e.parentNode.querySelector("text");
@@ -1018,27 +1028,31 @@ fn check_backgammon_board(page: &Page, id: &str, m: &Match, when: &str) {
         Phase::Over(_) => "over",
     };
     assert_eq!(shown["phase"], json!(phase), "the phase {when}");
-    check_backgammon_view(&shown, when);
+    check_backgammon_view(&shown, when, on_roll);
 }
 
-/// The board drawn from its viewer's side (`x` or `o`): each point labelled in the viewer's
-/// numbering, the viewer's points 1 to 12 in the bottom row from right to left, 13 to 24 in
-/// the top row from left to right.
-fn check_backgammon_view(shown: &Value, when: &str) {
+/// The board drawn from its viewer's side (`x` or `o`): the viewer's points 1 to 12 in the
+/// bottom row from right to left, 13 to 24 in the top row from left to right; each point
+/// labelled in the numbering the board gives (`data-numbering`): the viewer's, or in a game
+/// of two people the side on roll's (`on_roll`, when given).
+fn check_backgammon_view(shown: &Value, when: &str, on_roll: Option<&str>) {
     let view = shown["view"].as_str().expect("a viewer");
+    let numbering = shown["numbering"].as_str().expect("a numbering");
+    assert_eq!(numbering, on_roll.unwrap_or(view), "the numbering {when}");
     let labels = shown["labels"].as_array().expect("the labels");
     assert_eq!(labels.len(), 24, "{when}");
-    // The centre of each point by its label.
+    // The centre of each point by its number in the viewer's numbering.
     let mut at = [(0.0, 0.0); 25];
     for entry in labels {
         let n = |i: usize| entry[i].as_f64().expect("a number");
         let (point, label) = (n(0) as usize, n(1) as usize);
-        let expected = if view == "o" { 25 - point } else { point };
+        let from = |side: &str| if side == "o" { 25 - point } else { point };
         assert_eq!(
-            label, expected,
-            "point {point} labelled from {view}'s side {when}"
+            label,
+            from(numbering),
+            "point {point} labelled from {numbering}'s side {when}"
         );
-        at[label] = (n(2), n(3));
+        at[from(view)] = (n(2), n(3));
     }
     for label in 1..=23 {
         let ((x, y), (next_x, next_y)) = (at[label], at[label + 1]);
@@ -1168,6 +1182,7 @@ fn start_backgammon(page: &Page, length: u16, seats: &[&str]) -> Followed<Match>
         MatchRules::to_points(length)
     };
     let mut game = Followed::new(Match::new(rules));
+    game.people = seats.iter().filter(|&&s| s == "human").count();
     game.follow(&page.shown().history, None);
     check_backgammon(page, &game);
     game
@@ -1688,7 +1703,13 @@ fn backgammon_record(page: &Page) {
     open_record(page, "backgammon", None, Some(&path));
     let check = |k: usize| {
         replay_at(page, k);
-        check_backgammon_board(page, "replay-board", positions[k], &format!("at step {k}"));
+        check_backgammon_board(
+            page,
+            "replay-board",
+            positions[k],
+            &format!("at step {k}"),
+            None,
+        );
     };
     check(0);
     for _ in 0..3 {
