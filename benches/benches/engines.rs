@@ -12,7 +12,8 @@
 use std::hint::black_box;
 
 use boardgames_ai::backgammon::{
-    self, features, CheckerPlayer, Encoding, Evaluator, Network, PlyPlayer, PubEval, NORMAL_FILTERS,
+    self, features, CheckerPlayer, Encoding, Evaluator, Level, Network, PlyPlayer, PubEval,
+    NORMAL_FILTERS,
 };
 use boardgames_ai::{abalone, pente, Budget, Engine};
 use boardgames_core::abalone::{Abalone3, Abalone6, Position};
@@ -164,7 +165,8 @@ fn backgammon_network(c: &mut Criterion) {
 }
 
 /// Checker-play decisions of the shipped network at 0, 1 and 2 plies (the usual move
-/// filters): every 1,000th of the positions above, with a roll drawn for each.
+/// filters), and at 2 plies with level 4's wider filters: every 1,000th of the positions
+/// above, with a roll drawn for each.
 fn backgammon_decisions(c: &mut Criterion) {
     let mut rng = ChaCha8Rng::seed_from_u64(7);
     let cases: Vec<(Board, Side, Dice)> = backgammon_positions()
@@ -175,13 +177,20 @@ fn backgammon_decisions(c: &mut Criterion) {
     let mut group = c.benchmark_group("engines/backgammon_play");
     group.sample_size(10);
     group.throughput(Throughput::Elements(cases.len() as u64));
-    for plies in 0..=2 {
+    let searches = [
+        (0, &NORMAL_FILTERS[..], ""),
+        (1, &NORMAL_FILTERS[..], ""),
+        (2, &NORMAL_FILTERS[..], ""),
+        (2, Level::of(4).filters, "_wide"),
+    ];
+    for (plies, filters, name) in searches {
         let mut player = PlyPlayer {
             eval: Evaluator::shipped(),
             plies,
-            filters: &NORMAL_FILTERS,
+            filters,
         };
-        group.bench_function(format!("{plies}_ply_{}_decisions", cases.len()), |b| {
+        let id = format!("{plies}_ply{name}_{}_decisions", cases.len());
+        group.bench_function(id, |b| {
             b.iter(|| {
                 for (board, side, dice) in &cases {
                     black_box(player.choose(board, *side, *dice));

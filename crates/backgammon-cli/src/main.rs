@@ -93,8 +93,8 @@ At the prompt:
 With --manual-dice type each roll as thrown on a real board (31, or 3-1; the opening roll is
 X's die then O's, 41), or roll to let the program draw it. Otherwise the dice come from a
 generator seeded with --seed (printed, so that a game can be repeated).
-The computer is the engine at --level (1: 0-ply, 2: 1-ply, 3: 2-ply, the default, 4: 2-ply
-with wider move filters, 5: 3-ply; 0: random moves): a neural network trained by
+The computer is the engine at --level (1: 0-ply, 2: 1-ply, 3: 2-ply, 4: 2-ply with wider
+move filters, the default, 5: 3-ply; 0: random moves): a neural network trained by
 self-play, exact in bear-offs, looking ahead over the rolls (docs/strength.md). It doubles,
 takes and drops by its cubeful equities (Janowski's model; in a match the Kazaross XG2
 match equity table), accepts a resignation when it is worth at least playing on, and offers
@@ -465,7 +465,7 @@ struct SessionArgs {
     /// The roll to play (a checker-play hint), when the IDs give none.
     #[arg(long, value_name = "ROLL")]
     dice: Option<Dice>,
-    /// The engine's level: 1 (0-ply) to 5 (3-ply); 3 (2-ply) by default.
+    /// The engine's level: 1 (0-ply) to 5 (3-ply); 4 (2-ply, wider filters) by default.
     #[arg(long, value_name = "N", default_value_t = Level::DEFAULT, value_parser = clap::value_parser!(u8).range(1..=5))]
     level: u8,
 }

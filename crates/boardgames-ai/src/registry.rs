@@ -326,7 +326,7 @@ pub fn match_player(strength: &Strength) -> Result<MatchPlayer, RegistryError> {
     Ok(MatchPlayer::new(match_level(strength)?))
 }
 
-/// The level of backgammon's match player at `strength`: its level (1 to 5, default 3), or
+/// The level of backgammon's match player at `strength`: its level (1 to 5, default 4), or
 /// the level that looks `depth` plies ahead (0 to 3: levels 1, 2, 3 and 5).
 ///
 /// # Errors
@@ -378,7 +378,7 @@ mod tests {
         assert!(Match::player(depth(2)).is_ok());
         assert!(Match::player(depth(4)).is_err());
         assert_eq!(match_level(&depth(3)), Ok(5));
-        assert_eq!(match_level(&Strength::DEFAULT), Ok(3));
+        assert_eq!(match_level(&Strength::DEFAULT), Ok(4));
         assert!(Backgammon::player(depth(1)).is_err());
         let message = Match::player(Strength::time_ms(5))
             .err()
