@@ -42,8 +42,8 @@ const WIDE_FILTERS: [MoveFilter; 2] = [
 
 impl Level {
     /// The default level, 4: the strongest that answers well within the 100 ms a decision
-    /// the engine aims at (2 plies with the wider filters; `docs/strength.md` measures it
-    /// against level 3 and GNU Backgammon).
+    /// the engine aims at (2 plies with the wider filters; `docs/strength.md` compares it
+    /// with level 3 and GNU Backgammon).
     pub const DEFAULT: u8 = 4;
 
     /// Level `n`, 1 to 5 (others are read as the nearest): 1 plays at 0 plies; 2 at 1 ply;
