@@ -38,6 +38,8 @@
 
 #[path = "support/args.rs"]
 mod args;
+#[path = "support/chances.rs"]
+mod chances;
 
 use std::io::Write;
 
@@ -197,18 +199,7 @@ fn known_decisions(text: &str, trials: u32) -> Result<Vec<Decision>, String> {
                 "double" => MatchAction::Double,
                 other => return Err(bad(&format!("action {other:?}"))),
             };
-            let chance = |k: &str| {
-                v[k].as_f64()
-                    .map(|x| x as f32)
-                    .ok_or_else(|| bad(&format!("no {k:?}")))
-            };
-            let chances = Outcomes {
-                win: chance("win")?,
-                win_gammon: chance("win_gammon")?,
-                win_backgammon: chance("win_backgammon")?,
-                lose_gammon: chance("lose_gammon")?,
-                lose_backgammon: chance("lose_backgammon")?,
-            };
+            let chances = chances::from_json(&v).map_err(|e| bad(&e))?;
             let session = v["session"].as_u64().ok_or_else(|| bad("no \"session\""))?;
             Ok(Decision {
                 session: session as usize,

@@ -14,6 +14,8 @@
 
 #[path = "support/args.rs"]
 mod args;
+#[path = "support/chances.rs"]
+mod chances;
 #[path = "support/nets.rs"]
 mod nets;
 
@@ -82,15 +84,7 @@ fn sample(line: &str) -> Result<Sample, String> {
     let v: Value = serde_json::from_str(line).map_err(|e| e.to_string())?;
     let id = v["position_id"].as_str().ok_or("no position_id")?;
     let board = board_from_position_id(id, Side::X).map_err(|e| e.to_string())?;
-    let f = |k: &str| v[k].as_f64().map(|x| x as f32).ok_or(format!("no {k}"));
-    let chances = Outcomes {
-        win: f("win")?,
-        win_gammon: f("win_gammon")?,
-        win_backgammon: f("win_backgammon")?,
-        lose_gammon: f("lose_gammon")?,
-        lose_backgammon: f("lose_backgammon")?,
-    };
-    Ok((board, Side::X, chances))
+    Ok((board, Side::X, chances::from_json(&v)?))
 }
 
 /// Every labelled line of the files, and the files' names in messages.
