@@ -3,10 +3,10 @@
 //! backgammon), and from them the cubeless equity.
 
 use arrayvec::ArrayVec;
-use multiversion::multiversion;
 use boardgames_core::backgammon::{Board, Side};
 use boardgames_core::rand::{Rng, SeedableRng};
 use boardgames_core::ChaCha8Rng;
+use multiversion::multiversion;
 
 use super::features::{features, FEATURES};
 
