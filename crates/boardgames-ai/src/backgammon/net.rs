@@ -301,10 +301,10 @@ pub struct Network {
 ///
 /// `e^-x` is worked out from basic operations only, so that a loop of them runs in vector
 /// registers and gives the same bits on every machine (no library call, no fused
-/// multiply-add): `-x` (held within ±87, where the result is 0 or 1 to `f32` precision
-/// anyway) is split as `n ln 2 + r` with `n` the nearest integer to `-x / ln 2` and
-/// `|r| <= ln 2 / 2`; `e^r` is its Taylor polynomial of degree 6 (the first term left out
-/// is below 1e-7 of it), and `2^n` is made from its exponent bits.
+/// multiply-add): `-x`, held within ±87 (beyond, the result is 1 to `f32` precision on one
+/// side and below 2e-38 on the other), is split as `n ln 2 + r` with `n` the nearest integer
+/// to `-x / ln 2` and `|r| <= ln 2 / 2`; `e^r` is its Taylor polynomial of degree 6 (the
+/// first term left out is below 1e-7 of it), and `2^n` is made from its exponent bits.
 #[inline(always)]
 fn sigmoid(x: f32) -> f32 {
     /// Adding it rounds a float below 2^22 in size to an integer (`1.5 * 2^23`).
@@ -350,9 +350,7 @@ fn hidden_layer(h: &mut [f32], b1: &[f32], w1: &[f32], active: &[(u16, f32)]) {
         sum.copy_from_slice(&b1[at..at + BLOCK]);
         for &(i, v) in active {
             let start = usize::from(i) * n + at;
-            let Some(row) = w1.get(start..start + BLOCK) else {
-                continue;
-            };
+            let row = &w1[start..start + BLOCK];
             for j in 0..BLOCK {
                 sum[j] += v * row[j];
             }
@@ -375,7 +373,8 @@ fn hidden_layer(h: &mut [f32], b1: &[f32], w1: &[f32], active: &[(u16, f32)]) {
 /// output) dotted with `h`, plus its bias, through the logistic function.
 ///
 /// The five dot products run side by side, each in eight lanes (partial sums added
-/// together at the end), so that their additions do not wait on one another. Built as [`hidden_layer`].
+/// together at the end), so that their additions do not wait on one another. Built as
+/// [`hidden_layer`].
 #[multiversion(targets("x86_64+avx512f+avx512bw+avx512vl", "x86_64+avx2"))]
 fn output_layer(h: &[f32], w2: &[f32], b2: &[f32; OUTPUTS]) -> [f32; OUTPUTS] {
     let n = h.len();
