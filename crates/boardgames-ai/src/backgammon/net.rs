@@ -692,6 +692,59 @@ mod tests {
             .contains(&((SIDE_INPUTS + 97) as u16, 1.0 / 15.0)));
     }
 
+    /// The network's outputs summed one term at a time in the order the kernels promise:
+    /// each hidden unit its bias then the active inputs in turn; each output in eight lanes
+    /// (term `j` in lane `j % 8`) added left to right, then the terms past the last whole
+    /// eight.
+    fn plain_forward(net: &Network, x: &Inputs) -> [f32; OUTPUTS] {
+        let n = net.hidden;
+        let h: Vec<f32> = (0..n)
+            .map(|j| {
+                let mut a = net.b1[j];
+                for &(i, v) in x.active() {
+                    a += v * net.w1[usize::from(i) * n + j];
+                }
+                sigmoid(a)
+            })
+            .collect();
+        let whole = n - n % 8;
+        core::array::from_fn(|o| {
+            let mut lanes = [0f32; 8];
+            for j in 0..whole {
+                lanes[j % 8] += net.w2[o * n + j] * h[j];
+            }
+            let tail: f32 = (whole..n).map(|j| net.w2[o * n + j] * h[j]).sum();
+            sigmoid(net.b2[o] + (lanes.iter().sum::<f32>() + tail))
+        })
+    }
+
+    #[test]
+    fn the_vector_kernels_give_the_bits_of_the_plain_sums() {
+        // Whatever vector form this machine runs (AVX-512, AVX2 or the baseline), and for
+        // layer sizes with and without a remainder past the blocks of 64 and the lanes of 8.
+        let mut rng = ChaCha8Rng::seed_from_u64(5);
+        for hidden in [1, 7, 63, 64, 100, 128, 200, 256] {
+            let net = Network::random_with(Encoding::Knowledge, hidden, hidden as u64).unwrap();
+            for _ in 0..20 {
+                let mut active = ArrayVec::new();
+                for i in 0..MAX_INPUTS {
+                    if rng.random_range(0..4) == 0 {
+                        let v = if rng.random_range(0..3) == 0 {
+                            rng.random_range(-2.0..2.0)
+                        } else {
+                            1.0
+                        };
+                        active.push((i as u16, v));
+                    }
+                }
+                let x = Inputs(active);
+                let mut h = [0f32; MAX_HIDDEN];
+                let got = net.forward(&x, &mut h).map(f32::to_bits);
+                assert_eq!(got, plain_forward(&net, &x).map(f32::to_bits), "{hidden} units");
+            }
+        }
+    }
+
     #[test]
     fn a_training_step_follows_the_gradient() {
         let mut net = Network::random(12, 3).unwrap();
