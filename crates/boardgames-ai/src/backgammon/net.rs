@@ -740,7 +740,11 @@ mod tests {
                 let x = Inputs(active);
                 let mut h = [0f32; MAX_HIDDEN];
                 let got = net.forward(&x, &mut h).map(f32::to_bits);
-                assert_eq!(got, plain_forward(&net, &x).map(f32::to_bits), "{hidden} units");
+                assert_eq!(
+                    got,
+                    plain_forward(&net, &x).map(f32::to_bits),
+                    "{hidden} units"
+                );
             }
         }
     }
